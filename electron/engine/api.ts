@@ -1,0 +1,64 @@
+// The engine's public surface: what the CLI, the hooks, the watcher and the
+// IPC router call. Implementations live beside this file, one verb a module.
+// Everything here runs under plain Node (no Electron).
+import type {
+  Checkpoint,
+  DiffResult,
+  FileDiff,
+  PruneResult,
+  RestoreOptions,
+  RestorePreview,
+  RestoreResult,
+  SnapshotOptions,
+  SnapshotResult,
+  WorkspaceMeta,
+  WorkspaceStatus,
+  FileChange,
+} from '../../shared/model.js';
+import type { Settings } from '../../shared/settings.js';
+
+export interface StoreOptions {
+  /** Store root; default $CHRONOSCOPE_HOME, else the platform app-data dir. */
+  home?: string;
+  /** Overrides on top of <home>/config.json. */
+  settings?: Partial<Settings>;
+}
+
+export interface Store {
+  readonly home: string;
+  readonly settings: Settings;
+  /**
+   * Open (and on first use register) a workspace. Resolves the real path and
+   * refuses /, the home directory or any folder containing it, the store
+   * itself and anything inside the store, with a ChronoscopeError('refused').
+   */
+  workspace(dir: string): Promise<Workspace>;
+  /** Every workspace that has a metadata file in this store. */
+  listWorkspaces(): Promise<WorkspaceMeta[]>;
+  /** Total bytes of the store on disk. */
+  sizeBytes(): Promise<number>;
+  /** git gc of the shared object database, under every workspace's lock is not needed: objects are shared, refs are per workspace. */
+  compact(): Promise<void>;
+}
+
+export interface Workspace {
+  readonly meta: WorkspaceMeta;
+  readonly root: string;
+  snapshot(options?: SnapshotOptions): Promise<SnapshotResult>;
+  /** Newest first. */
+  list(options?: { limit?: number }): Promise<Checkpoint[]>;
+  /** Resolve an outside reference (full id, prefix ≥ 4, index, 'latest') to a checkpoint. */
+  resolve(ref: string): Promise<Checkpoint>;
+  show(ref: string): Promise<{ checkpoint: Checkpoint; files: FileChange[] }>;
+  /** `to` is a checkpoint ref or 'workspace'; default: the checkpoint before `from`... see diff.ts. */
+  diff(from: string, to: string): Promise<DiffResult>;
+  fileDiff(from: string, to: string, path: string): Promise<FileDiff>;
+  previewRestore(ref: string, options?: RestoreOptions): Promise<RestorePreview>;
+  restore(ref: string, options?: RestoreOptions): Promise<RestoreResult>;
+  status(): Promise<WorkspaceStatus>;
+  pin(ref: string, pinned: boolean): Promise<Checkpoint>;
+  /** Apply retention; `compact` also runs git gc on the store (never inside snapshot/restore). */
+  prune(options?: { compact?: boolean }): Promise<PruneResult>;
+}
+
+export type OpenStore = (options?: StoreOptions) => Promise<Store>;

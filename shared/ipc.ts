@@ -1,0 +1,160 @@
+// The IPC contract, declared once. Every invoke channel has a zod schema for
+// its request (validated in the main process, whichever host carries it) and a
+// response type; events flow main → renderer only. The Electron preload, the
+// WebSocket host, the router and the renderer's client all derive from here.
+import { z } from 'zod';
+import type {
+  Checkpoint,
+  DiffResult,
+  EffectRecord,
+  FileChange,
+  FileDiff,
+  RestorePreview,
+  RestoreResult,
+  SnapshotResult,
+  WorkspaceMeta,
+} from './model.js';
+import type { SerializedError } from './errors.js';
+import { SettingsPatchSchema, type Settings } from './settings.js';
+import { CHECKPOINT_REF_PATTERN } from './refs.js';
+
+// ---- request building blocks ----
+
+const WorkspacePath = z.string().min(1, 'workspace path is empty').max(4096);
+const CheckpointRef = z
+  .string()
+  .regex(CHECKPOINT_REF_PATTERN, 'not a checkpoint id (full id, hex prefix of 4+, index, or "latest")');
+const DiffTarget = z.union([z.literal('workspace'), CheckpointRef]);
+const RelativePath = z
+  .string()
+  .min(1)
+  .max(4096)
+  .refine((p) => !p.startsWith('/') && !p.startsWith('-') && !p.split('/').includes('..'), 'not a safe relative path');
+
+export const WorkspaceRequest = z.object({ workspace: WorkspacePath }).strict();
+export const RestoreRequest = z
+  .object({
+    workspace: WorkspacePath,
+    id: CheckpointRef,
+    paths: z.array(RelativePath).max(10_000).optional(),
+    keep_untracked: z.boolean().optional(),
+  })
+  .strict();
+
+// ---- response shapes that only the app needs ----
+
+export type WorkspaceState = 'watching' | 'paused' | 'missing' | 'idle';
+
+export interface WorkspaceEntry extends WorkspaceMeta {
+  state: WorkspaceState;
+}
+
+export interface CheckpointDetail {
+  checkpoint: Checkpoint;
+  files: FileChange[];
+}
+
+export interface RestorePreviewWithEffects extends RestorePreview {
+  /** Irreversible effects recorded since the target checkpoint: a restore won't undo them. */
+  effects_since: EffectRecord[];
+}
+
+export interface AppInfo {
+  host: 'electron' | 'browser';
+  version: string;
+  store: string;
+}
+
+// ---- the channel map ----
+
+interface ChannelDef<Req extends z.ZodType, Res> {
+  request: Req;
+  /** Phantom: carries the response type, never read at run time. */
+  response?: Res;
+}
+const channel = <Req extends z.ZodType>(request: Req) => ({
+  returns: <Res>(): ChannelDef<Req, Res> => ({ request }),
+});
+const empty = z.object({}).strict();
+
+export const INVOKE = {
+  'app:info': channel(empty).returns<AppInfo>(),
+  'workspaces:list': channel(empty).returns<WorkspaceEntry[]>(),
+  'workspaces:add': channel(WorkspaceRequest).returns<WorkspaceEntry>(),
+  'workspaces:remove': channel(WorkspaceRequest).returns<{ removed: boolean }>(),
+  /** Native folder dialog; the browser host answers { path: null, supported: false }. */
+  'workspaces:pick': channel(empty).returns<{ path: string | null; supported: boolean }>(),
+  'workspaces:setPaused': channel(z.object({ workspace: WorkspacePath, paused: z.boolean() }).strict()).returns<WorkspaceEntry>(),
+  'checkpoints:list': channel(
+    z.object({ workspace: WorkspacePath, limit: z.number().int().min(1).max(100_000).optional() }).strict(),
+  ).returns<Checkpoint[]>(),
+  'checkpoints:show': channel(z.object({ workspace: WorkspacePath, id: CheckpointRef }).strict()).returns<CheckpointDetail>(),
+  'checkpoints:diff': channel(
+    z.object({ workspace: WorkspacePath, from: CheckpointRef, to: DiffTarget }).strict(),
+  ).returns<DiffResult>(),
+  'checkpoints:fileDiff': channel(
+    z.object({ workspace: WorkspacePath, from: CheckpointRef, to: DiffTarget, path: RelativePath }).strict(),
+  ).returns<FileDiff>(),
+  'checkpoints:snapshot': channel(
+    z.object({ workspace: WorkspacePath, reason: z.string().max(500).optional() }).strict(),
+  ).returns<SnapshotResult>(),
+  'checkpoints:pin': channel(
+    z.object({ workspace: WorkspacePath, id: CheckpointRef, pinned: z.boolean() }).strict(),
+  ).returns<Checkpoint>(),
+  'restore:preview': channel(RestoreRequest).returns<RestorePreviewWithEffects>(),
+  'restore:run': channel(RestoreRequest).returns<RestoreResult>(),
+  'effects:list': channel(
+    z.object({ workspace: WorkspacePath, since: CheckpointRef.optional() }).strict(),
+  ).returns<EffectRecord[]>(),
+  'settings:get': channel(empty).returns<Settings>(),
+  'settings:set': channel(SettingsPatchSchema).returns<Settings>(),
+} as const;
+
+export type InvokeChannel = keyof typeof INVOKE;
+export type InvokeRequest<C extends InvokeChannel> = z.input<(typeof INVOKE)[C]['request']>;
+export type InvokeResponse<C extends InvokeChannel> = NonNullable<(typeof INVOKE)[C]['response']>;
+export const INVOKE_CHANNELS = Object.keys(INVOKE) as InvokeChannel[];
+
+// ---- events: main → renderer ----
+
+export interface EventMap {
+  'checkpoint:added': { workspace: string; checkpoint: Checkpoint };
+  'restore:done': { workspace: string; result: RestoreResult };
+  'effect:recorded': { workspace: string; effect: EffectRecord };
+  'workspace:state': { workspace: string; state: WorkspaceState; message?: string };
+  progress: { workspace: string; message: string };
+  error: { workspace?: string; error: SerializedError };
+}
+export type EventChannel = keyof EventMap;
+export const EVENT_CHANNELS: readonly EventChannel[] = [
+  'checkpoint:added',
+  'restore:done',
+  'effect:recorded',
+  'workspace:state',
+  'progress',
+  'error',
+];
+
+// ---- the envelope every invoke answer travels in (both hosts) ----
+// Electron's ipcMain.handle drops custom error fields, so errors travel as data.
+
+export type InvokeResult<T> = { ok: true; value: T } | { ok: false; error: SerializedError };
+
+// ---- the WebSocket wire format of the browser host ----
+
+export type ClientMessage = { type: 'invoke'; id: number; channel: InvokeChannel; payload: unknown };
+export type ServerMessage =
+  | { type: 'result'; id: number; result: InvokeResult<unknown> }
+  | { type: 'event'; channel: EventChannel; payload: unknown };
+
+/** What every component talks to; the transport (preload or WebSocket) is chosen once at start. */
+export interface ChronoscopeClient {
+  invoke<C extends InvokeChannel>(channel: C, request: InvokeRequest<C>): Promise<InvokeResponse<C>>;
+  on<E extends EventChannel>(event: E, listener: (payload: EventMap[E]) => void): () => void;
+}
+
+/** The API the Electron preload exposes on window.chronoscope. */
+export interface PreloadApi {
+  invoke(channel: InvokeChannel, request: unknown): Promise<InvokeResult<unknown>>;
+  on(event: EventChannel, listener: (payload: unknown) => void): () => void;
+}

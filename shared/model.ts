@@ -1,0 +1,222 @@
+// The domain model: what a checkpoint, a diff, a restore and an effect look
+// like wherever they travel (engine results, CLI --json, IPC payloads, the
+// ledger on disk). Multi-word keys are snake_case because this is a wire and
+// storage format first.
+
+export const TRIGGERS = ['manual', 'auto', 'hook', 'safety'] as const;
+export type Trigger = (typeof TRIGGERS)[number];
+
+export interface CheckpointStats {
+  files: number;
+  insertions: number;
+  deletions: number;
+}
+
+export interface SkippedFile {
+  path: string;
+  size: number;
+  why: 'too_large';
+}
+
+export interface Checkpoint {
+  /** Full commit id in the shadow store. */
+  id: string;
+  /** ISO 8601 time the checkpoint was taken. */
+  time: string;
+  /** Milliseconds since the epoch; the timeline places ticks by it. */
+  time_ms: number;
+  reason: string;
+  trigger: Trigger;
+  agent?: string;
+  tool?: string;
+  session?: string;
+  tool_use_id?: string;
+  /** For safety checkpoints: the checkpoint whose restore this one guards. */
+  restore_target?: string;
+  /** Changes against the previous checkpoint of the workspace. */
+  stats: CheckpointStats;
+  /** Files left out because they were over the size limit. */
+  skipped: SkippedFile[];
+  pinned: boolean;
+}
+
+export interface SnapshotOptions {
+  reason?: string;
+  trigger?: Trigger;
+  agent?: string;
+  tool?: string;
+  session?: string;
+  tool_use_id?: string;
+  /** Limit the snapshot to these workspace-relative paths (files or folders). */
+  paths?: string[];
+  /** Internal: set by restore for its safety checkpoint. */
+  restore_target?: string;
+}
+
+export type SnapshotResult =
+  | {
+      id: string;
+      files_changed: number;
+      insertions: number;
+      deletions: number;
+      skipped_files: SkippedFile[];
+      checkpoint: Checkpoint;
+    }
+  | { id: null; skipped: string };
+
+export type ChangeStatus = 'added' | 'modified' | 'deleted' | 'renamed' | 'type_changed';
+
+export interface FileChange {
+  path: string;
+  /** For renames: where the file was. */
+  old_path?: string;
+  status: ChangeStatus;
+  /** Git modes as octal strings ('100644', '100755', '120000' for links); null when absent. */
+  old_mode: string | null;
+  new_mode: string | null;
+  mode_changed: boolean;
+  binary: boolean;
+  old_size: number | null;
+  new_size: number | null;
+  /** null for binary files. */
+  insertions: number | null;
+  deletions: number | null;
+}
+
+/** 'workspace' names the current state of the files on disk. */
+export type DiffTarget = string;
+export const WORKSPACE = 'workspace';
+
+export interface DiffResult {
+  from: string;
+  /** A checkpoint id, or 'workspace'. */
+  to: string;
+  files: FileChange[];
+}
+
+export type FileSideKind = 'text' | 'binary' | 'too_large' | 'symlink' | 'missing';
+
+export interface FileSide {
+  kind: FileSideKind;
+  size: number | null;
+  mode: string | null;
+  /** Present for 'text' (the contents) and 'symlink' (the link target). */
+  text?: string;
+}
+
+export interface FileDiff {
+  path: string;
+  from: string;
+  to: string;
+  old: FileSide;
+  new: FileSide;
+}
+
+export interface RestoreOptions {
+  /** Limit to these workspace-relative paths (files or folders). */
+  paths?: string[];
+  /** Leave files that are new since the latest checkpoint in place. */
+  keep_untracked?: boolean;
+}
+
+export interface RestorePreview {
+  target: string;
+  /** In both, different content or mode: will be overwritten. */
+  modified: string[];
+  /** In the checkpoint, not on disk: will be created. */
+  added: string[];
+  /** On disk and known to the latest checkpoint, not in the target: will be removed. */
+  deleted: string[];
+  /** On disk, new since the latest checkpoint, not in the target: removed unless keep_untracked. */
+  untracked_removed: string[];
+  keep_untracked: boolean;
+}
+
+export interface RestoreResult {
+  restored: string;
+  /** The checkpoint taken just before the restore; restoring it undoes this one. */
+  safety: string;
+  files_changed: number;
+  modified: string[];
+  added: string[];
+  deleted: string[];
+  untracked_removed: number;
+}
+
+export interface WorkspaceMeta {
+  /** Hash of the workspace's real path. */
+  id: string;
+  path: string;
+  created: string;
+  last_touched: string;
+}
+
+export interface WorkspaceStatus {
+  workspace: WorkspaceMeta;
+  checkpoints: number;
+  latest: Checkpoint | null;
+  /** Files that differ between the latest checkpoint and the disk. */
+  dirty_files: number;
+  pinned: string[];
+  store: { path: string; bytes: number };
+}
+
+export interface RetentionPolicy {
+  max_checkpoints: number;
+  max_age_days: number;
+  max_store_mb: number;
+}
+
+export interface PruneResult {
+  removed: string[];
+  kept: number;
+  gc_ran: boolean;
+  store_bytes_before: number;
+  store_bytes_after: number;
+}
+
+// ---- Irreversible effects (issue 4) ----
+
+export type EffectKind =
+  | 'git_push'
+  | 'package_publish'
+  | 'pull_request'
+  | 'release'
+  | 'container_push'
+  | 'cluster_change'
+  | 'infra_change'
+  | 'cloud_change'
+  | 'http_write'
+  | 'database_write'
+  | 'remote_command';
+
+export interface ClassifiedEffect {
+  kind: EffectKind;
+  /** Where it lands: a remote and ref, a package, a cluster resource, a URL. */
+  target: string;
+  /** The simple command it was found in. */
+  command: string;
+  /** A command that would undo it, where one can be computed. */
+  compensation: string | null;
+  summary: string;
+}
+
+export type EffectSource = 'hook' | 'reflog';
+export type EffectStatus = 'intended' | 'happened' | 'failed';
+
+export interface EffectRecord extends ClassifiedEffect {
+  id: string;
+  workspace: string;
+  time: string;
+  time_ms: number;
+  source: EffectSource;
+  status: EffectStatus;
+  /** The checkpoint that was latest when the effect was recorded. */
+  checkpoint: string | null;
+  agent?: string;
+  session?: string;
+  tool_use_id?: string;
+  /** For pushes: old and new commit of the remote ref. */
+  old_commit?: string | null;
+  new_commit?: string | null;
+}
