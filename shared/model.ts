@@ -3,7 +3,9 @@
 // ledger on disk). Multi-word keys are snake_case because this is a wire and
 // storage format first.
 
-export const TRIGGERS = ['manual', 'auto', 'hook', 'safety'] as const;
+// safety: taken by a restore just before it writes (restoring it undoes the restore);
+// restore: taken right after a restore, recording the restored state.
+export const TRIGGERS = ['manual', 'auto', 'hook', 'safety', 'restore'] as const;
 export type Trigger = (typeof TRIGGERS)[number];
 
 export interface CheckpointStats {
@@ -31,7 +33,7 @@ export interface Checkpoint {
   tool?: string;
   session?: string;
   tool_use_id?: string;
-  /** For safety checkpoints: the checkpoint whose restore this one guards. */
+  /** For safety and restore checkpoints: the checkpoint that was restored. */
   restore_target?: string;
   /** Changes against the previous checkpoint of the workspace. */
   stats: CheckpointStats;
@@ -136,6 +138,8 @@ export interface RestoreResult {
   restored: string;
   /** The checkpoint taken just before the restore; restoring it undoes this one. */
   safety: string;
+  /** The checkpoint recording the restored state (trigger 'restore'); null if it equals the latest. */
+  checkpoint: string | null;
   files_changed: number;
   modified: string[];
   added: string[];

@@ -1,0 +1,28 @@
+// The application service both hosts (Electron, browser) bind the router to:
+// one engine store, the list of workspaces the person added, a watcher and a
+// push monitor per workspace, and the event bus that feeds the renderer.
+import type { EffectRecord } from '../../shared/model.js';
+import type { Settings, SettingsPatch } from '../../shared/settings.js';
+import type { AppInfo, EventChannel, EventMap, WorkspaceEntry } from '../../shared/ipc.js';
+import type { Store, Workspace } from '../engine/api.js';
+
+export interface AppService {
+  readonly store: Store;
+  info(): AppInfo;
+  listWorkspaces(): Promise<WorkspaceEntry[]>;
+  /** Registers the folder (engine refusals apply), starts watching it, remembers it. */
+  addWorkspace(path: string): Promise<WorkspaceEntry>;
+  /** Forgets the folder and stops watching; the store keeps its history. */
+  removeWorkspace(path: string): Promise<boolean>;
+  setPaused(path: string, paused: boolean): Promise<WorkspaceEntry>;
+  /** The engine handle for a workspace (need not be in the list: the CLI's serve --workspace adds it). */
+  workspace(path: string): Promise<Workspace>;
+  effects(path: string, since?: string): Promise<EffectRecord[]>;
+  settings(): Settings;
+  updateSettings(patch: SettingsPatch): Promise<Settings>;
+  /** Subscribe to events for the renderer; returns the unsubscribe function. */
+  on<E extends EventChannel>(event: E, listener: (payload: EventMap[E]) => void): () => void;
+  /** Emit an event (used by the router after a snapshot or restore it ran). */
+  emit<E extends EventChannel>(event: E, payload: EventMap[E]): void;
+  dispose(): Promise<void>;
+}
