@@ -1,0 +1,87 @@
+// One handler per invoke channel, typed from the contract in shared/ipc.ts:
+// a missing channel or a handler returning the wrong shape is a compile error.
+import type { z } from 'zod';
+import { INVOKE, type InvokeChannel, type InvokeResponse } from '../../shared/ipc.js';
+import type { SettingsPatch } from '../../shared/settings.js';
+import type { Checkpoint } from '../../shared/model.js';
+import type { AppService } from '../app/api.js';
+
+export interface RouterOptions {
+  /** Host-specific native folder dialog; absent in the browser host. */
+  pickFolder?: () => Promise<string | null>;
+}
+
+export interface HandlerContext {
+  app: AppService;
+  options: RouterOptions;
+  /** The payload as sent, already validated (settings:set merges it, not the default-filled output). */
+  raw: unknown;
+}
+
+type Request<C extends InvokeChannel> = z.output<(typeof INVOKE)[C]['request']>;
+
+export type HandlerMap = {
+  [C in InvokeChannel]: (req: Request<C>, ctx: HandlerContext) => Promise<InvokeResponse<C>>;
+};
+
+async function announce(app: AppService, workspace: string, checkpoint: Checkpoint): Promise<void> {
+  app.emit('checkpoint:added', { workspace, checkpoint });
+}
+
+export const HANDLERS: HandlerMap = {
+  'app:info': async (_req, { app }) => app.info(),
+
+  'workspaces:list': async (_req, { app }) => app.listWorkspaces(),
+  'workspaces:add': async (req, { app }) => app.addWorkspace(req.workspace),
+  'workspaces:remove': async (req, { app }) => ({ removed: await app.removeWorkspace(req.workspace) }),
+  'workspaces:pick': async (_req, { options }) => {
+    if (!options.pickFolder) return { path: null, supported: false };
+    return { path: await options.pickFolder(), supported: true };
+  },
+  'workspaces:setPaused': async (req, { app }) => app.setPaused(req.workspace, req.paused),
+
+  'checkpoints:list': async (req, { app }) => {
+    const ws = await app.workspace(req.workspace);
+    return ws.list(req.limit === undefined ? {} : { limit: req.limit });
+  },
+  'checkpoints:show': async (req, { app }) => (await app.workspace(req.workspace)).show(req.id),
+  'checkpoints:diff': async (req, { app }) => (await app.workspace(req.workspace)).diff(req.from, req.to),
+  'checkpoints:fileDiff': async (req, { app }) =>
+    (await app.workspace(req.workspace)).fileDiff(req.from, req.to, req.path),
+  'checkpoints:snapshot': async (req, { app }) => {
+    const ws = await app.workspace(req.workspace);
+    const result = await ws.snapshot({ trigger: 'manual', ...(req.reason ? { reason: req.reason } : {}) });
+    if (result.id !== null) await announce(app, ws.meta.path, result.checkpoint);
+    return result;
+  },
+  'checkpoints:pin': async (req, { app }) => (await app.workspace(req.workspace)).pin(req.id, req.pinned),
+
+  'restore:preview': async (req, { app }) => {
+    const ws = await app.workspace(req.workspace);
+    const preview = await ws.previewRestore(req.id, restoreOptions(req));
+    const effects_since = await app.effects(ws.meta.path, preview.target);
+    return { ...preview, effects_since };
+  },
+  'restore:run': async (req, { app }) => {
+    const ws = await app.workspace(req.workspace);
+    const result = await ws.restore(req.id, restoreOptions(req));
+    // The safety checkpoint first, then the restored state: the timeline shows them in that order.
+    for (const id of [result.safety, result.checkpoint]) {
+      if (id) await announce(app, ws.meta.path, await ws.resolve(id));
+    }
+    app.emit('restore:done', { workspace: ws.meta.path, result });
+    return result;
+  },
+
+  'effects:list': async (req, { app }) => app.effects(req.workspace, req.since),
+
+  'settings:get': async (_req, { app }) => app.settings(),
+  'settings:set': async (_req, { app, raw }) => app.updateSettings(raw as SettingsPatch),
+};
+
+function restoreOptions(req: Request<'restore:run'>): { paths?: string[]; keep_untracked?: boolean } {
+  return {
+    ...(req.paths ? { paths: req.paths } : {}),
+    ...(req.keep_untracked !== undefined ? { keep_untracked: req.keep_untracked } : {}),
+  };
+}

@@ -1,0 +1,1 @@
+export { createRouter, isInvokeChannel, describeIssue, type Router, type RouterOptions } from './router.js';
