@@ -124,6 +124,12 @@ export interface EventMap {
   'workspace:state': { workspace: string; state: WorkspaceState; message?: string };
   progress: { workspace: string; message: string };
   error: { workspace?: string; error: SerializedError };
+  /**
+   * A request from the host's chrome (the tray's "Show in timeline" on an
+   * effect notification): select this workspace and the moment of the effect
+   * (its `checkpoint`, else the checkpoint nearest `time_ms`).
+   */
+  'ui:focusEffect': { workspace: string; effect: EffectRecord };
 }
 export type EventChannel = keyof EventMap;
 export const EVENT_CHANNELS: readonly EventChannel[] = [
@@ -133,6 +139,7 @@ export const EVENT_CHANNELS: readonly EventChannel[] = [
   'workspace:state',
   'progress',
   'error',
+  'ui:focusEffect',
 ];
 
 // ---- the envelope every invoke answer travels in (both hosts) ----
