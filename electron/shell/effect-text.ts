@@ -1,0 +1,32 @@
+// What the tray and the notifications say about an irreversible effect. Plain
+// functions (no Electron) so the wording is tested without the binary.
+import { basename } from 'node:path';
+import type { EffectRecord } from '../../shared/model.js';
+
+export function effectTitle(effect: EffectRecord): string {
+  return `Irreversible: ${effect.summary}`;
+}
+
+/** Where, when, and how to compensate — the three things the person needs. */
+export function effectBody(effect: EffectRecord): string {
+  const when = new Date(effect.time_ms).toLocaleString();
+  const where = `${basename(effect.workspace)} → ${effect.target}`;
+  const undo = effect.compensation ? `Compensate with: ${effect.compensation}` : 'No compensation command is known for this effect.';
+  return `${where}\n${when}\n${undo}`;
+}
+
+/** A short menu label: kind-neutral summary, clipped so the tray menu stays narrow. */
+export function effectMenuLabel(effect: EffectRecord, max = 60): string {
+  const time = new Date(effect.time_ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  const text = `${time}  ${effect.summary}`;
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** Notify once per effect: a hook's "intended" and its later "happened" are one effect to the person. */
+export function notificationKey(effect: EffectRecord): string {
+  return effect.tool_use_id ? `tool:${effect.tool_use_id}` : `id:${effect.id}`;
+}
+
+export function shouldNotify(effect: EffectRecord): boolean {
+  return effect.status !== 'failed';
+}
