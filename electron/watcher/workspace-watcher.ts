@@ -7,7 +7,7 @@ import parcelWatcher from '@parcel/watcher';
 import type { Checkpoint, SnapshotOptions, SnapshotResult } from '../../shared/model.js';
 import type { WorkspaceState } from '../../shared/ipc.js';
 import { ChangeDebouncer, realClock, type Batch, type Clock, type DebounceTiming } from './debounce.js';
-import { isIgnoredRelative, toRelative, watcherIgnoreGlobs } from './ignore.js';
+import { DEFAULT_WATCH_RULES, isIgnoredRelative, toRelative, watcherIgnoreList, type WatchIgnoreRules } from './ignore.js';
 
 export interface WorkspaceWatcherOptions {
   root: string;
@@ -19,8 +19,8 @@ export interface WorkspaceWatcherOptions {
   paused?: boolean;
   /** Absolute paths never watched (e.g. the store, when it lives inside the workspace). */
   ignorePaths?: string[];
-  /** Folder names never watched at any depth; default: the store's default excludes. */
-  ignoreDirs?: readonly string[];
+  /** What is never watched; default: the store's default excludes. */
+  ignoreRules?: WatchIgnoreRules;
   clock?: Clock;
   /** How often the folder's existence is checked (and, when missing, polled for). */
   livenessMs?: number;
@@ -49,6 +49,10 @@ export class WorkspaceWatcher {
       clock: options.clock ?? realClock,
       ...(options.maxPaths !== undefined ? { maxPaths: options.maxPaths } : {}),
     });
+  }
+
+  private get rules(): WatchIgnoreRules {
+    return this.options.ignoreRules ?? DEFAULT_WATCH_RULES;
   }
 
   get state(): WorkspaceState {
@@ -131,7 +135,7 @@ export class WorkspaceWatcher {
 
   private async subscribe(): Promise<void> {
     const { root } = this.options;
-    const ignore = [...watcherIgnoreGlobs(this.options.ignoreDirs), ...(this.options.ignorePaths ?? [])];
+    const ignore = [...watcherIgnoreList(this.rules), ...(this.options.ignorePaths ?? [])];
     const subscription = await parcelWatcher.subscribe(root, (err, events) => this.onEvents(err, events), { ignore });
     if (this.disposed) {
       await subscription.unsubscribe().catch(() => undefined);
@@ -161,7 +165,7 @@ export class WorkspaceWatcher {
         rootTouched = true;
         continue;
       }
-      if (isIgnoredRelative(rel, this.options.ignoreDirs)) continue;
+      if (isIgnoredRelative(rel, this.rules)) continue;
       paths.push(rel);
     }
     if (rootTouched) void this.checkLiveness();

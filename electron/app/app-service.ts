@@ -1,0 +1,304 @@
+// The application service both hosts bind the router to: one engine store,
+// the person's list of workspaces, and per listed workspace a watcher (auto
+// checkpoints), a feed of checkpoints taken by other processes and a feed of
+// irreversible effects — all announced on one typed event bus. Everything
+// started here is registered in a DisposableStore: dispose() leaves no handle.
+import { realpath } from 'node:fs/promises';
+import path from 'node:path';
+import { ChronoscopeError, toSerializedError } from '../../shared/errors.js';
+import type { EffectRecord, SnapshotOptions, SnapshotResult, WorkspaceMeta } from '../../shared/model.js';
+import type { AppInfo, EventChannel, EventMap, WorkspaceEntry, WorkspaceState } from '../../shared/ipc.js';
+import type { Settings, SettingsPatch } from '../../shared/settings.js';
+import type { OpenStore, Store, Workspace } from '../engine/api.js';
+import { openStore as engineOpenStore } from '../engine/index.js';
+import { WorkspaceWatcher } from '../watcher/workspace-watcher.js';
+import type { AppService } from './api.js';
+import { CheckpointFeed } from './checkpoint-feed.js';
+import { DisposableStore, toDisposable } from './disposables.js';
+import { loadEffectsBackend } from './effects-backend.js';
+import { EffectsFeed, type EffectsBackend } from './effects-feed.js';
+import { EventBus } from './event-bus.js';
+import { writeSettings } from './settings-file.js';
+import { checkpointSignal } from './store-refs.js';
+import { WorkspaceListFile, type ListedWorkspace } from './workspace-list.js';
+
+export interface AppServiceOptions {
+  /** Store root; default $CHRONOSCOPE_HOME, else the platform's app-data folder. */
+  home?: string;
+  host: 'electron' | 'browser';
+  version: string;
+  /** Run the file watcher for auto-checkpoints (default true). Live feeds run either way. */
+  watch?: boolean;
+  /** Seams for tests and other hosts; default: the real engine and electron/effects. */
+  openStore?: OpenStore;
+  effects?: EffectsBackend;
+  /** Poll period of the live feeds (default 1000 ms). */
+  pollMs?: number;
+}
+
+interface Session {
+  entry: ListedWorkspace;
+  meta: WorkspaceMeta;
+  state: WorkspaceState;
+  /** Set once the workspace is known to have a checkpoint (partial snapshots need a base). */
+  hasCheckpoint: boolean;
+  watcher: WorkspaceWatcher | null;
+  effects: EffectsFeed | null;
+  disposables: DisposableStore;
+}
+
+export async function createAppService(options: AppServiceOptions): Promise<AppService> {
+  const open = options.openStore ?? engineOpenStore;
+  const store = await open(options.home === undefined ? {} : { home: options.home });
+  const effects = options.effects ?? (await loadEffectsBackend());
+  const service = new ChronoscopeAppService(store, open, effects, options);
+  await service.start();
+  return service;
+}
+
+class ChronoscopeAppService implements AppService {
+  private currentStore: Store;
+  private currentSettings: Settings;
+  private readonly bus = new EventBus();
+  private readonly disposables = new DisposableStore();
+  private readonly list: WorkspaceListFile;
+  private readonly sessions = new Map<string, Session>(); // by workspace id
+  private readonly announced = new Set<string>(); // `${workspace}\0${checkpoint id}`
+  private readonly handles = new Map<string, Workspace>(); // engine handles by the path asked for
+
+  constructor(
+    store: Store,
+    private readonly openStore: OpenStore,
+    private readonly effectsBackend: EffectsBackend,
+    private readonly options: AppServiceOptions,
+  ) {
+    this.currentStore = store;
+    this.currentSettings = store.settings;
+    this.list = new WorkspaceListFile(store.home);
+    this.disposables.add(toDisposable(() => this.bus.clear()));
+  }
+
+  get store(): Store {
+    return this.currentStore;
+  }
+
+  async start(): Promise<void> {
+    for (const entry of await this.list.read()) await this.startSession(entry);
+  }
+
+  info(): AppInfo {
+    return { host: this.options.host, version: this.options.version, store: this.currentStore.home };
+  }
+
+  async listWorkspaces(): Promise<WorkspaceEntry[]> {
+    return [...this.sessions.values()].map(toEntry);
+  }
+
+  async addWorkspace(dir: string): Promise<WorkspaceEntry> {
+    this.assertLive();
+    const ws = await this.currentStore.workspace(dir); // engine refusals (/, home, the store…) apply
+    const existing = this.sessions.get(ws.meta.id);
+    if (existing) return toEntry(existing);
+    const entry = await this.list.update((entries) => {
+      let found = entries.find((e) => e.id === ws.meta.id);
+      if (!found) {
+        found = { id: ws.meta.id, path: ws.meta.path, paused: false, added: new Date().toISOString() };
+        entries.push(found);
+      }
+      return { ...found };
+    });
+    this.handles.set(ws.meta.path, ws);
+    const session = await this.startSession(entry, ws);
+    return toEntry(session);
+  }
+
+  async removeWorkspace(dir: string): Promise<boolean> {
+    const session = await this.findSession(dir);
+    if (!session) return false;
+    this.sessions.delete(session.entry.id);
+    this.disposables.delete(session.disposables);
+    await session.disposables.dispose();
+    await this.list.update((entries) => {
+      const i = entries.findIndex((e) => e.id === session.entry.id);
+      if (i >= 0) entries.splice(i, 1);
+    });
+    return true;
+  }
+
+  async setPaused(dir: string, paused: boolean): Promise<WorkspaceEntry> {
+    const session = await this.findSession(dir);
+    if (!session) throw new ChronoscopeError('not_found', `not in the list of workspaces: ${dir}`);
+    session.entry.paused = paused;
+    await this.list.update((entries) => {
+      const found = entries.find((e) => e.id === session.entry.id);
+      if (found) found.paused = paused;
+    });
+    if (session.watcher) session.watcher.setPaused(paused);
+    else this.setState(session, paused ? 'paused' : 'idle');
+    return toEntry(session);
+  }
+
+  async workspace(dir: string): Promise<Workspace> {
+    this.assertLive();
+    const cached = this.handles.get(dir);
+    if (cached) return cached;
+    const ws = await this.currentStore.workspace(dir);
+    this.handles.set(dir, ws);
+    return ws;
+  }
+
+  async effects(dir: string, since?: string): Promise<EffectRecord[]> {
+    const ws = await this.workspace(dir);
+    const session = this.sessions.get(ws.meta.id);
+    const ledger = session?.effects?.ledger ?? this.effectsBackend.openLedger(this.currentStore.home, ws.meta.id);
+    if (since === undefined) return ledger.list();
+    const from = await ws.resolve(since);
+    return ledger.list({ sinceMs: from.time_ms });
+  }
+
+  settings(): Settings {
+    return this.currentSettings;
+  }
+
+  async updateSettings(patch: SettingsPatch): Promise<Settings> {
+    this.assertLive();
+    this.currentSettings = await writeSettings(this.currentStore.home, patch, this.currentSettings);
+    // The engine reads config.json when a store is opened: reopen so snapshots use the new limits.
+    this.currentStore = await this.openStore({ home: this.currentStore.home });
+    this.handles.clear();
+    return this.currentSettings;
+  }
+
+  on<E extends EventChannel>(event: E, listener: (payload: EventMap[E]) => void): () => void {
+    return this.bus.on(event, listener);
+  }
+
+  emit<E extends EventChannel>(event: E, payload: EventMap[E]): void {
+    if (event === 'checkpoint:added') {
+      // Once per checkpoint, whoever noticed it first (router, watcher, live feed).
+      const { workspace, checkpoint } = payload as EventMap['checkpoint:added'];
+      const key = `${workspace}\0${checkpoint.id}`;
+      if (this.announced.has(key)) return;
+      this.announced.add(key);
+      for (const s of this.sessions.values()) if (s.meta.path === workspace) s.hasCheckpoint = true;
+    }
+    this.bus.emit(event, payload);
+  }
+
+  async dispose(): Promise<void> {
+    await this.disposables.dispose();
+    this.sessions.clear();
+    this.handles.clear();
+  }
+
+  // ---- per workspace ----
+
+  private async startSession(entry: ListedWorkspace, opened?: Workspace): Promise<Session> {
+    const disposables = this.disposables.add(new DisposableStore());
+    const session: Session = {
+      entry,
+      meta: { id: entry.id, path: entry.path, created: entry.added, last_touched: entry.added },
+      state: entry.paused ? 'paused' : 'idle',
+      hasCheckpoint: false,
+      watcher: null,
+      effects: null,
+      disposables,
+    };
+    this.sessions.set(entry.id, session);
+    const ws = opened ?? (await this.workspace(entry.path).catch(() => null)); // missing folder: the watcher reports it
+    if (ws) session.meta = ws.meta;
+    const workspacePath = session.meta.path;
+    const report = (err: unknown) => this.emit('error', { workspace: workspacePath, error: toSerializedError(err) });
+    const pollMs = this.options.pollMs ?? 1000;
+
+    // Checkpoints taken by other processes.
+    const signal = checkpointSignal(this.currentStore.home, entry.id);
+    const feed = disposables.add(
+      new CheckpointFeed({
+        ...signal,
+        pollMs,
+        list: async (limit) => (await this.workspace(workspacePath)).list({ limit }),
+        onNew: (checkpoint) => this.emit('checkpoint:added', { workspace: workspacePath, checkpoint }),
+      }),
+    );
+    await feed.start();
+
+    // Irreversible effects.
+    const effects = disposables.add(
+      new EffectsFeed({
+        backend: this.effectsBackend,
+        storeHome: this.currentStore.home,
+        workspaceId: entry.id,
+        root: workspacePath,
+        pollMs,
+        onNew: (effect) => this.emit('effect:recorded', { workspace: workspacePath, effect }),
+        onError: report,
+      }),
+    );
+    session.effects = effects;
+    await effects.start();
+
+    // Auto-checkpoints.
+    if (this.options.watch !== false) {
+      const watcher = disposables.add(
+        new WorkspaceWatcher({
+          root: workspacePath,
+          paused: entry.paused,
+          timing: () => ({ quietMs: this.currentSettings.watcher.quiet_ms, maxWaitMs: this.currentSettings.watcher.max_wait_ms }),
+          snapshot: (opts) => this.autoSnapshot(session, opts),
+          onCheckpoint: (checkpoint) => this.emit('checkpoint:added', { workspace: workspacePath, checkpoint }),
+          onState: (state, message) => this.setState(session, state, message),
+          onError: report,
+          ignorePaths: storeInside(workspacePath, this.currentStore.home),
+        }),
+      );
+      session.watcher = watcher;
+      await watcher.start();
+    }
+    return session;
+  }
+
+  private async autoSnapshot(session: Session, opts: SnapshotOptions): Promise<SnapshotResult> {
+    const ws = await this.workspace(session.meta.path);
+    if (opts.paths && !session.hasCheckpoint) {
+      // A partial snapshot needs a previous checkpoint to build on; the first one scans everything.
+      session.hasCheckpoint = (await ws.list({ limit: 1 })).length > 0;
+      if (!session.hasCheckpoint) {
+        const { paths: _paths, ...full } = opts;
+        void _paths;
+        opts = full;
+      }
+    }
+    const result = await ws.snapshot(opts);
+    if (result.id !== null) session.hasCheckpoint = true;
+    return result;
+  }
+
+  private setState(session: Session, state: WorkspaceState, message?: string): void {
+    session.state = state;
+    this.emit('workspace:state', { workspace: session.meta.path, state, ...(message ? { message } : {}) });
+  }
+
+  private async findSession(dir: string): Promise<Session | undefined> {
+    const resolved = path.resolve(dir);
+    const real = await realpath(resolved).catch(() => resolved);
+    for (const s of this.sessions.values()) {
+      if (s.meta.path === real || s.meta.path === resolved || s.entry.path === real || s.entry.path === resolved) return s;
+    }
+    return undefined;
+  }
+
+  private assertLive(): void {
+    if (this.disposables.isDisposed) throw new ChronoscopeError('internal', 'the app service was disposed');
+  }
+}
+
+function toEntry(session: Session): WorkspaceEntry {
+  return { ...session.meta, state: session.state };
+}
+
+/** The store, when it lives inside the workspace, is never watched (its writes would feed the watcher). */
+function storeInside(root: string, storeHome: string): string[] {
+  const rel = path.relative(root, storeHome);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) ? [storeHome] : [];
+}

@@ -1,0 +1,44 @@
+// Settings changes from the UI: merged into <store home>/config.json (the file
+// the engine reads at openStore), validated with the shared schema.
+import path from 'node:path';
+import { ChronoscopeError } from '../../shared/errors.js';
+import { SettingsPatchSchema, SettingsSchema, type Settings, type SettingsPatch } from '../../shared/settings.js';
+import { readJson, writeJsonAtomic } from './atomic-file.js';
+
+export const SETTINGS_FILE = 'config.json';
+
+/** Nested objects (retention, watcher) are merged key by key, so a patch of one key keeps the others. */
+export function mergeSettings(current: Settings, patch: SettingsPatch): Settings {
+  const checked = SettingsPatchSchema.safeParse(patch);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw new ChronoscopeError('bad_input', `settings: ${issue ? `${issue.path.join('.') || 'patch'}: ${issue.message}` : 'invalid'}`);
+  }
+  const merged: Record<string, unknown> = { ...current };
+  for (const [key, value] of Object.entries(patch as Record<string, unknown>)) {
+    if (value === undefined) continue;
+    const before = merged[key];
+    merged[key] =
+      isPlainObject(before) && isPlainObject(value) ? { ...before, ...value } : value;
+  }
+  return SettingsSchema.parse(merged);
+}
+
+export async function writeSettings(storeHome: string, patch: SettingsPatch, current: Settings): Promise<Settings> {
+  const file = path.join(storeHome, SETTINGS_FILE);
+  // Start from what is on disk (the CLI may have changed it), then the patch.
+  let base = current;
+  try {
+    const onDisk = SettingsSchema.safeParse((await readJson(file)) ?? {});
+    if (onDisk.success) base = onDisk.data;
+  } catch {
+    // unreadable file: the in-memory settings are the best base we have
+  }
+  const next = mergeSettings(base, patch);
+  await writeJsonAtomic(file, next);
+  return next;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
