@@ -1,0 +1,22 @@
+// Every `chronoscope` command, one module each. To add a command, write its
+// module and add one line here.
+import type { RegisterCommand } from '../context.js';
+import { registerDiff } from './diff.js';
+import { registerList } from './list.js';
+import { registerPin } from './pin.js';
+import { registerPrune } from './prune.js';
+import { registerRestore } from './restore.js';
+import { registerShow } from './show.js';
+import { registerSnapshot } from './snapshot.js';
+import { registerStatus } from './status.js';
+
+export const COMMANDS: readonly RegisterCommand[] = [
+  registerSnapshot,
+  registerList,
+  registerShow,
+  registerDiff,
+  registerRestore,
+  registerStatus,
+  registerPrune,
+  registerPin,
+];

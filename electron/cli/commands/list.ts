@@ -1,0 +1,40 @@
+// chronoscope list: the workspace's checkpoints, newest first.
+import type { Command } from 'commander';
+import { openWorkspace, withCommonOptions, type CommonOptions } from '../context.js';
+import { checkpointTable } from '../format.js';
+import { positiveInt } from '../options.js';
+import { printJson, printLine, printLines, style } from '../output.js';
+
+const DEFAULT_LIMIT = 20;
+
+interface ListCommandOptions extends CommonOptions {
+  limit?: number;
+  all?: boolean;
+}
+
+export function registerList(program: Command): void {
+  withCommonOptions(
+    program
+      .command('list')
+      .alias('ls')
+      .description('list checkpoints, newest first (# is an index you can pass as an id)')
+      .option('-n, --limit <n>', `show at most n checkpoints (default: ${DEFAULT_LIMIT})`, positiveInt)
+      .option('-a, --all', 'show every checkpoint'),
+  ).action(async (options: ListCommandOptions) => {
+    const workspace = await openWorkspace(options);
+    const limit = options.all ? undefined : (options.limit ?? DEFAULT_LIMIT);
+    // Ask for one more than shown, to know whether to say there are more.
+    const found = await workspace.list(limit === undefined ? {} : { limit: limit + 1 });
+    const shown = limit === undefined ? found : found.slice(0, limit);
+    if (options.json) {
+      printJson(shown);
+      return;
+    }
+    if (shown.length === 0) {
+      printLine('no checkpoints yet (take one with: chronoscope snapshot)');
+      return;
+    }
+    printLines(checkpointTable(shown));
+    if (found.length > shown.length) printLine(style.dim(`… more: use --limit N or --all`));
+  });
+}

@@ -1,0 +1,76 @@
+// chronoscope restore <id>: put the workspace (or some paths) back as a
+// checkpoint had it. Without --yes it only previews; with --yes it restores
+// after a safety checkpoint and prints how to undo.
+import { realpathSync } from 'node:fs';
+import type { Command } from 'commander';
+import type { RestoreOptions, RestoreResult } from '../../../shared/model.js';
+import type { Workspace } from '../../engine/api.js';
+import { checkPaths, checkRef, collect, openWorkspace, withCommonOptions, type CommonOptions } from '../context.js';
+import { previewLines } from '../format.js';
+import { plural, printJson, printLine, printLines, shellQuote, shortId, style } from '../output.js';
+
+interface RestoreCommandOptions extends CommonOptions {
+  path?: string[];
+  keepUntracked?: boolean;
+  yes?: boolean;
+}
+
+export function registerRestore(program: Command): void {
+  withCommonOptions(
+    program
+      .command('restore')
+      .description('restore a checkpoint (previews only, unless --yes)')
+      .argument('<id>', "a checkpoint: full id, 4+ hex digits, index (1 = newest) or 'latest'")
+      .option('-p, --path <path>', 'only restore this file or folder (repeatable)', collect)
+      .option('--keep-untracked', 'leave files that are new since the latest checkpoint in place')
+      .option('-y, --yes', 'really restore (a safety checkpoint is taken first)'),
+  ).action(async (id: string, options: RestoreCommandOptions) => {
+    const ref = checkRef(id);
+    const paths = checkPaths(options.path);
+    const workspace = await openWorkspace(options);
+    const restoreOptions: RestoreOptions = {
+      ...(paths ? { paths } : {}),
+      keep_untracked: options.keepUntracked === true,
+    };
+    if (!options.yes) {
+      const preview = await workspace.previewRestore(ref, restoreOptions);
+      if (options.json) {
+        printJson({ preview, applied: false });
+        return;
+      }
+      printLines(previewLines(preview));
+      printLine(style.bold('nothing changed; run again with --yes to restore'));
+      return;
+    }
+    const result = await workspace.restore(ref, restoreOptions);
+    if (options.json) printJson(result);
+    else printLines(resultLines(result, workspace));
+  });
+}
+
+function resultLines(result: RestoreResult, workspace: Workspace): string[] {
+  const counts = [
+    `${result.modified.length} overwritten`,
+    `${result.added.length} created`,
+    `${result.deleted.length} deleted`,
+    `${result.untracked_removed} untracked removed`,
+  ].join(', ');
+  return [
+    `restored ${style.id(shortId(result.restored))}: ${plural(result.files_changed, 'file')} changed (${counts})`,
+    `safety checkpoint ${style.id(shortId(result.safety))}; to undo: ${undoCommand(result.safety, workspace.root)}`,
+  ];
+}
+
+function undoCommand(safety: string, root: string): string {
+  const parts = ['chronoscope', 'restore', shortId(safety), '--yes'];
+  if (!sameFolder(root, process.cwd())) parts.push('--workspace', shellQuote(root));
+  return parts.join(' ');
+}
+
+function sameFolder(a: string, b: string): boolean {
+  try {
+    return realpathSync(a) === realpathSync(b);
+  } catch {
+    return false;
+  }
+}

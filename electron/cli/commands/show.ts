@@ -1,0 +1,25 @@
+// chronoscope show <id>: one checkpoint and the files it changed.
+import type { Command } from 'commander';
+import { checkRef, openWorkspace, withCommonOptions, type CommonOptions } from '../context.js';
+import { changeList, checkpointDetails } from '../format.js';
+import { printJson, printLine, printLines } from '../output.js';
+
+export function registerShow(program: Command): void {
+  withCommonOptions(
+    program
+      .command('show')
+      .description('show one checkpoint and the files it changed')
+      .argument('<id>', "a checkpoint: full id, 4+ hex digits, index (1 = newest) or 'latest'"),
+  ).action(async (id: string, options: CommonOptions) => {
+    const ref = checkRef(id);
+    const workspace = await openWorkspace(options);
+    const shown = await workspace.show(ref);
+    if (options.json) {
+      printJson(shown);
+      return;
+    }
+    printLines(checkpointDetails(shown.checkpoint));
+    printLine();
+    printLines(changeList(shown.files));
+  });
+}

@@ -1,0 +1,92 @@
+// What every command shares: the --workspace/--json options, opening the
+// store and the workspace, and validation of ids and paths before anything
+// reaches the engine (the engine validates again; this gives an early, clear line).
+import { statSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { ChronoscopeError } from '../../shared/errors.js';
+import { isCheckpointRef } from '../../shared/refs.js';
+import type { Store, Workspace } from '../engine/api.js';
+import { openStore } from '../engine/index.js';
+
+/** A command module adds its command (or commands) to the program. */
+export type RegisterCommand = (program: Command) => void;
+
+export interface CommonOptions {
+  workspace?: string;
+  json?: boolean;
+}
+
+/** Adds the options every command takes. Call on each subcommand. */
+export function withCommonOptions(command: Command): Command {
+  return command
+    .option('-w, --workspace <dir>', 'the workspace folder (default: the current directory)')
+    .option('--json', 'print machine-readable JSON');
+}
+
+/** The workspace folder the person named, resolved against the current directory. */
+export function workspaceDir(options: CommonOptions): string {
+  const dir = resolve(options.workspace ?? process.cwd());
+  let isDir: boolean;
+  try {
+    isDir = statSync(dir).isDirectory();
+  } catch {
+    throw new ChronoscopeError('not_found', `no such folder: ${dir}`);
+  }
+  if (!isDir) throw new ChronoscopeError('bad_input', `not a folder: ${dir}`);
+  return dir;
+}
+
+/** The store under $CHRONOSCOPE_HOME (or the platform's app-data folder). */
+export function openCliStore(): Promise<Store> {
+  return openStore();
+}
+
+export async function openWorkspace(options: CommonOptions): Promise<Workspace> {
+  const dir = workspaceDir(options);
+  const store = await openCliStore();
+  return store.workspace(dir);
+}
+
+const REF_HELP = "use a full id, a hex prefix of 4+ digits, an index from the newest (1 = latest) or 'latest'";
+
+/** A checkpoint reference from the command line; revision syntax and options never pass. */
+export function checkRef(ref: string): string {
+  if (!isCheckpointRef(ref)) {
+    throw new ChronoscopeError('bad_input', `not a checkpoint id: ${JSON.stringify(ref)} (${REF_HELP})`);
+  }
+  return ref;
+}
+
+/** A workspace-relative path from the command line. */
+export function checkPath(path: string): string {
+  const why = pathProblem(path);
+  if (why) throw new ChronoscopeError('bad_input', `bad path ${JSON.stringify(path)}: ${why}`);
+  // Normalise harmless spellings ("./src/", "src//a") so the engine sees one form.
+  return path
+    .split('/')
+    .filter((part) => part !== '' && part !== '.')
+    .join('/');
+}
+
+function pathProblem(path: string): string | null {
+  if (path === '') return 'empty';
+  if (path.includes('\0')) return 'contains a NUL byte';
+  if (isAbsolute(path)) return 'must be relative to the workspace';
+  if (path.startsWith('-')) return 'must not start with "-"';
+  const parts = path.split('/');
+  if (parts.includes('..')) return 'must not contain ".."';
+  if (parts.every((part) => part === '' || part === '.')) return 'names the whole workspace; leave --path out instead';
+  if (parts[0] === '.git') return "the workspace's .git is never part of a checkpoint";
+  return null;
+}
+
+/** `--path` may be given several times; commander calls this once per value. */
+export function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+export function checkPaths(paths: readonly string[] | undefined): string[] | undefined {
+  if (paths === undefined || paths.length === 0) return undefined;
+  return paths.map(checkPath);
+}

@@ -1,0 +1,126 @@
+// Human-readable renderings of the domain model, shared by the commands.
+import type { Checkpoint, CheckpointStats, FileChange, RestorePreview } from '../../shared/model.js';
+import { plural, relativeTime, safeText, shortId, style, table } from './output.js';
+
+export function statsText(stats: CheckpointStats): string {
+  if (stats.files === 0) return 'no changes';
+  return `${plural(stats.files, 'file')} ${style.added(`+${stats.insertions}`)} ${style.removed(`-${stats.deletions}`)}`;
+}
+
+/** "1a2b3c4d  3 min ago  manual  fix the build" on one line. */
+export function checkpointSummary(cp: Checkpoint, now = Date.now()): string {
+  const parts = [style.id(shortId(cp.id)), relativeTime(cp.time_ms, now), cp.trigger];
+  if (cp.reason) parts.push(safeText(cp.reason));
+  if (cp.pinned) parts.push(style.warn('[pinned]'));
+  return parts.join('  ');
+}
+
+export function checkpointTable(checkpoints: readonly Checkpoint[], now = Date.now()): string[] {
+  const rows = checkpoints.map((cp, i) => [
+    String(i + 1),
+    style.id(shortId(cp.id)),
+    relativeTime(cp.time_ms, now),
+    cp.trigger,
+    String(cp.stats.files),
+    `${style.added(`+${cp.stats.insertions}`)} ${style.removed(`-${cp.stats.deletions}`)}`,
+    [safeText(cp.reason), cp.agent ? style.dim(`(${safeText(cp.agent)})`) : '', cp.pinned ? style.warn('[pinned]') : '']
+      .filter((s) => s !== '')
+      .join(' '),
+  ]);
+  return table(
+    [
+      { header: '#', align: 'right' },
+      { header: 'ID' },
+      { header: 'WHEN' },
+      { header: 'TRIGGER' },
+      { header: 'FILES', align: 'right' },
+      { header: '+/-' },
+      { header: 'REASON' },
+    ],
+    rows,
+  );
+}
+
+/** Full details of one checkpoint, one fact a line. */
+export function checkpointDetails(cp: Checkpoint, now = Date.now()): string[] {
+  const lines = [
+    `${style.bold('checkpoint')} ${style.id(cp.id)}${cp.pinned ? `  ${style.warn('[pinned]')}` : ''}`,
+    `time     ${cp.time} (${relativeTime(cp.time_ms, now)})`,
+    `trigger  ${cp.trigger}`,
+  ];
+  if (cp.reason) lines.push(`reason   ${safeText(cp.reason)}`);
+  if (cp.agent) lines.push(`agent    ${safeText(cp.agent)}`);
+  if (cp.tool) lines.push(`tool     ${safeText(cp.tool)}`);
+  if (cp.session) lines.push(`session  ${safeText(cp.session)}`);
+  if (cp.restore_target) lines.push(`restored ${style.id(shortId(cp.restore_target))}`);
+  lines.push(`changes  ${statsText(cp.stats)}`);
+  for (const skipped of cp.skipped) {
+    lines.push(style.warn(`left out (over the size limit): ${safeText(skipped.path)}`));
+  }
+  return lines;
+}
+
+const STATUS_LETTER: Record<FileChange['status'], string> = {
+  added: 'A',
+  modified: 'M',
+  deleted: 'D',
+  renamed: 'R',
+  type_changed: 'T',
+};
+
+function letter(change: FileChange): string {
+  const text = STATUS_LETTER[change.status];
+  if (change.status === 'added') return style.added(text);
+  if (change.status === 'deleted') return style.removed(text);
+  return text;
+}
+
+function countText(change: FileChange): string {
+  if (change.binary) return style.dim('binary');
+  const parts: string[] = [];
+  if (change.insertions) parts.push(style.added(`+${change.insertions}`));
+  if (change.deletions) parts.push(style.removed(`-${change.deletions}`));
+  return parts.join(' ');
+}
+
+function pathText(change: FileChange): string {
+  const path = safeText(change.path);
+  const from = change.old_path !== undefined ? `${safeText(change.old_path)} → ` : '';
+  const mode = change.mode_changed ? style.dim(` (mode ${change.old_mode ?? '-'} → ${change.new_mode ?? '-'})`) : '';
+  return `${from}${path}${mode}`;
+}
+
+/** "M  src/a.ts  +3 -1" lines, aligned; then a total. */
+export function changeList(files: readonly FileChange[]): string[] {
+  if (files.length === 0) return ['no changes'];
+  const rows = files.map((change) => [letter(change), pathText(change), countText(change)]);
+  const lines = table([{ header: '' }, { header: 'PATH' }, { header: '' }], rows).slice(1);
+  const insertions = files.reduce((sum, f) => sum + (f.insertions ?? 0), 0);
+  const deletions = files.reduce((sum, f) => sum + (f.deletions ?? 0), 0);
+  lines.push(
+    style.dim(`${plural(files.length, 'file')} changed, ${plural(insertions, 'insertion')}, ${plural(deletions, 'deletion')}`),
+  );
+  return lines;
+}
+
+function section(verb: string, paths: readonly string[], limit = 20): string[] {
+  if (paths.length === 0) return [];
+  const lines = [`  ${verb} ${plural(paths.length, 'file')}:`];
+  for (const path of paths.slice(0, limit)) lines.push(`    ${safeText(path)}`);
+  if (paths.length > limit) lines.push(style.dim(`    … and ${paths.length - limit} more (--json lists all)`));
+  return lines;
+}
+
+export function previewLines(preview: RestorePreview): string[] {
+  const lines = [`restoring ${style.id(shortId(preview.target))} would:`];
+  const body = [
+    ...section('overwrite', preview.modified),
+    ...section('create', preview.added),
+    ...section('delete', preview.deleted),
+    ...(preview.keep_untracked
+      ? section('keep (untracked, --keep-untracked)', preview.untracked_removed)
+      : section('remove untracked', preview.untracked_removed)),
+  ];
+  lines.push(...(body.length > 0 ? body : ['  change nothing: the workspace already matches']));
+  return lines;
+}

@@ -1,0 +1,15 @@
+#!/usr/bin/env node
+// The `chronoscope` command. All the work is in program.ts; this file only
+// runs it and exits once stdout has been flushed.
+import { run } from './program.js';
+
+// `chronoscope list | head` closes the pipe early: that is not an error.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(0);
+  throw err;
+});
+
+const code = await run(process.argv);
+// Exit explicitly (a lock-refresh timer or a child must not keep the CLI alive),
+// but only after what was written to stdout is flushed.
+process.stdout.write('', () => process.exit(code));
