@@ -1,0 +1,256 @@
+// `npm run bench`: this engine against a Hermes-style baseline (a shadow git
+// dir with `git add -A` + `git commit` per snapshot), side by side in one run,
+// on a synthetic workspace. Prints a table, or with --json one object:
+//   {"workspace": {"files", "bytes"}, "results": [{"case", "engine_ms", "baseline_ms", "ratio"}], "peak_rss_mb"}
+// It measures; it never fails on speed (exit 1 only if the benchmark itself breaks).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { Baseline } from './bench/baseline.js';
+import { EngineSide } from './bench/engine-side.js';
+import { caseResult, CASES, humanTable, type BenchReport, type CaseName, type CaseResult } from './bench/report.js';
+import { editFiles, generateWorkspace, pickFiles, type GeneratedWorkspace } from './bench/workspace.js';
+
+interface BenchOptions {
+  files: number;
+  mb: number;
+  runs: number;
+  json: boolean;
+}
+
+const LIST_SIZE = 1000;
+const USAGE = 'usage: bench [--files N] [--mb N] [--runs N] [--json]';
+
+function parseOptions(argv: string[]): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      files: { type: 'string', default: '10000' },
+      mb: { type: 'string', default: '100' },
+      runs: { type: 'string', default: '5' },
+      json: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const num = (name: string, raw: string, min: number): number => {
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n < min) throw new Error(`--${name} must be a number ≥ ${min}\n${USAGE}`);
+    return n;
+  };
+  return {
+    files: Math.round(num('files', values.files, 20)),
+    mb: num('mb', values.mb, 0.1),
+    runs: Math.round(num('runs', values.runs, 1)),
+    json: values.json,
+  };
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
+  const start = performance.now();
+  const value = await fn();
+  return [performance.now() - start, value];
+}
+
+function progress(options: BenchOptions, message: string): void {
+  if (!options.json) process.stderr.write(`… ${message}\n`);
+}
+
+/** A state both sides have a checkpoint of. */
+interface Pair {
+  engine: string;
+  baseline: string;
+}
+
+async function bench(options: BenchOptions, dir: string): Promise<BenchReport> {
+  const times = new Map<CaseName, { engine: number[]; baseline: number[] }>(CASES.map((c) => [c, { engine: [], baseline: [] }]));
+  const record = (name: CaseName, side: 'engine' | 'baseline', ms: number): void => {
+    times.get(name)?.[side].push(ms);
+  };
+
+  progress(options, `generating ${options.files} files, ${options.mb} MB`);
+  const ws: GeneratedWorkspace = generateWorkspace(join(dir, 'workspace'), {
+    files: options.files,
+    bytes: Math.round(options.mb * (1 << 20)),
+  });
+
+  // first: one run each, on a fresh store.
+  progress(options, 'first snapshot');
+  const baseline = new Baseline(ws.root, join(dir, 'baseline-home'));
+  const [baselineFirstMs, baselineFirst] = await timed(async () => {
+    await baseline.init();
+    return baseline.snapshot('first');
+  });
+  const [engineFirstMs, engineSide] = await timed(async () => {
+    const side = await EngineSide.open(join(dir, 'engine-home'), ws.root);
+    await side.snapshot('first');
+    return side;
+  });
+  record('first', 'engine', engineFirstMs);
+  record('first', 'baseline', baselineFirstMs);
+  if (baselineFirst === null) throw new Error('baseline took no first checkpoint');
+
+  // Alternate which side goes first, so neither always gets the warmer cache.
+  // `setup` runs (untimed) before each side, to hand both the same starting state.
+  const both = async (
+    run: number,
+    name: CaseName,
+    engine: () => Promise<unknown>,
+    base: () => Promise<unknown>,
+    setup: () => void = () => {},
+  ): Promise<void> => {
+    const order: Array<['engine' | 'baseline', () => Promise<unknown>]> = [
+      ['engine', engine],
+      ['baseline', base],
+    ];
+    if (run % 2 === 1) order.reverse();
+    for (const [side, fn] of order) {
+      setup();
+      record(name, side, (await timed(fn))[0]);
+    }
+  };
+
+  progress(options, 'snapshot with nothing changed');
+  for (let run = 0; run < options.runs; run++) {
+    await both(run, 'noop', () => engineSide.snapshot('noop'), () => baseline.snapshot('noop'));
+  }
+
+  let round = 0;
+  let lastPair: Pair | null = null;
+  let previousPair: Pair | null = null;
+  const editSnapshot = async (name: 'edit10_scan' | 'edit10_paths', run: number): Promise<void> => {
+    const files = pickFiles(ws, 10, round);
+    editFiles(ws.root, files, `${name} ${run}`);
+    round += 1;
+    let engineId: string | null = null;
+    let baselineId: string | null = null;
+    await both(
+      run,
+      name,
+      async () => (engineId = await engineSide.snapshot(name, name === 'edit10_paths' ? files : undefined)),
+      async () => (baselineId = await baseline.snapshot(name)),
+    );
+    if (engineId === null || baselineId === null) throw new Error(`${name}: a side took no checkpoint after 10 edits`);
+    previousPair = lastPair;
+    lastPair = { engine: engineId, baseline: baselineId };
+  };
+  progress(options, 'snapshot after 10 edits, full scan');
+  for (let run = 0; run < options.runs; run++) await editSnapshot('edit10_scan', run);
+  progress(options, 'snapshot after 10 edits, limited to their paths');
+  for (let run = 0; run < options.runs; run++) await editSnapshot('edit10_paths', run);
+
+  // diff: one checkpoint against the one before it (10 files changed).
+  progress(options, 'diff of one checkpoint');
+  const target = lastPair as Pair | null;
+  const before = previousPair as Pair | null;
+  if (target === null || before === null) throw new Error('no checkpoints to diff');
+  for (let run = 0; run < options.runs; run++) {
+    await both(run, 'diff', () => engineSide.diff(before.engine, target.engine), () => baseline.diff(target.baseline));
+  }
+
+  // restore10: 10 files edited since `target`; put them back. Both sides get
+  // the same dirty state (the same edit is applied before each).
+  progress(options, 'restore of 10 files');
+  for (let run = 0; run < options.runs; run++) {
+    const files = pickFiles(ws, 10, round);
+    round += 1;
+    await both(
+      run,
+      'restore10',
+      () => engineSide.restore(target.engine, files),
+      () => baseline.restore(target.baseline, files),
+      () => editFiles(ws.root, files, `restore10 ${run}`),
+    );
+  }
+
+  // restore_all: 10 files edited, 5 created, 3 deleted since `target`; restore everything.
+  // (Hermes' checkout leaves the 5 new files; they are removed, untimed, before the next side.)
+  progress(options, 'restore of everything');
+  for (let run = 0; run < options.runs; run++) {
+    const edited = pickFiles(ws, 10, round);
+    const deleted = pickFiles(ws, 13, round + 1).filter((f) => !edited.includes(f)).slice(0, 3);
+    round += 2;
+    const created = [0, 1, 2, 3, 4].map((i) => `src/new/created-${run}-${i}.ts`);
+    const dirty = (): void => {
+      rmSync(join(ws.root, 'src/new'), { recursive: true, force: true });
+      editFiles(ws.root, edited, `restore_all ${run}`);
+      mkdirSync(join(ws.root, 'src/new'), { recursive: true });
+      for (const path of created) writeFileSync(join(ws.root, path), `export const created = '${path}';\n`);
+      for (const path of deleted) rmSync(join(ws.root, path), { force: true });
+    };
+    await both(
+      run,
+      'restore_all',
+      () => engineSide.restore(target.engine),
+      () => baseline.restore(target.baseline),
+      dirty,
+    );
+    rmSync(join(ws.root, 'src/new'), { recursive: true, force: true });
+  }
+
+  // list1000: 1,000 checkpoints on each side, made quickly: the engine by
+  // one-file snapshots limited to that path, the baseline by git fast-import.
+  progress(options, 'making 1,000 checkpoints on each side');
+  const seedFile = ws.textFiles[0] ?? 'README.md';
+  const engineHave = await engineSide.count();
+  for (let i = engineHave; i < LIST_SIZE; i++) {
+    editFiles(ws.root, [seedFile], `seed ${i}`);
+    await engineSide.snapshot(`seed ${i}`, [seedFile]);
+  }
+  const baselineHave = await baseline.count();
+  if (baselineHave < LIST_SIZE) await baseline.seedCommits(LIST_SIZE - baselineHave, seedFile);
+  progress(options, 'listing 1,000 checkpoints');
+  for (let run = 0; run < options.runs; run++) {
+    let listed: [number, number] = [0, 0];
+    await both(
+      run,
+      'list1000',
+      async () => (listed[0] = await engineSide.list(LIST_SIZE)),
+      async () => (listed[1] = await baseline.list(LIST_SIZE)),
+    );
+    if (listed[0] !== LIST_SIZE || listed[1] !== LIST_SIZE) {
+      throw new Error(`list1000: listed ${listed[0]} (engine) and ${listed[1]} (baseline) checkpoints`);
+    }
+    listed = [0, 0];
+  }
+
+  return {
+    workspace: { files: ws.files, bytes: ws.bytes },
+    results: CASES.map((name): CaseResult => {
+      const t = times.get(name);
+      return caseResult(name, t?.engine ?? [], t?.baseline ?? []);
+    }),
+    peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
+  };
+}
+
+async function main(): Promise<number> {
+  let options: BenchOptions;
+  try {
+    options = parseOptions(process.argv.slice(2));
+  } catch (err) {
+    process.stderr.write(`bench: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 2;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'chronoscope-bench-'));
+  try {
+    const report = await bench(options, dir);
+    if (options.json) process.stdout.write(`${JSON.stringify(report)}\n`);
+    else process.stdout.write(`${humanTable(report, NOTES)}\n`);
+    return 0;
+  } catch (err) {
+    process.stderr.write(`bench: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const NOTES = [
+  'notes: medians of --runs runs (first: one run each on a fresh store); sides alternate who goes first.',
+  '  baseline = Hermes checkpoints: add -A + diff --cached --quiet + commit; restore = cat-file + pre-rollback snapshot + checkout;',
+  '  list = one git log --shortstat; diff = diff --numstat + diff. The engine diff also fetches both sides of every changed file.',
+  '  peak RSS is the benchmark process (generator + engine in-process); git child processes of either side are not included.',
+];
+
+process.exitCode = await main();

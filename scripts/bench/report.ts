@@ -1,0 +1,68 @@
+// Medians, the result rows and the human table.
+export const CASES = ['first', 'noop', 'edit10_scan', 'edit10_paths', 'list1000', 'diff', 'restore10', 'restore_all'] as const;
+export type CaseName = (typeof CASES)[number];
+
+export interface CaseResult {
+  case: CaseName;
+  engine_ms: number;
+  baseline_ms: number;
+  ratio: number;
+}
+
+export interface BenchReport {
+  workspace: { files: number; bytes: number };
+  results: CaseResult[];
+  peak_rss_mb: number;
+}
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+const round = (n: number, digits = 1): number => Math.round(n * 10 ** digits) / 10 ** digits;
+
+export function caseResult(name: CaseName, engine: readonly number[], baseline: readonly number[]): CaseResult {
+  const engineMs = median(engine);
+  const baselineMs = median(baseline);
+  return { case: name, engine_ms: round(engineMs), baseline_ms: round(baselineMs), ratio: round(engineMs / baselineMs, 3) };
+}
+
+interface Target {
+  text: string;
+  met: (r: CaseResult) => boolean;
+}
+
+const TARGETS: Record<CaseName, Target> = {
+  first: { text: '≤ 1.0×', met: (r) => r.ratio <= 1 },
+  noop: { text: '≤ 1.0×', met: (r) => r.ratio <= 1 },
+  edit10_scan: { text: '≤ 1.0×', met: (r) => r.ratio <= 1 },
+  edit10_paths: { text: '≤ 0.3×', met: (r) => r.ratio <= 0.3 },
+  list1000: { text: '< 100 ms', met: (r) => r.engine_ms < 100 },
+  diff: { text: '≤ 1.0×', met: (r) => r.ratio <= 1 },
+  restore10: { text: '≤ 1.0×', met: (r) => r.ratio <= 1 },
+  restore_all: { text: '≤ 1.0×', met: (r) => r.ratio <= 1 },
+};
+
+export function humanTable(report: BenchReport, notes: readonly string[]): string {
+  const header = ['case', 'engine ms', 'baseline ms', 'ratio', 'target', ''];
+  const rows = report.results.map((r) => {
+    const target = TARGETS[r.case];
+    return [r.case, r.engine_ms.toFixed(1), r.baseline_ms.toFixed(1), `${r.ratio.toFixed(2)}×`, target.text, target.met(r) ? 'pass' : 'MISS'];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
+  const line = (cells: string[]): string =>
+    cells.map((cell, i) => (i === 0 || i === 4 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ').trimEnd();
+  const mb = (report.workspace.bytes / (1 << 20)).toFixed(1);
+  return [
+    `workspace: ${report.workspace.files} files, ${mb} MB`,
+    '',
+    line(header),
+    ...rows.map(line),
+    '',
+    `peak RSS of the benchmark process: ${report.peak_rss_mb} MB`,
+    ...notes,
+  ].join('\n');
+}

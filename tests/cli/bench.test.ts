@@ -1,0 +1,43 @@
+// The benchmark runs at a tiny size and prints the promised JSON shape.
+// Shape only: speed is the benchmark's business, never a test's.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { REPO_ROOT } from '../paths.js';
+
+const BENCH = join(REPO_ROOT, 'dist/scripts/bench.js');
+const CASES = ['first', 'noop', 'edit10_scan', 'edit10_paths', 'list1000', 'diff', 'restore10', 'restore_all'];
+
+let tmp: string | undefined;
+afterEach(() => {
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+it('prints one JSON object with every case', () => {
+  tmp = mkdtempSync(join(tmpdir(), 'chronoscope-bench-test-'));
+  const run = spawnSync(process.execPath, [BENCH, '--files', '300', '--mb', '3', '--runs', '2', '--json'], {
+    encoding: 'utf8',
+    env: { ...process.env, TMPDIR: tmp, CHRONOSCOPE_HOME: join(tmp, 'home') },
+    timeout: 300_000,
+  });
+  expect(run.status, run.stderr).toBe(0);
+  const lines = run.stdout.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  const report = JSON.parse(lines[0] ?? '') as {
+    workspace: { files: number; bytes: number };
+    results: Array<{ case: string; engine_ms: number; baseline_ms: number; ratio: number }>;
+    peak_rss_mb: number;
+  };
+  expect(report.workspace.files).toBe(300);
+  expect(report.workspace.bytes).toBeGreaterThan(2 * 1024 * 1024);
+  expect(report.results.map((r) => r.case)).toEqual(CASES);
+  for (const result of report.results) {
+    for (const key of ['engine_ms', 'baseline_ms', 'ratio'] as const) {
+      expect(Number.isFinite(result[key]), `${result.case}.${key}`).toBe(true);
+      expect(result[key]).toBeGreaterThan(0);
+    }
+  }
+  expect(report.peak_rss_mb).toBeGreaterThan(0);
+});
