@@ -6,6 +6,7 @@ import { registerList } from './list.js';
 import { registerPin } from './pin.js';
 import { registerPrune } from './prune.js';
 import { registerRestore } from './restore.js';
+import { registerServe } from './serve.js';
 import { registerShow } from './show.js';
 import { registerSnapshot } from './snapshot.js';
 import { registerStatus } from './status.js';
@@ -19,4 +20,5 @@ export const COMMANDS: readonly RegisterCommand[] = [
   registerStatus,
   registerPrune,
   registerPin,
+  registerServe,
 ];
