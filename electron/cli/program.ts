@@ -18,8 +18,10 @@ export function buildProgram(): Command {
     .exitOverride()
     .showSuggestionAfterError(true)
     .configureOutput({
-      // Commander prefixes its messages with "error: "; ours say "chronoscope: ".
-      outputError: (message, write) => write(`chronoscope: ${message.replace(/^error: /, '')}`),
+      // Commander prefixes its messages with "error: " and puts "(Did you mean …?)" on a
+      // line of its own; ours are one line starting "chronoscope: ".
+      outputError: (message, write) =>
+        write(`chronoscope: ${message.replace(/^error: /, '').trim().replace(/\s*\n\s*/g, ' ')}\n`),
     });
   for (const register of COMMANDS) register(program);
   // The hint names the subcommand that was used, so it goes on each one.
