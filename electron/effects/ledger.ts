@@ -1,0 +1,144 @@
+// The effect ledger: one append-only JSON Lines file per workspace in the
+// store, `<home>/workspaces/<id>/effects.jsonl`. Every append is one write()
+// of one whole line on an O_APPEND descriptor followed by fsync, so concurrent
+// writers (the app, a hook process, the CLI) never interleave and a crash can
+// at worst leave a torn last line, which reading skips.
+//
+// Records are never rewritten. A later fact about an effect (a PostToolUse
+// saying the push happened, or failed) is its own line, a status line
+// `{"status_of": id, "status": …}`, which list() folds into the record.
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { EffectRecord, EffectStatus } from '../../shared/model.js';
+import { EFFECT_KINDS, EFFECT_SOURCES, EFFECT_STATUSES } from './kinds.js';
+
+export type EffectInput = Omit<EffectRecord, 'id' | 'time' | 'time_ms'> &
+  Partial<Pick<EffectRecord, 'id' | 'time' | 'time_ms'>>;
+
+interface StatusLine {
+  status_of: string;
+  status: EffectStatus;
+  time: string;
+  time_ms: number;
+}
+
+export function ledgerPath(storeHome: string, workspaceId: string): string {
+  return join(storeHome, 'workspaces', workspaceId, 'effects.jsonl');
+}
+
+/** Sortable, unique enough for one workspace's ledger: time in base 36 plus randomness. */
+export function newEffectId(timeMs: number = Date.now()): string {
+  return `e${timeMs.toString(36)}${randomBytes(5).toString('hex')}`;
+}
+
+export class EffectLedger {
+  readonly path: string;
+
+  constructor(
+    readonly storeHome: string,
+    readonly workspaceId: string,
+  ) {
+    if (!/^[A-Za-z0-9_-]+$/.test(workspaceId)) throw new Error(`bad workspace id: ${workspaceId}`);
+    this.path = ledgerPath(storeHome, workspaceId);
+  }
+
+  /** Records one effect. `id`, `time` and `time_ms` are filled in when absent. */
+  async append(input: EffectInput): Promise<EffectRecord> {
+    const timeMs = input.time_ms ?? (input.time !== undefined ? Date.parse(input.time) : Date.now());
+    const record: EffectRecord = {
+      ...input,
+      id: input.id ?? newEffectId(timeMs),
+      time: input.time ?? new Date(timeMs).toISOString(),
+      time_ms: timeMs,
+    };
+    await this.writeLine(record);
+    return record;
+  }
+
+  /**
+   * Says what became of an effect recorded earlier (e.g. intended → happened). Appends a
+   * status line; returns the folded record, or null when no record has that id.
+   */
+  async setStatus(id: string, status: EffectStatus, timeMs: number = Date.now()): Promise<EffectRecord | null> {
+    const line: StatusLine = { status_of: id, status, time: new Date(timeMs).toISOString(), time_ms: timeMs };
+    const existing = (await this.list()).find((r) => r.id === id);
+    if (existing === undefined) return null;
+    await this.writeLine(line);
+    return { ...existing, status };
+  }
+
+  /** Every record, oldest first, with later status lines applied. */
+  async list(options: { sinceMs?: number } = {}): Promise<EffectRecord[]> {
+    let text: string;
+    try {
+      text = await readFile(this.path, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw err;
+    }
+    const records = new Map<string, EffectRecord>();
+    for (const line of text.split('\n')) {
+      if (line.trim() === '') continue;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(line);
+      } catch {
+        continue; // a torn line from a crash mid-append
+      }
+      if (isStatusLine(parsed)) {
+        const target = records.get(parsed.status_of);
+        if (target !== undefined) records.set(target.id, { ...target, status: parsed.status });
+      } else if (isEffectRecord(parsed)) {
+        if (!records.has(parsed.id)) records.set(parsed.id, parsed);
+      }
+    }
+    const all = [...records.values()].sort((a, b) => a.time_ms - b.time_ms);
+    const since = options.sinceMs;
+    return since === undefined ? all : all.filter((r) => r.time_ms >= since);
+  }
+
+  private async writeLine(value: unknown): Promise<void> {
+    await mkdir(dirname(this.path), { recursive: true });
+    const handle = await open(this.path, 'a+');
+    try {
+      // If a crash tore the last line, start ours on a fresh line so only the torn one is lost.
+      const { size } = await handle.stat();
+      let prefix = '';
+      if (size > 0) {
+        const last = Buffer.alloc(1);
+        await handle.read(last, 0, 1, size - 1);
+        if (last[0] !== 0x0a) prefix = '\n';
+      }
+      await handle.write(`${prefix}${JSON.stringify(value)}\n`);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  }
+}
+
+function isStatusLine(v: unknown): v is StatusLine {
+  if (typeof v !== 'object' || v === null) return false;
+  const o = v as Record<string, unknown>;
+  return typeof o.status_of === 'string' && typeof o.status === 'string' && (EFFECT_STATUSES as readonly string[]).includes(o.status);
+}
+
+function isEffectRecord(v: unknown): v is EffectRecord {
+  if (typeof v !== 'object' || v === null) return false;
+  const o = v as Record<string, unknown>;
+  return (
+    typeof o.id === 'string' &&
+    typeof o.kind === 'string' &&
+    (EFFECT_KINDS as readonly string[]).includes(o.kind) &&
+    typeof o.target === 'string' &&
+    typeof o.command === 'string' &&
+    typeof o.time_ms === 'number' &&
+    typeof o.time === 'string' &&
+    typeof o.source === 'string' &&
+    (EFFECT_SOURCES as readonly string[]).includes(o.source) &&
+    typeof o.status === 'string' &&
+    (EFFECT_STATUSES as readonly string[]).includes(o.status) &&
+    (o.compensation === null || typeof o.compensation === 'string')
+  );
+}
