@@ -1,0 +1,103 @@
+// Object access through `cat-file --batch-check` / `--batch`: one process for
+// any number of objects, fed on stdin.
+import { spawn } from 'node:child_process';
+import { ChronoscopeError } from '../../shared/errors.js';
+import { buildGitEnv, gitConfigArgs, type GitContext } from './git-env.js';
+import { gitStdin } from './git-runner.js';
+
+export interface ObjectInfo {
+  oid: string;
+  type: string;
+  size: number;
+}
+
+/** Type and size of each object; missing objects are absent from the map. */
+export async function batchCheck(gitCtx: GitContext, oids: readonly string[]): Promise<Map<string, ObjectInfo>> {
+  const unique = [...new Set(oids)];
+  const result = new Map<string, ObjectInfo>();
+  if (unique.length === 0) return result;
+  const { stdout } = await gitStdin(gitCtx, ['cat-file', '--batch-check'], { input: unique.map((o) => `${o}\n`).join('') });
+  for (const line of stdout.toString('utf8').split('\n')) {
+    const [oid, type, size] = line.split(' ');
+    if (oid && type && size && type !== 'missing') result.set(oid, { oid, type, size: Number(size) });
+  }
+  return result;
+}
+
+/**
+ * Streams the contents of blobs, one handler call at a time (the stream is
+ * paused while a handler runs, so memory holds one object, not all of them).
+ */
+export async function batchContents(gitCtx: GitContext, oids: readonly string[], onObject: (oid: string, data: Buffer) => Promise<void>): Promise<void> {
+  const unique = [...new Set(oids)];
+  if (unique.length === 0) return;
+  const child = spawn('git', [...gitConfigArgs(gitCtx), 'cat-file', '--batch'], {
+    cwd: gitCtx.cwd ?? gitCtx.workTree ?? gitCtx.gitDir,
+    env: buildGitEnv(gitCtx),
+    stdio: ['pipe', 'pipe', 'pipe'],
+    windowsHide: true,
+  });
+  let stderr = '';
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+  child.stdin.on('error', () => undefined);
+  child.stdin.end(unique.map((o) => `${o}\n`).join(''));
+
+  let buffer: Buffer = Buffer.alloc(0);
+  let current: { oid: string; size: number } | null = null;
+  let failure: Error | null = null;
+  const closed = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? -1)));
+
+  await new Promise<void>((resolve, reject) => {
+    child.on('error', (e) => reject(new ChronoscopeError('internal', `cannot run git: ${e.message}`)));
+    const drain = async (): Promise<void> => {
+      for (;;) {
+        if (!current) {
+          const nl = buffer.indexOf(10);
+          if (nl < 0) return;
+          const header = buffer.subarray(0, nl).toString('utf8');
+          buffer = buffer.subarray(nl + 1);
+          const [oid = '', type = '', size = ''] = header.split(' ');
+          if (type === 'missing' || !size) throw new ChronoscopeError('internal', `object ${oid} is missing from the store`);
+          current = { oid, size: Number(size) };
+        }
+        if (buffer.length < current.size + 1) return;
+        const data = Buffer.from(buffer.subarray(0, current.size));
+        buffer = buffer.subarray(current.size + 1); // object data is followed by LF
+        const oid = current.oid;
+        current = null;
+        await onObject(oid, data);
+      }
+    };
+    let busy = false;
+    let ended = false;
+    const pump = (): void => {
+      if (busy) return;
+      busy = true;
+      child.stdout.pause();
+      drain()
+        .then(() => {
+          busy = false;
+          if (ended) {
+            if (current || buffer.length > 0) reject(new ChronoscopeError('internal', `git cat-file ended early: ${stderr.split('\n')[0] ?? ''}`));
+            else resolve();
+          } else child.stdout.resume();
+        })
+        .catch((err: Error) => {
+          failure = err;
+          child.kill();
+          reject(err);
+        });
+    };
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffer = buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk]);
+      pump();
+    });
+    child.stdout.on('end', () => {
+      ended = true;
+      pump();
+    });
+  });
+  const code = await closed;
+  if (failure) throw failure;
+  if (code !== 0) throw new ChronoscopeError('internal', `git cat-file failed: ${stderr.split('\n')[0] ?? code}`);
+}

@@ -1,0 +1,74 @@
+// Changed files between two trees: one `diff-tree -r -z -M --raw --numstat`
+// for status, modes and line counts, one `cat-file --batch-check` for sizes.
+import type { ChangeStatus, FileChange } from '../../shared/model.js';
+import { batchCheck } from './cat-file.js';
+import type { GitContext } from './git-env.js';
+import { git, ZERO_OID } from './git-runner.js';
+
+const STATUS: Record<string, ChangeStatus> = { A: 'added', M: 'modified', D: 'deleted', R: 'renamed', C: 'added', T: 'type_changed' };
+
+interface RawEntry {
+  oldMode: string;
+  newMode: string;
+  oldOid: string;
+  newOid: string;
+  status: string;
+  path: string;
+  oldPath?: string;
+}
+
+export async function diffTrees(gitCtx: GitContext, from: string, to: string, paths?: string[]): Promise<FileChange[]> {
+  if (from === to) return [];
+  const args = ['diff-tree', '-r', '-z', '-M', '--raw', '--numstat', from, to];
+  if (paths && paths.length > 0) args.push('--', ...paths);
+  const tokens = (await git(gitCtx, args)).split('\0');
+  const raw: RawEntry[] = [];
+  const counts = new Map<string, { ins: number | null; del: number | null }>();
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] ?? '';
+    if (token.startsWith(':')) {
+      const [oldMode = '', newMode = '', oldOid = '', newOid = '', status = ''] = token.slice(1).split(' ');
+      const letter = status.charAt(0);
+      if (letter === 'R' || letter === 'C') {
+        raw.push({ oldMode, newMode, oldOid, newOid, status: letter, oldPath: tokens[i + 1] ?? '', path: tokens[i + 2] ?? '' });
+        i += 2;
+      } else {
+        raw.push({ oldMode, newMode, oldOid, newOid, status: letter, path: tokens[i + 1] ?? '' });
+        i += 1;
+      }
+      continue;
+    }
+    const m = /^(\d+|-)\t(\d+|-)\t(.*)$/s.exec(token);
+    if (!m) continue;
+    let path = m[3] ?? '';
+    if (path === '') {
+      path = tokens[i + 2] ?? ''; // rename: "\0old\0new"
+      i += 2;
+    }
+    counts.set(path, { ins: m[1] === '-' ? null : Number(m[1]), del: m[2] === '-' ? null : Number(m[2]) });
+  }
+
+  const blobs = raw.flatMap((r) => [r.oldOid, r.newOid]).filter((o) => o !== ZERO_OID);
+  const sizes = await batchCheck(gitCtx, blobs);
+  const sizeOf = (oid: string): number | null => (oid === ZERO_OID ? null : (sizes.get(oid)?.size ?? null));
+  return raw.map((r): FileChange => {
+    const found = counts.get(r.path);
+    const c = found ?? { ins: 0, del: 0 };
+    const oldMode = /^0+$/.test(r.oldMode) ? null : r.oldMode;
+    const newMode = /^0+$/.test(r.newMode) ? null : r.newMode;
+    const change: FileChange = {
+      path: r.path,
+      status: STATUS[r.status] ?? 'modified',
+      old_mode: oldMode,
+      new_mode: newMode,
+      mode_changed: oldMode !== null && newMode !== null && oldMode !== newMode,
+      binary: found !== undefined && found.ins === null,
+      old_size: sizeOf(r.oldOid),
+      new_size: sizeOf(r.newOid),
+      insertions: c.ins,
+      deletions: c.del,
+    };
+    if (r.oldPath !== undefined) change.old_path = r.oldPath;
+    return change;
+  });
+}

@@ -1,0 +1,59 @@
+// Both sides of one file for the side-by-side viewer. A side is read from a
+// checkpoint's tree (ls-tree + the blob) or from the disk ('workspace': the
+// file as it is now, unless ignored or reached through a symlinked folder).
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FileSide } from '../../shared/model.js';
+import type { GitContext } from './git-env.js';
+import { git, gitStdin, splitNul } from './git-runner.js';
+
+/** Larger files are reported as too_large, not sent to the viewer. */
+export const VIEWER_MAX_BYTES = 2 * 1024 * 1024;
+const BINARY_PROBE_BYTES = 8000;
+
+function sideFromBuffer(data: Buffer, mode: string, size: number): FileSide {
+  if (size > VIEWER_MAX_BYTES) return { kind: 'too_large', size, mode };
+  if (data.subarray(0, BINARY_PROBE_BYTES).includes(0)) return { kind: 'binary', size, mode };
+  return { kind: 'text', size, mode, text: data.toString('utf8') };
+}
+
+export const MISSING: FileSide = { kind: 'missing', size: null, mode: null };
+
+export async function sideFromTree(gitCtx: GitContext, tree: string, rel: string): Promise<FileSide> {
+  const out = await git(gitCtx, ['ls-tree', '-z', '-l', '--full-tree', tree, '--', rel]);
+  for (const record of splitNul(out)) {
+    const tab = record.indexOf('\t');
+    if (tab < 0 || record.slice(tab + 1) !== rel) continue;
+    const [mode = '', type = '', oid = '', sizeText = ''] = record.slice(0, tab).split(/ +/);
+    if (type !== 'blob') return MISSING;
+    const size = Number(sizeText);
+    if (mode === '120000') {
+      const { stdout } = await gitStdin(gitCtx, ['cat-file', 'blob', oid]);
+      return { kind: 'symlink', size, mode, text: stdout.toString('utf8') };
+    }
+    if (size > VIEWER_MAX_BYTES) return { kind: 'too_large', size, mode };
+    const { stdout } = await gitStdin(gitCtx, ['cat-file', 'blob', oid]);
+    return sideFromBuffer(stdout, mode, size);
+  }
+  return MISSING;
+}
+
+export async function sideFromDisk(gitCtx: GitContext, root: string, rel: string): Promise<FileSide> {
+  // Never read through a symlinked folder: git sees the link, not what is behind it.
+  const parts = rel.split('/');
+  for (let i = 1; i < parts.length; i++) {
+    const st = await fs.lstat(path.join(root, ...parts.slice(0, i))).catch(() => null);
+    if (!st || !st.isDirectory()) return MISSING;
+  }
+  const full = path.join(root, rel);
+  const st = await fs.lstat(full).catch(() => null);
+  if (!st || !(st.isFile() || st.isSymbolicLink())) return MISSING;
+  // Ignored files (credentials, build output) are not part of the workspace's history: don't show them.
+  const ignored = await gitStdin({ ...gitCtx, plainPaths: true }, ['check-ignore', '--no-index', '-q', '--', rel], { okCodes: [0, 1] });
+  if (ignored.code === 0) return MISSING;
+  if (st.isSymbolicLink()) return { kind: 'symlink', size: st.size, mode: '120000', text: await fs.readlink(full) };
+  const mode = st.mode & 0o111 ? '100755' : '100644';
+  if (st.size > VIEWER_MAX_BYTES) return { kind: 'too_large', size: st.size, mode };
+  const data = await fs.readFile(full);
+  return sideFromBuffer(data, mode, data.length);
+}

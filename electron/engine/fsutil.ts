@@ -1,0 +1,73 @@
+// Small file-system helpers the engine shares.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/** Write through a temporary file in the same directory and rename over: readers see old or new, never half. */
+export async function writeFileAtomic(file: string, data: string | Buffer, mode?: number): Promise<void> {
+  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    await fs.writeFile(tmp, data, mode === undefined ? {} : { mode });
+    if (mode !== undefined) await fs.chmod(tmp, mode);
+    await fs.rename(tmp, file);
+  } catch (err) {
+    await fs.rm(tmp, { force: true }).catch(() => undefined);
+    throw err;
+  }
+}
+
+export async function readJson(file: string): Promise<unknown | undefined> {
+  let text: string;
+  try {
+    text = await fs.readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+  return JSON.parse(text) as unknown;
+}
+
+export async function exists(file: string): Promise<boolean> {
+  try {
+    await fs.lstat(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs fn over items with at most `limit` in flight. */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** Sum of file sizes under dir (not following links). */
+export async function dirSize(dir: string): Promise<number> {
+  let total = 0;
+  let entries;
+  try {
+    entries = await fs.readdir(dir, { withFileTypes: true });
+  } catch {
+    return 0;
+  }
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) total += await dirSize(full);
+    else if (entry.isFile()) total += (await fs.lstat(full).catch(() => ({ size: 0 }))).size;
+  }
+  return total;
+}
+
+export async function tempFile(dir: string, prefix: string): Promise<string> {
+  await fs.mkdir(dir, { recursive: true });
+  return path.join(dir, `${prefix}-${process.pid}-${Date.now()}-${randomBytes(4).toString('hex')}`);
+}

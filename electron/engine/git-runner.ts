@@ -1,0 +1,114 @@
+// Runs git for the engine. Two doors, one environment (git-env.ts):
+// - git(): simple-git's raw() for ordinary commands that take arguments and
+//   print text;
+// - gitStdin(): child_process.spawn for the few plumbing calls that need stdin
+//   or binary stdout (update-index --stdin, cat-file --batch, update-ref
+//   --stdin, blob contents), which simple-git cannot feed.
+// Both turn a git failure into a one-line ChronoscopeError('internal').
+import { spawn } from 'node:child_process';
+import { simpleGit, type SimpleGit } from 'simple-git';
+import { ChronoscopeError } from '../../shared/errors.js';
+import { buildGitEnv, gitConfigArgs, gitConfigPairs, GIT_CONFIG_KEYS, GIT_ENV_KEYS, type GitContext } from './git-env.js';
+
+const clients = new Map<string, SimpleGit>();
+
+function contextKey(ctx: GitContext): string {
+  return JSON.stringify([ctx.gitDir, ctx.workTree, ctx.indexFile, ctx.excludeFile, ctx.cwd, ctx.plainPaths === true]);
+}
+
+function cwdOf(ctx: GitContext): string {
+  return ctx.cwd ?? ctx.workTree ?? ctx.gitDir;
+}
+
+function client(ctx: GitContext): SimpleGit {
+  const key = contextKey(ctx);
+  let git = clients.get(key);
+  if (!git) {
+    git = simpleGit({
+      baseDir: cwdOf(ctx),
+      config: gitConfigPairs(ctx),
+      allowEnvironment: [...GIT_ENV_KEYS],
+      allowConfig: [...GIT_CONFIG_KEYS],
+      unsafe: { allowUnsafeConfigPaths: true },
+      maxConcurrentProcesses: 4,
+      trimmed: false,
+    }).env(buildGitEnv(ctx));
+    // A handful of contexts per workspace; keep the cache from growing without bound.
+    if (clients.size > 256) clients.clear();
+    clients.set(key, git);
+  }
+  return git;
+}
+
+export class GitFailure extends ChronoscopeError {
+  constructor(
+    readonly args: readonly string[],
+    readonly stderr: string,
+  ) {
+    super('internal', `git ${args[0] ?? ''} failed: ${firstLine(stderr) || 'unknown error'}`);
+  }
+}
+
+function firstLine(text: string): string {
+  return text.split('\n').map((l) => l.trim()).find((l) => l.length > 0) ?? '';
+}
+
+/** Ordinary git command; returns stdout as text. */
+export async function git(ctx: GitContext, args: string[]): Promise<string> {
+  try {
+    return await client(ctx).raw(args);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    throw new GitFailure(args, message);
+  }
+}
+
+export interface StdinRunOptions {
+  input?: Buffer | string;
+  /** Exit codes that are not failures (default [0]). */
+  okCodes?: number[];
+}
+
+export interface RunResult {
+  stdout: Buffer;
+  stderr: string;
+  code: number;
+}
+
+/** git with stdin and/or binary stdout. */
+export function gitStdin(ctx: GitContext, args: string[], options: StdinRunOptions = {}): Promise<RunResult> {
+  const okCodes = options.okCodes ?? [0];
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', [...gitConfigArgs(ctx), ...args], {
+      cwd: cwdOf(ctx),
+      env: buildGitEnv(ctx),
+      stdio: ['pipe', 'pipe', 'pipe'],
+      windowsHide: true,
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    child.on('error', (e) => reject(new ChronoscopeError('internal', `cannot run git: ${e.message}`)));
+    child.on('close', (code) => {
+      const stderr = Buffer.concat(err).toString('utf8');
+      const result = { stdout: Buffer.concat(out), stderr, code: code ?? -1 };
+      if (okCodes.includes(result.code)) resolve(result);
+      else reject(new GitFailure(args, stderr || `exit code ${result.code}`));
+    });
+    child.stdin.on('error', () => {
+      /* EPIPE when git exits early; the close handler reports the failure */
+    });
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+/** Splits NUL-terminated output (the -z formats) into its fields. */
+export function splitNul(text: string): string[] {
+  const parts = text.split('\0');
+  if (parts.length > 0 && parts[parts.length - 1] === '') parts.pop();
+  return parts;
+}
+
+export const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
+export const ZERO_OID = '0000000000000000000000000000000000000000';

@@ -1,0 +1,6 @@
+// The engine's entry point: open the store, then work with workspaces.
+export { openStore, checkWorkspaceDir, workspaceId } from './store.js';
+export { defaultStoreHome } from './paths.js';
+export type { Store, StoreOptions, Workspace, OpenStore } from './api.js';
+export { DEFAULT_EXCLUDES, CREDENTIAL_EXCLUDES } from './excludes.js';
+export { VIEWER_MAX_BYTES } from './file-diff.js';

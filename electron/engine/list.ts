@@ -1,0 +1,110 @@
+// Listing and resolving checkpoints. One ref per checkpoint under
+// refs/chronoscope/<wsid>/cp/<time_ms>-<seq>, so the newest N are one
+// `for-each-ref --sort=-refname --count=N` process.
+import { ChronoscopeError } from '../../shared/errors.js';
+import type { Checkpoint } from '../../shared/model.js';
+import type { WsContext } from './context.js';
+import { git } from './git-runner.js';
+import { decodeMessage } from './message.js';
+import { readMeta } from './meta.js';
+import { validateRef } from './validate.js';
+
+export interface CheckpointRecord {
+  checkpoint: Checkpoint;
+  refname: string;
+  tree: string;
+}
+
+const FORMAT = '%(refname)%00%(objectname)%00%(tree)%00%(contents)%00%01';
+const RECORD_END = '\0\x01\n';
+
+export async function listRecords(ctx: WsContext, limit?: number): Promise<CheckpointRecord[]> {
+  const args = ['for-each-ref', '--sort=-refname', `--format=${FORMAT}`];
+  if (limit !== undefined) args.push(`--count=${Math.max(1, Math.floor(limit))}`);
+  args.push(ctx.refPrefix);
+  const [out, meta] = await Promise.all([git(ctx.git, args), readMeta(ctx.layout.metaFile)]);
+  const pinned = new Set(meta?.pinned ?? []);
+  const records: CheckpointRecord[] = [];
+  for (const chunk of out.split(RECORD_END)) {
+    if (chunk.length === 0) continue;
+    const [refname = '', id = '', tree = '', contents = ''] = chunk.split('\0');
+    records.push({ refname, tree, checkpoint: decodeCheckpoint(id, refname, contents, pinned.has(id)) });
+  }
+  return records;
+}
+
+export function decodeCheckpoint(id: string, refname: string, contents: string, pinned: boolean): Checkpoint {
+  const { reason, meta } = decodeMessage(contents);
+  const time_ms = meta.time_ms || refTime(refname).ms;
+  const cp: Checkpoint = {
+    id,
+    time: new Date(time_ms).toISOString(),
+    time_ms,
+    reason,
+    trigger: meta.trigger,
+    stats: meta.stats,
+    skipped: meta.skipped,
+    pinned,
+  };
+  for (const key of ['agent', 'tool', 'session', 'tool_use_id', 'restore_target'] as const) {
+    const value = meta[key];
+    if (value !== undefined) cp[key] = value;
+  }
+  return cp;
+}
+
+/** The time and sequence a ref name orders by. */
+export function refTime(refname: string): { ms: number; seq: number } {
+  const m = /\/(\d{13})-(\d{4})$/.exec(refname);
+  return m ? { ms: Number(m[1]), seq: Number(m[2]) } : { ms: 0, seq: 0 };
+}
+
+/** Next ref name: ordered after `latest` even if the clock went backwards. */
+export function nextRefName(ctx: WsContext, latestRef: string | undefined, now: number): string {
+  let ms = now;
+  let seq = 0;
+  if (latestRef) {
+    const last = refTime(latestRef);
+    if (ms <= last.ms) {
+      ms = last.ms;
+      seq = last.seq + 1;
+      if (seq > 9999) {
+        ms += 1;
+        seq = 0;
+      }
+    }
+  }
+  return `${ctx.refPrefix}${String(ms).padStart(13, '0')}-${String(seq).padStart(4, '0')}`;
+}
+
+export async function latestRecord(ctx: WsContext): Promise<CheckpointRecord | undefined> {
+  return (await listRecords(ctx, 1))[0];
+}
+
+/** Resolves an outside reference among THIS workspace's checkpoints only. */
+export async function resolveRecord(ctx: WsContext, rawRef: string): Promise<CheckpointRecord> {
+  const ref = validateRef(rawRef);
+  if (ref === 'latest') {
+    const latest = await latestRecord(ctx);
+    if (!latest) throw new ChronoscopeError('not_found', 'this workspace has no checkpoints yet');
+    return latest;
+  }
+  if (/^[1-9][0-9]{0,2}$/.test(ref)) {
+    const n = Number(ref);
+    const records = await listRecords(ctx, n);
+    const found = records[n - 1];
+    if (!found) throw new ChronoscopeError('not_found', `there is no checkpoint #${n}: this workspace has ${records.length}`);
+    return found;
+  }
+  const matches = (await listRecords(ctx)).filter((r) => r.checkpoint.id.startsWith(ref));
+  if (matches.length === 0) throw new ChronoscopeError('not_found', `no checkpoint ${ref} in this workspace`);
+  if (matches.length > 1) throw new ChronoscopeError('bad_input', `checkpoint prefix ${ref} is ambiguous: it matches ${matches.length} checkpoints; give more digits`);
+  return matches[0] as CheckpointRecord;
+}
+
+/** The checkpoint just older than `record`, if any. */
+export async function previousRecord(ctx: WsContext, record: CheckpointRecord): Promise<CheckpointRecord | undefined> {
+  const all = await listRecords(ctx);
+  const i = all.findIndex((r) => r.refname === record.refname);
+  return i >= 0 ? all[i + 1] : undefined;
+}

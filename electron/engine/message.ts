@@ -1,0 +1,85 @@
+// A checkpoint's metadata lives in its commit message, so the store is its own
+// database: line 1 is the reason, then one line `Chronoscope-Meta: <json>`.
+import { TRIGGERS, type CheckpointStats, type SkippedFile, type Trigger } from '../../shared/model.js';
+
+export const META_KEY = 'Chronoscope-Meta';
+
+export interface CheckpointMeta {
+  v: 1;
+  trigger: Trigger;
+  time_ms: number;
+  agent?: string;
+  tool?: string;
+  session?: string;
+  tool_use_id?: string;
+  restore_target?: string;
+  stats: CheckpointStats;
+  skipped: SkippedFile[];
+  /** The checkpoint that was latest when this one was taken (stats are against it). */
+  prev?: string | null;
+}
+
+/** One printable line, bounded. */
+export function sanitizeLine(text: string, max = 500): string {
+  const line = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+export function encodeMessage(reason: string, meta: CheckpointMeta): string {
+  const subject = sanitizeLine(reason) || meta.trigger;
+  return `${subject}\n\n${META_KEY}: ${JSON.stringify(meta)}\n`;
+}
+
+export interface DecodedMessage {
+  reason: string;
+  meta: CheckpointMeta;
+}
+
+export function decodeMessage(message: string): DecodedMessage {
+  const lines = message.split('\n');
+  const reason = lines[0] ?? '';
+  const metaLine = lines.find((l) => l.startsWith(`${META_KEY}: `));
+  let meta: CheckpointMeta = { v: 1, trigger: 'manual', time_ms: 0, stats: { files: 0, insertions: 0, deletions: 0 }, skipped: [] };
+  if (metaLine) {
+    try {
+      const parsed: unknown = JSON.parse(metaLine.slice(META_KEY.length + 2));
+      if (parsed && typeof parsed === 'object') meta = normalizeMeta(parsed as Record<string, unknown>);
+    } catch {
+      /* a damaged message still lists, with defaults */
+    }
+  }
+  return { reason, meta };
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function num(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+function normalizeMeta(raw: Record<string, unknown>): CheckpointMeta {
+  const trigger = (TRIGGERS as readonly string[]).includes(String(raw['trigger'])) ? (raw['trigger'] as Trigger) : 'manual';
+  const stats = (raw['stats'] ?? {}) as Record<string, unknown>;
+  const skipped = Array.isArray(raw['skipped'])
+    ? (raw['skipped'] as unknown[]).flatMap((s): SkippedFile[] => {
+        const o = s as Record<string, unknown>;
+        return typeof o?.['path'] === 'string' ? [{ path: o['path'], size: num(o['size']), why: 'too_large' }] : [];
+      })
+    : [];
+  const meta: CheckpointMeta = {
+    v: 1,
+    trigger,
+    time_ms: num(raw['time_ms']),
+    stats: { files: num(stats['files']), insertions: num(stats['insertions']), deletions: num(stats['deletions']) },
+    skipped,
+  };
+  for (const key of ['agent', 'tool', 'session', 'tool_use_id', 'restore_target'] as const) {
+    const value = str(raw[key]);
+    if (value !== undefined) meta[key] = value;
+  }
+  const prev = str(raw['prev']);
+  if (prev !== undefined) meta.prev = prev;
+  return meta;
+}

@@ -1,0 +1,192 @@
+// Restoring a checkpoint into the workspace, two-phase, under the lock:
+//   1. safety checkpoint (restoring it undoes this restore);
+//   2. plan (diff of the disk's tree to the target, limited to paths);
+//   3. check every needed object exists, before any file is touched;
+//   4. remove what goes, write what comes: each file through a temporary file
+//      in the same folder and a rename; symlinks created as links; a symlink
+//      is never followed when writing (a link in the way is replaced, not
+//      written through); modes restored;
+//   5. record the restored state as a 'restore' checkpoint.
+// Ignored files, oversized files the safety checkpoint skipped and anything
+// in .git are never touched: they are not in the tree the plan starts from,
+// and a write that would overwrite or go through such a file is skipped.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { ChronoscopeError } from '../../shared/errors.js';
+import type { RestoreOptions, RestorePreview, RestoreResult } from '../../shared/model.js';
+import { batchCheck, batchContents } from './cat-file.js';
+import { shortId, type WsContext } from './context.js';
+import { diskTree } from './disk-tree.js';
+import { EMPTY_TREE } from './git-runner.js';
+import { latestRecord, resolveRecord, type CheckpointRecord } from './list.js';
+import { planRestore, type PlannedWrite, type RestorePlan } from './restore-plan.js';
+import { takeSnapshot } from './snapshot.js';
+import { assertNoSymlinkParent, validateRelPaths } from './validate.js';
+
+async function checkPaths(ctx: WsContext, options: RestoreOptions): Promise<string[] | undefined> {
+  if (options.paths === undefined || options.paths.length === 0) return undefined;
+  const paths = validateRelPaths(options.paths);
+  for (const p of paths) await assertNoSymlinkParent(ctx.root, p);
+  return paths;
+}
+
+function toPreview(target: CheckpointRecord, plan: RestorePlan, keep: boolean): RestorePreview {
+  return {
+    target: target.checkpoint.id,
+    modified: plan.writes.filter((w) => w.kind === 'modified').map((w) => w.path),
+    added: plan.writes.filter((w) => w.kind === 'added').map((w) => w.path),
+    deleted: plan.deleted,
+    untracked_removed: keep ? [] : plan.untracked,
+    keep_untracked: keep,
+  };
+}
+
+/** Dry run: no safety checkpoint, no writes; compares against a temporary tree of the disk. */
+export async function previewRestore(ctx: WsContext, ref: string, options: RestoreOptions = {}): Promise<RestorePreview> {
+  const target = await resolveRecord(ctx, ref);
+  const paths = await checkPaths(ctx, options);
+  const latest = await latestRecord(ctx);
+  const disk = await diskTree(ctx);
+  const plan = await planRestore(ctx.git, { currentTree: disk.tree, targetTree: target.tree, knownTree: latest?.tree ?? EMPTY_TREE, ...(paths ? { paths } : {}) });
+  return toPreview(target, plan, options.keep_untracked === true);
+}
+
+/** Runs under the workspace lock (the caller holds it). */
+export async function restoreCheckpoint(ctx: WsContext, ref: string, options: RestoreOptions = {}): Promise<RestoreResult> {
+  const target = await resolveRecord(ctx, ref);
+  const paths = await checkPaths(ctx, options);
+  const keep = options.keep_untracked === true;
+  const short = shortId(target.checkpoint.id);
+
+  const before = await latestRecord(ctx);
+  const safetyResult = await takeSnapshot(ctx, { trigger: 'safety', reason: `before restoring ${short}`, restore_target: target.checkpoint.id });
+  const safety = safetyResult.id !== null ? await latestRecord(ctx) : before;
+  if (!safety) throw new ChronoscopeError('internal', 'no safety checkpoint could be taken');
+  const knownTree = safetyResult.id !== null ? (before?.tree ?? EMPTY_TREE) : safety.tree;
+
+  const plan = await planRestore(ctx.git, { currentTree: safety.tree, targetTree: target.tree, knownTree, ...(paths ? { paths } : {}) });
+  const removals = keep ? plan.deleted : [...plan.deleted, ...plan.untracked];
+
+  // Phase 1: every object must exist before anything is touched.
+  const found = await batchCheck(ctx.git, plan.writes.map((w) => w.oid));
+  const missing = plan.writes.filter((w) => !found.has(w.oid));
+  if (missing.length > 0) {
+    throw new ChronoscopeError('internal', `checkpoint ${short} is damaged: ${missing.length} object(s) missing (first: ${missing[0]?.path}); nothing was changed`);
+  }
+
+  // Phase 2: write.
+  const removed = await removeFiles(ctx.root, removals);
+  const written = await writeFiles(ctx, plan.writes, new Set(removals));
+  const touched = [...new Set([...removed, ...written.map((w) => w.path)])];
+
+  let checkpoint: string | null = null;
+  if (touched.length > 0) {
+    const after = await takeSnapshot(ctx, { trigger: 'restore', reason: `restored ${short}`, restore_target: target.checkpoint.id, paths: touched });
+    checkpoint = after.id;
+  }
+  const removedSet = new Set(removed);
+  const untrackedRemoved = keep ? 0 : plan.untracked.filter((p) => removedSet.has(p)).length;
+  return {
+    restored: target.checkpoint.id,
+    safety: safety.checkpoint.id,
+    checkpoint,
+    files_changed: touched.length,
+    modified: written.filter((w) => w.kind === 'modified').map((w) => w.path),
+    added: written.filter((w) => w.kind === 'added').map((w) => w.path),
+    deleted: plan.deleted.filter((p) => removedSet.has(p)),
+    untracked_removed: untrackedRemoved,
+  };
+}
+
+/** lstat each parent inside root: true if all are real directories (or missing). */
+async function parentsAreDirs(root: string, rel: string): Promise<boolean> {
+  const parts = rel.split('/');
+  for (let i = 1; i < parts.length; i++) {
+    const st = await fs.lstat(path.join(root, ...parts.slice(0, i))).catch(() => null);
+    if (!st) return true;
+    if (!st.isDirectory()) return false;
+  }
+  return true;
+}
+
+async function removeFiles(root: string, rels: string[]): Promise<string[]> {
+  const removed: string[] = [];
+  const dirs = new Set<string>();
+  for (const rel of rels) {
+    if (!(await parentsAreDirs(root, rel))) continue;
+    const full = path.join(root, rel);
+    const st = await fs.lstat(full).catch(() => null);
+    if (st && !st.isDirectory()) {
+      await fs.unlink(full);
+      removed.push(rel);
+    } else if (!st) removed.push(rel);
+    for (let d = path.posix.dirname(rel); d !== '.'; d = path.posix.dirname(d)) dirs.add(d);
+  }
+  // Folders left empty go too, deepest first; a folder still holding anything (an ignored file) stays.
+  for (const dir of [...dirs].sort((a, b) => b.length - a.length)) {
+    await fs.rmdir(path.join(root, dir)).catch(() => undefined);
+  }
+  return removed;
+}
+
+/**
+ * Makes the parent folders of rel real directories. A symlink or file in the
+ * way is replaced only if the plan removes it (it was recorded); otherwise the
+ * write is skipped so unrecorded data is never lost.
+ */
+async function ensureParents(root: string, rel: string, replaceable: Set<string>): Promise<boolean> {
+  const parts = rel.split('/');
+  for (let i = 1; i < parts.length; i++) {
+    const relDir = parts.slice(0, i).join('/');
+    const full = path.join(root, relDir);
+    const st = await fs.lstat(full).catch(() => null);
+    if (st?.isDirectory()) continue;
+    if (st) {
+      if (!replaceable.has(relDir)) return false;
+      await fs.unlink(full);
+    }
+    await fs.mkdir(full);
+  }
+  return true;
+}
+
+function tmpName(full: string): string {
+  return path.join(path.dirname(full), `.chronoscope-${randomBytes(6).toString('hex')}.tmp`);
+}
+
+async function writeFiles(ctx: WsContext, writes: PlannedWrite[], removals: Set<string>): Promise<PlannedWrite[]> {
+  const byOid = new Map<string, PlannedWrite[]>();
+  for (const w of writes) byOid.set(w.oid, [...(byOid.get(w.oid) ?? []), w]);
+  const done: PlannedWrite[] = [];
+  await batchContents(ctx.git, [...byOid.keys()], async (oid, data) => {
+    for (const w of byOid.get(oid) ?? []) {
+      if (await writeOne(ctx.root, w, data, removals)) done.push(w);
+    }
+  });
+  return done;
+}
+
+async function writeOne(root: string, w: PlannedWrite, data: Buffer, removals: Set<string>): Promise<boolean> {
+  if (!(await ensureParents(root, w.path, removals))) return false;
+  const full = path.join(root, w.path);
+  const existing = await fs.lstat(full).catch(() => null);
+  // Something on disk the plan did not know about (ignored, oversized): leave it.
+  if (existing && w.kind === 'added') return false;
+  if (existing?.isDirectory()) return false;
+  const tmp = tmpName(full);
+  try {
+    if (w.mode === '120000') {
+      await fs.symlink(data.toString('utf8'), tmp);
+    } else {
+      const mode = w.mode === '100755' ? 0o755 : 0o644;
+      await fs.writeFile(tmp, data, { mode, flag: 'wx' });
+      await fs.chmod(tmp, mode);
+    }
+    await fs.rename(tmp, full);
+  } catch (err) {
+    await fs.rm(tmp, { force: true }).catch(() => undefined);
+    throw new ChronoscopeError('internal', `cannot write ${w.path}: ${(err as Error).message}`);
+  }
+  return true;
+}

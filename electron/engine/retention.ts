@@ -1,0 +1,94 @@
+// Retention (which checkpoints to drop) and compaction (git gc).
+//
+// gc safety: objects are shared by every workspace, and `gc --prune=now` would
+// delete objects that a snapshot in flight has written but not yet referenced
+// from a ref. So compaction holds the store lock (no workspace can be
+// registered meanwhile) and every workspace's lock (no snapshot or restore is
+// in flight), which makes --prune=now safe and lets the size cap be measured
+// right after it. A grace period instead would keep just-dropped objects and
+// make the size cap unmeasurable. A private index that still names pruned
+// objects (after an interrupted snapshot) is rebuilt by the next snapshot.
+import fs from 'node:fs/promises';
+import type { PruneResult } from '../../shared/model.js';
+import { storeGit, type WsContext } from './context.js';
+import { dirSize } from './fsutil.js';
+import { git, gitStdin } from './git-runner.js';
+import { acquire, withLock } from './lock.js';
+import { listRecords, type CheckpointRecord } from './list.js';
+import { readMeta } from './meta.js';
+import { workspaceLayout, type StoreLayout } from './paths.js';
+
+/** gc of the shared repository; `held` names a workspace whose lock the caller already holds. */
+export async function compactStore(store: StoreLayout, held?: string): Promise<void> {
+  await withLock(
+    store.storeLockTarget,
+    async () => {
+      const ids = (await fs.readdir(store.workspacesDir).catch(() => [] as string[])).sort().filter((id) => id !== held);
+      const releases: (() => Promise<void>)[] = [];
+      try {
+        for (const id of ids) releases.push(await acquire(workspaceLayout(store, id).lockTarget, { what: `workspace ${id}` }));
+        await git(storeGit(store), ['gc', '--quiet', '--prune=now']);
+      } finally {
+        for (const release of releases.reverse()) await release().catch(() => undefined);
+      }
+    },
+    { what: 'the store' },
+  );
+}
+
+/** Which checkpoints the count and age rules drop (records are newest first). */
+export function selectExpired(records: CheckpointRecord[], pinned: Set<string>, maxCount: number, maxAgeDays: number, now: number): CheckpointRecord[] {
+  const drop: CheckpointRecord[] = [];
+  const cutoff = now - maxAgeDays * 86_400_000;
+  let kept = 0;
+  records.forEach((record, i) => {
+    const id = record.checkpoint.id;
+    if (i === 0 || pinned.has(id)) {
+      kept += 1;
+      return;
+    }
+    if (kept >= maxCount || (maxAgeDays > 0 && record.checkpoint.time_ms < cutoff)) drop.push(record);
+    else kept += 1;
+  });
+  return drop;
+}
+
+async function deleteRefs(ctx: WsContext, records: CheckpointRecord[]): Promise<void> {
+  if (records.length === 0) return;
+  const input = records.map((r) => `delete ${r.refname} ${r.checkpoint.id}\n`).join('');
+  await gitStdin(storeGit(ctx.store), ['update-ref', '--stdin'], { input });
+}
+
+/** Runs under the workspace lock (the caller holds it). */
+export async function pruneWorkspace(ctx: WsContext, options: { compact?: boolean }): Promise<PruneResult> {
+  const storeBytes = () => dirSize(ctx.store.home);
+  const before = await storeBytes();
+  const policy = ctx.settings.retention;
+  let records = await listRecords(ctx);
+  const pinned = new Set((await readMeta(ctx.layout.metaFile))?.pinned ?? []);
+  const expired = selectExpired(records, pinned, policy.max_checkpoints, policy.max_age_days, Date.now());
+  await deleteRefs(ctx, expired);
+  const removed = expired.map((r) => r.checkpoint.id);
+  const gone = new Set(removed);
+  records = records.filter((r) => !gone.has(r.checkpoint.id));
+
+  let gcRan = false;
+  const capBytes = policy.max_store_mb * 1024 * 1024;
+  if (options.compact || before > capBytes) {
+    await compactStore(ctx.store, ctx.id);
+    gcRan = true;
+    // Size cap: drop the oldest unpinned (never the newest) until under the cap,
+    // measuring after compaction each round; each round drops a tenth.
+    for (let round = 0; round < 20 && (await storeBytes()) > capBytes; round++) {
+      const candidates = records.slice(1).filter((r) => !pinned.has(r.checkpoint.id)).reverse();
+      if (candidates.length === 0) break;
+      const batch = candidates.slice(0, Math.max(1, Math.ceil(candidates.length / 10)));
+      await deleteRefs(ctx, batch);
+      for (const r of batch) removed.push(r.checkpoint.id);
+      const dropped = new Set(batch.map((r) => r.checkpoint.id));
+      records = records.filter((r) => !dropped.has(r.checkpoint.id));
+      await compactStore(ctx.store, ctx.id);
+    }
+  }
+  return { removed, kept: records.length, gc_ran: gcRan, store_bytes_before: before, store_bytes_after: await storeBytes() };
+}

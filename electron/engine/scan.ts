@@ -1,0 +1,97 @@
+// Brings an index up to date with the disk and writes its tree. Used by
+// snapshots (the private index) and by read-only comparisons with the disk
+// (a temporary copy of it), so both see the workspace exactly alike.
+//
+// Git processes: `ls-files -t -o -m` finds what changed using the index's stat
+// cache (unchanged files are not read), `update-index --stdin` hashes only
+// those, `write-tree` writes the tree. Rarely a fourth: removing tracked files
+// that became ignored or oversized.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { SkippedFile } from '../../shared/model.js';
+import type { GitContext } from './git-env.js';
+import { git, gitStdin, splitNul } from './git-runner.js';
+import { mapLimit } from './fsutil.js';
+
+/** Beyond this many paths a limited scan costs more in arguments than a full scan. */
+const MAX_LIMITED_PATHS = 1000;
+
+export interface ScanOptions {
+  paths?: string[];
+  maxFileBytes: number;
+  /** Also drop tracked files that are now ignored (after .gitignore or settings changed). */
+  recheckIgnored?: boolean;
+}
+
+export interface ScanResult {
+  tree: string;
+  skipped: SkippedFile[];
+  /** Untracked folders that are git repositories of their own. */
+  nestedRepos: string[];
+  /** Paths the scan found changed (before filtering). */
+  changed: number;
+}
+
+export async function scanToTree(gitCtx: GitContext, root: string, options: ScanOptions): Promise<ScanResult> {
+  const limited = options.paths !== undefined && options.paths.length <= MAX_LIMITED_PATHS;
+  const args = ['ls-files', '-z', '-t', '-o', '-m', '--exclude-standard'];
+  if (limited) args.push('--', ...(options.paths ?? []));
+  const entries = splitNul(await git(gitCtx, args));
+
+  const nestedRepos: string[] = [];
+  const candidates: { rel: string; tracked: boolean }[] = [];
+  let touchesIgnoreRules = false;
+  for (const entry of entries) {
+    const tag = entry[0];
+    const rel = entry.slice(2);
+    if (rel.endsWith('/')) {
+      // ls-files shows an untracked repository as one 'dir/' entry.
+      nestedRepos.push(rel.slice(0, -1));
+      continue;
+    }
+    if (rel === '.gitignore' || rel.endsWith('/.gitignore')) touchesIgnoreRules = true;
+    candidates.push({ rel, tracked: tag !== '?' });
+  }
+
+  const skipped: SkippedFile[] = [];
+  const update: string[] = [];
+  const remove: string[] = [];
+  const seen = new Set<string>();
+  await mapLimit(candidates, 32, async ({ rel, tracked }) => {
+    if (seen.has(rel)) return;
+    seen.add(rel);
+    let size = 0;
+    let isFile = false;
+    try {
+      const st = await fs.lstat(path.join(root, rel));
+      size = st.size;
+      isFile = st.isFile();
+    } catch {
+      /* gone: update-index --remove drops it */
+    }
+    if (isFile && size > options.maxFileBytes) {
+      skipped.push({ path: rel, size, why: 'too_large' });
+      if (tracked) remove.push(rel);
+      return;
+    }
+    update.push(rel);
+  });
+
+  if (update.length > 0) {
+    await gitStdin(gitCtx, ['update-index', '--add', '--remove', '--replace', '-z', '--stdin'], { input: nulJoin(update) });
+  }
+  if (options.recheckIgnored || touchesIgnoreRules) {
+    const ignored = splitNul(await git(gitCtx, ['ls-files', '-z', '-c', '-i', '--exclude-standard']));
+    remove.push(...ignored);
+  }
+  if (remove.length > 0) {
+    await gitStdin(gitCtx, ['update-index', '--force-remove', '-z', '--stdin'], { input: nulJoin(remove) });
+  }
+  const tree = (await git(gitCtx, ['write-tree'])).trim();
+  skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { tree, skipped, nestedRepos, changed: candidates.length };
+}
+
+function nulJoin(paths: string[]): string {
+  return paths.map((p) => `${p}\0`).join('');
+}

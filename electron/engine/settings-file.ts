@@ -1,0 +1,31 @@
+// Reads <home>/config.json: missing = defaults; invalid = one clear error naming the file.
+import { ChronoscopeError } from '../../shared/errors.js';
+import { SettingsSchema, type Settings } from '../../shared/settings.js';
+import { readJson } from './fsutil.js';
+
+export async function loadSettings(configFile: string, overrides: Partial<Settings> = {}): Promise<Settings> {
+  let raw: unknown;
+  try {
+    raw = (await readJson(configFile)) ?? {};
+  } catch (err) {
+    throw new ChronoscopeError('bad_input', `settings file ${configFile} is not valid JSON: ${(err as Error).message.split('\n')[0]}`);
+  }
+  const fromFile = SettingsSchema.safeParse(raw);
+  if (!fromFile.success) {
+    const issue = fromFile.error.issues[0];
+    throw new ChronoscopeError('bad_input', `settings file ${configFile} is invalid: ${issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'unknown problem'}`);
+  }
+  const base = fromFile.data;
+  const merged = {
+    ...base,
+    ...overrides,
+    retention: { ...base.retention, ...(overrides.retention ?? {}) },
+    watcher: { ...base.watcher, ...(overrides.watcher ?? {}) },
+  };
+  const checked = SettingsSchema.safeParse(merged);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw new ChronoscopeError('bad_input', `settings are invalid: ${issue ? `${issue.path.join('.')}: ${issue.message}` : 'unknown problem'}`);
+  }
+  return checked.data;
+}

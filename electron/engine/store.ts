@@ -1,0 +1,144 @@
+// The shared store: one bare git repository whose objects all workspaces
+// share, plus per-workspace folders (private index, meta.json, exclude file,
+// lock). Opening it creates what is missing.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ChronoscopeError } from '../../shared/errors.js';
+import type { WorkspaceMeta } from '../../shared/model.js';
+import type { Settings } from '../../shared/settings.js';
+import type { Store, StoreOptions, Workspace } from './api.js';
+import type { WsContext } from './context.js';
+import { dirSize, exists, writeFileAtomic } from './fsutil.js';
+import { STORE_ATTRIBUTES } from './git-env.js';
+import { git } from './git-runner.js';
+import { withLock } from './lock.js';
+import { publicMeta, readMeta, writeMeta } from './meta.js';
+import { defaultStoreHome, storeLayout, workspaceLayout, type StoreLayout } from './paths.js';
+import { compactStore } from './retention.js';
+import { loadSettings } from './settings-file.js';
+import { WorkspaceImpl } from './workspace.js';
+
+export async function openStore(options: StoreOptions = {}): Promise<Store> {
+  const requested = path.resolve(options.home ?? defaultStoreHome());
+  await fs.mkdir(requested, { recursive: true });
+  const home = await fs.realpath(requested);
+  const layout = storeLayout(home);
+  const settings = await loadSettings(layout.configFile, options.settings);
+  await fs.mkdir(layout.workspacesDir, { recursive: true });
+  await fs.mkdir(layout.tmpDir, { recursive: true });
+  if (!(await exists(path.join(layout.gitDir, 'HEAD')))) {
+    await withLock(layout.storeLockTarget, () => initRepository(layout), { what: 'the store' });
+  }
+  return new StoreImpl(layout, settings);
+}
+
+async function initRepository(layout: StoreLayout): Promise<void> {
+  if (await exists(path.join(layout.gitDir, 'HEAD'))) return;
+  await fs.mkdir(layout.gitDir, { recursive: true });
+  await git({ gitDir: layout.gitDir, cwd: layout.home }, ['init', '--quiet', '--bare', layout.gitDir]);
+  await fs.mkdir(path.join(layout.gitDir, 'info'), { recursive: true });
+  await writeFileAtomic(path.join(layout.gitDir, 'info', 'attributes'), STORE_ATTRIBUTES);
+  // Shared exclude stays empty: every workspace brings its own (core.excludesFile).
+  await writeFileAtomic(path.join(layout.gitDir, 'info', 'exclude'), '');
+}
+
+export function workspaceId(realPath: string): string {
+  return createHash('sha256').update(realPath).digest('hex').slice(0, 16);
+}
+
+function isInside(child: string, parent: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+async function realHome(): Promise<string> {
+  const home = os.homedir();
+  return fs.realpath(home).catch(() => path.resolve(home));
+}
+
+/** Resolves and checks a workspace folder; throws refused / not_found / bad_input. */
+export async function checkWorkspaceDir(dir: string, storeHome: string): Promise<string> {
+  if (typeof dir !== 'string' || dir.length === 0 || dir.includes('\0')) {
+    throw new ChronoscopeError('bad_input', 'workspace must be a folder path');
+  }
+  const absolute = path.resolve(dir);
+  let real: string;
+  try {
+    real = await fs.realpath(absolute);
+  } catch {
+    throw new ChronoscopeError('not_found', `workspace folder ${absolute} does not exist`);
+  }
+  const st = await fs.stat(real);
+  if (!st.isDirectory()) throw new ChronoscopeError('bad_input', `workspace ${absolute} is not a folder`);
+  if (path.parse(real).root === real) throw new ChronoscopeError('refused', `refusing to use the file-system root ${real} as a workspace`);
+  const home = await realHome();
+  if (isInside(home, real)) {
+    throw new ChronoscopeError('refused', real === home ? `refusing to use the home folder ${real} as a workspace` : `refusing to use ${real} as a workspace: it contains the home folder`);
+  }
+  if (isInside(real, storeHome)) throw new ChronoscopeError('refused', `refusing to use ${real} as a workspace: it is inside the Chronoscope store`);
+  if (isInside(storeHome, real)) throw new ChronoscopeError('refused', `refusing to use ${real} as a workspace: it contains the Chronoscope store (${storeHome})`);
+  return real;
+}
+
+class StoreImpl implements Store {
+  constructor(
+    readonly layout: StoreLayout,
+    readonly settings: Settings,
+  ) {}
+
+  get home(): string {
+    return this.layout.home;
+  }
+
+  async workspace(dir: string): Promise<Workspace> {
+    const root = await checkWorkspaceDir(dir, this.layout.home);
+    const id = workspaceId(root);
+    const layout = workspaceLayout(this.layout, id);
+    let meta = await readMeta(layout.metaFile);
+    if (!meta) {
+      // Registration is under the store lock so compaction (which holds it)
+      // never misses a workspace that is being born.
+      meta = await withLock(
+        this.layout.storeLockTarget,
+        async () => {
+          const again = await readMeta(layout.metaFile);
+          if (again) return again;
+          await fs.mkdir(layout.dir, { recursive: true });
+          const now = new Date().toISOString();
+          const fresh = { id, path: root, created: now, last_touched: now, pinned: [], nested_repos: [] };
+          await writeMeta(layout.metaFile, fresh);
+          return fresh;
+        },
+        { what: 'the store' },
+      );
+    }
+    const ctx: WsContext = {
+      id,
+      root,
+      store: this.layout,
+      layout,
+      settings: this.settings,
+      git: { gitDir: this.layout.gitDir, workTree: root, indexFile: layout.indexFile, excludeFile: layout.excludeFile, cwd: root },
+      refPrefix: `refs/chronoscope/${id}/cp/`,
+    };
+    return new WorkspaceImpl(ctx, publicMeta(meta));
+  }
+
+  async listWorkspaces(): Promise<WorkspaceMeta[]> {
+    const ids = await fs.readdir(this.layout.workspacesDir).catch(() => [] as string[]);
+    const metas = await Promise.all(ids.map((id) => readMeta(workspaceLayout(this.layout, id).metaFile)));
+    return metas.filter((m) => m !== undefined).map(publicMeta);
+  }
+
+  async sizeBytes(): Promise<number> {
+    return dirSize(this.layout.home);
+  }
+
+  async compact(): Promise<void> {
+    await compactStore(this.layout);
+  }
+}
+
+

@@ -1,0 +1,70 @@
+// Validation of everything that comes from outside (CLI, IPC, hooks) before
+// it reaches git or the file system. One clear line on failure, nothing changed.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { ChronoscopeError } from '../../shared/errors.js';
+import { CHECKPOINT_REF_PATTERN } from '../../shared/refs.js';
+
+export function validateRef(ref: unknown): string {
+  if (typeof ref !== 'string' || !CHECKPOINT_REF_PATTERN.test(ref)) {
+    const shown = typeof ref === 'string' ? ref.slice(0, 80) : typeof ref;
+    throw new ChronoscopeError(
+      'bad_input',
+      `checkpoint '${shown}' is not valid: use a full id, a hex prefix of at least 4 digits, an index from the newest (1-999) or 'latest'`,
+    );
+  }
+  return ref;
+}
+
+/**
+ * A workspace-relative path: not absolute, no '..' segment, no leading '-',
+ * no NUL, not the workspace's .git. Returns it normalized with '/' separators
+ * and no trailing slash ('' is refused: name the workspace instead).
+ */
+export function validateRelPath(raw: unknown): string {
+  const bad = (why: string): never => {
+    const shown = typeof raw === 'string' ? raw.replace(/[\0-\x1f]/g, '?').slice(0, 200) : String(typeof raw);
+    throw new ChronoscopeError('bad_input', `path '${shown}' is ${why}`);
+  };
+  if (typeof raw !== 'string') return bad('not a string');
+  if (raw.length === 0) return bad('empty');
+  if (raw.includes('\0')) return bad('not allowed (contains NUL)');
+  if (raw.startsWith('-')) return bad('not allowed (leading -)');
+  if (path.isAbsolute(raw) || path.posix.isAbsolute(raw) || path.win32.isAbsolute(raw) || /^[a-zA-Z]:/.test(raw)) {
+    return bad('absolute; give a path relative to the workspace');
+  }
+  const segments = raw.replace(/\\/g, '/').split('/');
+  if (segments.includes('..')) return bad("outside the workspace ('..' is not allowed)");
+  const kept = segments.filter((s) => s !== '' && s !== '.');
+  if (kept.length === 0) return bad('the workspace itself; leave paths out to mean everything');
+  if (kept[0] === '.git' || kept.some((s) => s.toLowerCase() === '.git')) return bad("inside a .git directory");
+  return kept.join('/');
+}
+
+export function validateRelPaths(raw: unknown): string[] {
+  if (!Array.isArray(raw)) throw new ChronoscopeError('bad_input', 'paths must be a list of relative paths');
+  return [...new Set(raw.map((p) => validateRelPath(p)))];
+}
+
+/**
+ * For paths that will be written: no parent component inside the workspace may
+ * be a symlink (writing through it would land outside, or somewhere else
+ * inside). A missing parent is fine (it will be created as a real directory).
+ */
+export async function assertNoSymlinkParent(root: string, rel: string): Promise<void> {
+  const parts = rel.split('/');
+  let current = root;
+  for (const part of parts.slice(0, -1)) {
+    current = path.join(current, part);
+    let st;
+    try {
+      st = await fs.lstat(current);
+    } catch {
+      return;
+    }
+    if (st.isSymbolicLink()) {
+      throw new ChronoscopeError('bad_input', `path '${rel}' is reached through a symlinked directory ('${path.relative(root, current)}')`);
+    }
+    if (!st.isDirectory()) return;
+  }
+}

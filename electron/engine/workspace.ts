@@ -1,0 +1,129 @@
+// One workspace: the verbs of the engine's API, each in its own module; this
+// class validates inputs, takes the lock for writers, and delegates.
+import { ChronoscopeError } from '../../shared/errors.js';
+import {
+  WORKSPACE,
+  type Checkpoint,
+  type DiffResult,
+  type FileChange,
+  type FileDiff,
+  type PruneResult,
+  type RestoreOptions,
+  type RestorePreview,
+  type RestoreResult,
+  type SnapshotOptions,
+  type SnapshotResult,
+  type WorkspaceMeta,
+  type WorkspaceStatus,
+} from '../../shared/model.js';
+import type { Workspace } from './api.js';
+import type { WsContext } from './context.js';
+import { diffTrees } from './diff.js';
+import { diskTree } from './disk-tree.js';
+import { MISSING, sideFromDisk, sideFromTree } from './file-diff.js';
+import { EMPTY_TREE } from './git-runner.js';
+import { listRecords, previousRecord, resolveRecord } from './list.js';
+import { withLock } from './lock.js';
+import { readMeta, writeMeta } from './meta.js';
+import { previewRestore, restoreCheckpoint } from './restore.js';
+import { pruneWorkspace } from './retention.js';
+import { takeSnapshot } from './snapshot.js';
+import { workspaceStatus } from './status.js';
+import { validateRef, validateRelPath } from './validate.js';
+
+export class WorkspaceImpl implements Workspace {
+  constructor(
+    readonly ctx: WsContext,
+    readonly meta: WorkspaceMeta,
+  ) {}
+
+  get root(): string {
+    return this.ctx.root;
+  }
+
+  private locked<T>(fn: () => Promise<T>): Promise<T> {
+    return withLock(this.ctx.layout.lockTarget, fn, { what: `workspace ${this.ctx.root}` });
+  }
+
+  snapshot(options: SnapshotOptions = {}): Promise<SnapshotResult> {
+    return this.locked(() => takeSnapshot(this.ctx, options));
+  }
+
+  async list(options: { limit?: number } = {}): Promise<Checkpoint[]> {
+    const limit = options.limit;
+    if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new ChronoscopeError('bad_input', `limit ${String(limit)} must be a positive whole number`);
+    return (await listRecords(this.ctx, limit)).map((r) => r.checkpoint);
+  }
+
+  async resolve(ref: string): Promise<Checkpoint> {
+    return (await resolveRecord(this.ctx, ref)).checkpoint;
+  }
+
+  async show(ref: string): Promise<{ checkpoint: Checkpoint; files: FileChange[] }> {
+    const record = await resolveRecord(this.ctx, ref);
+    const previous = await previousRecord(this.ctx, record);
+    const files = await diffTrees(this.ctx.git, previous?.tree ?? EMPTY_TREE, record.tree);
+    return { checkpoint: record.checkpoint, files };
+  }
+
+  /** Tree and display id of one side of a comparison: a checkpoint ref or 'workspace'. */
+  private async side(ref: string): Promise<{ id: string; tree: string | null }> {
+    if (ref === WORKSPACE) return { id: WORKSPACE, tree: null };
+    const record = await resolveRecord(this.ctx, ref);
+    return { id: record.checkpoint.id, tree: record.tree };
+  }
+
+  private checkSides(from: string, to: string): void {
+    if (from !== WORKSPACE) validateRef(from);
+    if (to !== WORKSPACE) validateRef(to);
+  }
+
+  async diff(from: string, to: string): Promise<DiffResult> {
+    this.checkSides(from, to);
+    const [a, b] = await Promise.all([this.side(from), this.side(to)]);
+    const disk = a.tree === null || b.tree === null ? (await diskTree(this.ctx)).tree : null;
+    const files = await diffTrees(this.ctx.git, a.tree ?? disk ?? EMPTY_TREE, b.tree ?? disk ?? EMPTY_TREE);
+    return { from: a.id, to: b.id, files };
+  }
+
+  async fileDiff(from: string, to: string, rawPath: string): Promise<FileDiff> {
+    this.checkSides(from, to);
+    const rel = validateRelPath(rawPath);
+    const [a, b] = await Promise.all([this.side(from), this.side(to)]);
+    const read = (tree: string | null) => (tree === null ? sideFromDisk(this.ctx.git, this.ctx.root, rel) : sideFromTree(this.ctx.git, tree, rel));
+    const [oldSide, newSide] = await Promise.all([read(a.tree), read(b.tree)]);
+    return { path: rel, from: a.id, to: b.id, old: oldSide ?? MISSING, new: newSide ?? MISSING };
+  }
+
+  previewRestore(ref: string, options: RestoreOptions = {}): Promise<RestorePreview> {
+    return previewRestore(this.ctx, ref, options);
+  }
+
+  restore(ref: string, options: RestoreOptions = {}): Promise<RestoreResult> {
+    validateRef(ref);
+    return this.locked(() => restoreCheckpoint(this.ctx, ref, options));
+  }
+
+  status(): Promise<WorkspaceStatus> {
+    return workspaceStatus(this.ctx, this.meta);
+  }
+
+  async pin(ref: string, pinned: boolean): Promise<Checkpoint> {
+    const record = await resolveRecord(this.ctx, ref);
+    const id = record.checkpoint.id;
+    await this.locked(async () => {
+      const meta = await readMeta(this.ctx.layout.metaFile);
+      if (!meta) throw new ChronoscopeError('internal', `workspace metadata ${this.ctx.layout.metaFile} is missing`);
+      const set = new Set(meta.pinned);
+      if (pinned) set.add(id);
+      else set.delete(id);
+      meta.pinned = [...set];
+      await writeMeta(this.ctx.layout.metaFile, meta);
+    });
+    return { ...record.checkpoint, pinned };
+  }
+
+  prune(options: { compact?: boolean } = {}): Promise<PruneResult> {
+    return this.locked(() => pruneWorkspace(this.ctx, options));
+  }
+}
