@@ -15,7 +15,7 @@ import { WorkspaceWatcher } from '../watcher/workspace-watcher.js';
 import type { AppService } from './api.js';
 import { CheckpointFeed } from './checkpoint-feed.js';
 import { DisposableStore, toDisposable } from './disposables.js';
-import { loadEffectsBackend } from './effects-backend.js';
+import { ledgerEffects } from './effects-backend.js';
 import { EffectsFeed, type EffectsBackend } from './effects-feed.js';
 import { EventBus } from './event-bus.js';
 import { writeSettings } from './settings-file.js';
@@ -50,7 +50,7 @@ interface Session {
 export async function createAppService(options: AppServiceOptions): Promise<AppService> {
   const open = options.openStore ?? engineOpenStore;
   const store = await open(options.home === undefined ? {} : { home: options.home });
-  const effects = options.effects ?? (await loadEffectsBackend());
+  const effects = options.effects ?? ledgerEffects;
   const service = new ChronoscopeAppService(store, open, effects, options);
   await service.start();
   return service;
@@ -149,8 +149,7 @@ class ChronoscopeAppService implements AppService {
 
   async effects(dir: string, since?: string): Promise<EffectRecord[]> {
     const ws = await this.workspace(dir);
-    const session = this.sessions.get(ws.meta.id);
-    const ledger = session?.effects?.ledger ?? this.effectsBackend.openLedger(this.currentStore.home, ws.meta.id);
+    const ledger = this.effectsBackend.open(this.currentStore.home, ws.meta.id, ws.root);
     if (since === undefined) return ledger.list();
     const from = await ws.resolve(since);
     return ledger.list({ sinceMs: from.time_ms });
@@ -226,10 +225,10 @@ class ChronoscopeAppService implements AppService {
     // Irreversible effects.
     const effects = disposables.add(
       new EffectsFeed({
-        backend: this.effectsBackend,
-        storeHome: this.currentStore.home,
-        workspaceId: entry.id,
-        root: workspacePath,
+        effects: this.effectsBackend.open(this.currentStore.home, entry.id, workspacePath),
+        workspace: workspacePath,
+        sinceMs: Date.parse(entry.added) || Date.now(),
+        latestCheckpoint: async () => (await (await this.workspace(workspacePath)).list({ limit: 1 }))[0]?.id ?? null,
         pollMs,
         onNew: (effect) => this.emit('effect:recorded', { workspace: workspacePath, effect }),
         onError: report,

@@ -1,17 +1,18 @@
-// The one place the app service meets electron/effects. Until the ledger and
-// the push monitor exist this is an empty backend (no effects); hooking them up
-// is this file only.
-import path from 'node:path';
-import type { EffectsBackend } from './effects-feed.js';
+// The one place the app service meets electron/effects: the ledger of a
+// workspace (in the store) and the push monitor reading its repository's reflog.
+import { EffectLedger } from '../effects/ledger.js';
+import { pushReflogDir, pushStatePath, scanPushes } from '../effects/push-monitor.js';
+import type { EffectsBackend, WorkspaceEffects } from './effects-feed.js';
 
-export const noEffects: EffectsBackend = {
-  openLedger: () => ({ list: async () => [] }),
-  ledgerFile: () => null,
-  pushReflogDir: () => null,
-  scanPushes: async () => [],
-  pushStatePath: (home, id) => path.join(home, 'effects', id, 'push-monitor.json'),
+export const ledgerEffects: EffectsBackend = {
+  open(storeHome: string, workspaceId: string, workspaceRoot: string): WorkspaceEffects {
+    const ledger = new EffectLedger(storeHome, workspaceId);
+    const statePath = pushStatePath(ledger);
+    return {
+      ledgerFile: ledger.path,
+      list: (options) => ledger.list(options),
+      reflogDir: () => pushReflogDir(workspaceRoot),
+      scanPushes: (options) => scanPushes(workspaceRoot, ledger, statePath, options),
+    };
+  },
 };
-
-export async function loadEffectsBackend(): Promise<EffectsBackend> {
-  return noEffects;
-}

@@ -6,50 +6,49 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { EffectRecord } from '../../shared/model.js';
 
-export interface LedgerLike {
+/** One workspace's effects as the app needs them, behind one seam (see effects-backend.ts). */
+export interface WorkspaceEffects {
+  /** Every record, oldest first; `sinceMs` keeps those at or after that time. */
   list(options?: { sinceMs?: number }): Promise<EffectRecord[]>;
+  /** The ledger's file, for the cheap change signal; null: read the ledger at every tick. */
+  readonly ledgerFile: string | null;
+  /** Folder of the workspace repository's reflogs that a push updates; null: no repository. */
+  reflogDir(): string | null;
+  /** Records pushes not seen before in the ledger; returns only the new records. */
+  scanPushes(options: { checkpoint: string | null; workspace: string; sinceMs: number }): Promise<EffectRecord[]>;
 }
 
-/** What the app needs from electron/effects, behind one seam (see effects-backend.ts). */
 export interface EffectsBackend {
-  openLedger(storeHome: string, workspaceId: string): LedgerLike;
-  /** The ledger's file, for the cheap change signal; null: poll list() every tick. */
-  ledgerFile(storeHome: string, workspaceId: string): string | null;
-  /** Folder of the workspace repository's reflogs that a push updates; null: no repository. */
-  pushReflogDir(workspaceRoot: string): string | null;
-  /** Records new pushes in the ledger and returns only the new records. */
-  scanPushes(workspaceRoot: string, ledger: LedgerLike, statePath: string): Promise<EffectRecord[]>;
-  /** Where the push monitor keeps what it has already seen for this workspace. */
-  pushStatePath(storeHome: string, workspaceId: string): string;
+  open(storeHome: string, workspaceId: string, workspaceRoot: string): WorkspaceEffects;
 }
 
 export interface EffectsFeedOptions {
-  backend: EffectsBackend;
-  storeHome: string;
-  workspaceId: string;
-  root: string;
+  effects: WorkspaceEffects;
+  /** The workspace field of new records. */
+  workspace: string;
+  /** First scan of a workspace's reflog: pushes at or after this time are news. */
+  sinceMs: number;
+  /** The latest checkpoint, attached to a new push record. */
+  latestCheckpoint: () => Promise<string | null>;
   onNew: (effect: EffectRecord) => void;
   onError?: (err: unknown) => void;
   pollMs?: number;
 }
 
 export class EffectsFeed {
-  readonly ledger: LedgerLike;
-  private known = new Set<string>();
-  private newestMs = 0;
+  /** Status of every record seen: a later status line (intended → happened) is news too. */
+  private known = new Map<string, string>();
   private ledgerSignal = '';
   private reflogSignal = '';
   private timer: ReturnType<typeof setInterval> | null = null;
   private ticking: Promise<void> | null = null;
   private disposed = false;
 
-  constructor(private readonly options: EffectsFeedOptions) {
-    this.ledger = options.backend.openLedger(options.storeHome, options.workspaceId);
-  }
+  constructor(private readonly options: EffectsFeedOptions) {}
 
   async start(): Promise<void> {
     // What is in the ledger already is history, not news.
-    for (const record of await this.safe(() => this.ledger.list(), [])) this.remember(record);
+    for (const record of await this.safe(() => this.options.effects.list(), [])) this.remember(record);
     this.ledgerSignal = await this.ledgerFingerprint();
     // Pushes made while the app was closed are news: they were never announced.
     await this.scanReflog(true);
@@ -57,9 +56,9 @@ export class EffectsFeed {
     this.timer.unref();
   }
 
-  /** Everything in the ledger, oldest first as stored. */
-  list(): Promise<EffectRecord[]> {
-    return this.ledger.list();
+  /** The ledger, oldest first; `sinceMs` keeps records at or after that time. */
+  list(options?: { sinceMs?: number }): Promise<EffectRecord[]> {
+    return this.options.effects.list(options);
   }
 
   /** Check both signals now (also called by the poll). */
@@ -82,13 +81,16 @@ export class EffectsFeed {
   }
 
   private async scanReflog(force: boolean): Promise<void> {
-    const { backend, root, storeHome, workspaceId } = this.options;
-    const dir = backend.pushReflogDir(root);
+    const { effects, workspace, sinceMs } = this.options;
+    const dir = effects.reflogDir();
     if (dir === null) return;
     const signal = await treeFingerprint(dir);
     if (!force && signal === this.reflogSignal) return;
     this.reflogSignal = signal;
-    const fresh = await this.safe(() => backend.scanPushes(root, this.ledger, backend.pushStatePath(storeHome, workspaceId)), []);
+    const fresh = await this.safe(async () => {
+      const checkpoint = await this.options.latestCheckpoint().catch(() => null);
+      return effects.scanPushes({ checkpoint, workspace, sinceMs });
+    }, []);
     for (const record of fresh) this.announce(record);
   }
 
@@ -96,14 +98,13 @@ export class EffectsFeed {
     const signal = await this.ledgerFingerprint();
     if (signal !== '' && signal === this.ledgerSignal) return;
     this.ledgerSignal = signal;
-    // A minute of overlap: another process's clock or a slow append may land a little in the past.
-    const sinceMs = Math.max(0, this.newestMs - 60_000);
-    const records = await this.safe(() => this.ledger.list({ sinceMs }), []);
+    // Whole ledger: status lines can update old records, and a ledger is small.
+    const records = await this.safe(() => this.options.effects.list(), []);
     for (const record of records) this.announce(record);
   }
 
   private async ledgerFingerprint(): Promise<string> {
-    const file = this.options.backend.ledgerFile(this.options.storeHome, this.options.workspaceId);
+    const file = this.options.effects.ledgerFile;
     if (file === null) return '';
     try {
       const s = await stat(file);
@@ -114,17 +115,13 @@ export class EffectsFeed {
   }
 
   private announce(record: EffectRecord): void {
-    if (this.known.has(record.id)) {
-      this.remember(record);
-      return;
-    }
+    if (this.known.get(record.id) === record.status) return;
     this.remember(record);
     if (!this.disposed) this.options.onNew(record);
   }
 
   private remember(record: EffectRecord): void {
-    this.known.add(record.id);
-    this.newestMs = Math.max(this.newestMs, record.time_ms);
+    this.known.set(record.id, record.status);
   }
 
   private async safe<T>(fn: () => Promise<T>, fallback: T): Promise<T> {

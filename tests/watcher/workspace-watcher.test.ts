@@ -1,0 +1,159 @@
+// The real native watcher on a real temporary workspace, taking real
+// checkpoints through the engine. Timing settings are shortened to keep the
+// suite quick; nothing here asserts how fast anything happens.
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Checkpoint, SnapshotOptions } from '../../shared/model.js';
+import type { WorkspaceState } from '../../shared/ipc.js';
+import { openStore } from '../../electron/engine/index.js';
+import type { Workspace } from '../../electron/engine/api.js';
+import { WorkspaceWatcher, describeBatch } from '../../electron/watcher/index.js';
+import { sleep, tempDirs, waitFor, type TempDirs } from '../app/helpers.js';
+
+interface Harness {
+  ws: Workspace;
+  watcher: WorkspaceWatcher;
+  calls: SnapshotOptions[];
+  added: Checkpoint[];
+  states: WorkspaceState[];
+  errors: unknown[];
+}
+
+let dirs: TempDirs;
+let harness: Harness | null = null;
+
+beforeEach(async () => {
+  dirs = await tempDirs('chronoscope-watcher-');
+});
+afterEach(async () => {
+  await harness?.watcher.dispose();
+  harness = null;
+  await dirs.cleanup();
+});
+
+async function start(options: { paused?: boolean } = {}): Promise<Harness> {
+  await writeFile(path.join(dirs.workspace, 'README.md'), 'hello\n');
+  const store = await openStore({ home: dirs.home });
+  const ws = await store.workspace(dirs.workspace);
+  await ws.snapshot({ trigger: 'manual', reason: 'base' });
+  const h: Harness = { ws, calls: [], added: [], states: [], errors: [], watcher: null as unknown as WorkspaceWatcher };
+  h.watcher = new WorkspaceWatcher({
+    root: ws.root,
+    timing: () => ({ quietMs: 200, maxWaitMs: 2000 }),
+    snapshot: (opts) => {
+      h.calls.push(opts);
+      return ws.snapshot(opts);
+    },
+    onCheckpoint: (cp) => h.added.push(cp),
+    onState: (s) => h.states.push(s),
+    onError: (e) => h.errors.push(e),
+    livenessMs: 200,
+    ...(options.paused !== undefined ? { paused: options.paused } : {}),
+  });
+  await h.watcher.start();
+  harness = h;
+  return h;
+}
+
+describe('WorkspaceWatcher', () => {
+  it('takes an auto checkpoint of the changed file once changes settle', async () => {
+    const h = await start();
+    expect(h.watcher.state).toBe('watching');
+    await writeFile(path.join(dirs.workspace, 'notes.txt'), 'first\n');
+    const cp = await waitFor('an auto checkpoint', () => h.added.find((c) => c.trigger === 'auto'));
+    expect(cp.reason).toContain('notes.txt');
+    const detail = await h.ws.show(cp.id);
+    expect(detail.files.map((f) => f.path)).toContain('notes.txt');
+    expect(h.calls[0]?.paths).toEqual(['notes.txt']);
+    const diff = await h.ws.fileDiff(cp.id, 'workspace', 'notes.txt');
+    expect(diff.new.text).toBe('first\n');
+  });
+
+  it('never reacts to writes inside node_modules (or other excluded folders)', async () => {
+    const h = await start();
+    await mkdir(path.join(dirs.workspace, 'node_modules', 'pkg', 'lib'), { recursive: true });
+    await mkdir(path.join(dirs.workspace, 'sub', 'node_modules'), { recursive: true });
+    for (let i = 0; i < 200; i++) await writeFile(path.join(dirs.workspace, 'node_modules', 'pkg', 'lib', `f${i}.js`), `${i}`);
+    await writeFile(path.join(dirs.workspace, 'sub', 'node_modules', 'x.js'), 'x');
+    // A sentinel written after the burst: the burst's events, had any passed, would come first.
+    await writeFile(path.join(dirs.workspace, 'sentinel.txt'), 'here\n');
+    await waitFor('the sentinel checkpoint', () => h.added.find((c) => c.reason.includes('sentinel.txt')));
+    const touched = h.calls.flatMap((c) => c.paths ?? ['<full scan>']);
+    expect(touched).toContain('sentinel.txt');
+    expect(touched.filter((p) => p.includes('node_modules') || p === '<full scan>')).toEqual([]);
+  });
+
+  it('reports a deleted workspace as missing and resumes watching when it comes back', async () => {
+    const h = await start();
+    await rm(dirs.workspace, { recursive: true, force: true });
+    await waitFor('state missing', () => h.states.includes('missing'));
+    expect(h.watcher.state).toBe('missing');
+    await mkdir(dirs.workspace);
+    await writeFile(path.join(dirs.workspace, 'back.txt'), 'again\n');
+    await waitFor('state watching again', () => h.watcher.state === 'watching');
+    const cp = await waitFor('a checkpoint after the folder came back', async () => {
+      for (const c of h.added) {
+        const files = (await h.ws.show(c.id)).files.map((f) => f.path);
+        if (files.includes('back.txt')) return c;
+      }
+      return undefined;
+    });
+    expect(cp.trigger).toBe('auto');
+    // And it keeps watching the new folder.
+    await writeFile(path.join(dirs.workspace, 'later.txt'), 'later\n');
+    await waitFor('a checkpoint of a later change', () => h.added.find((c) => c.reason.includes('later.txt')));
+  });
+
+  it('takes no checkpoint while paused and catches up on resume', async () => {
+    const h = await start({ paused: true });
+    expect(h.watcher.state).toBe('paused');
+    const before = (await h.ws.list()).length;
+    await writeFile(path.join(dirs.workspace, 'while-paused.txt'), 'quiet\n');
+    await sleep(1500); // several quiet periods: a running watcher would have checkpointed by now
+    expect(h.calls).toEqual([]);
+    expect((await h.ws.list()).length).toBe(before);
+    h.watcher.setPaused(false);
+    expect(h.watcher.state).toBe('watching');
+    const cp = await waitFor('a checkpoint after resume', () => h.added[0]);
+    const files = (await h.ws.show(cp.id)).files.map((f) => f.path);
+    expect(files).toContain('while-paused.txt');
+    expect(await readFile(path.join(dirs.workspace, 'while-paused.txt'), 'utf8')).toBe('quiet\n');
+  });
+
+  it('reports snapshot errors and keeps watching', async () => {
+    const h = await start();
+    let failures = 2; // the changed-paths attempt and its full-scan fallback
+    const original = h.watcher;
+    await original.dispose();
+    h.watcher = new WorkspaceWatcher({
+      root: h.ws.root,
+      timing: () => ({ quietMs: 200, maxWaitMs: 2000 }),
+      snapshot: async (opts) => {
+        if (failures > 0) {
+          failures--;
+          throw new Error('disk on fire');
+        }
+        return h.ws.snapshot(opts);
+      },
+      onCheckpoint: (cp) => h.added.push(cp),
+      onError: (e) => h.errors.push(e),
+      livenessMs: 200,
+    });
+    await h.watcher.start();
+    await writeFile(path.join(dirs.workspace, 'one.txt'), '1\n');
+    await waitFor('the error to be reported', () => h.errors.length > 0);
+    expect(String(h.errors[0])).toContain('disk on fire');
+    expect(h.watcher.state).toBe('watching');
+    await writeFile(path.join(dirs.workspace, 'two.txt'), '2\n');
+    await waitFor('a checkpoint after the failure', () => h.added.find((c) => c.reason.includes('two.txt')));
+  });
+});
+
+describe('describeBatch', () => {
+  it('names up to three files and says when it scanned everything', () => {
+    expect(describeBatch({ paths: ['a.ts'], count: 1 })).toBe('auto: 1 file changed (a.ts)');
+    expect(describeBatch({ paths: ['a', 'b', 'c', 'd'], count: 4 })).toBe('auto: 4 files changed (a, b, c, …)');
+    expect(describeBatch({ paths: null, count: 501 })).toBe('auto: 501+ files changed (full scan)');
+  });
+});
