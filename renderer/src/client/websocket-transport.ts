@@ -1,0 +1,145 @@
+// The browser-host transport: one WebSocket to /ws on the page's own host,
+// request ids with a pending-promise map, events fanned out to listeners, and
+// reconnection with backoff. Listeners live in this object, not on the socket,
+// so they survive a reconnect without re-registering.
+import type {
+  ChronoscopeClient,
+  ClientMessage,
+  EventChannel,
+  EventMap,
+  InvokeChannel,
+  InvokeRequest,
+  InvokeResponse,
+  ServerMessage,
+} from '../../../shared/ipc.js';
+import { ClientError } from './client-error.js';
+import type { ConnectionListener, ConnectionStatus, TransportInfo } from './connection.js';
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000];
+
+/** ws(s)://<host>/ws, carrying the page's ?token= if it had one (later loads rely on the session cookie). */
+export function socketUrl(location: Location): string {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  const token = new URLSearchParams(location.search).get('token');
+  const query = token ? `?token=${encodeURIComponent(token)}` : '';
+  return `${scheme}://${location.host}/ws${query}`;
+}
+
+export function createWebSocketClient(url: string): ChronoscopeClient & TransportInfo {
+  let socket: WebSocket | null = null;
+  let nextId = 1;
+  let attempt = 0;
+  let everConnected = false;
+  let status: ConnectionStatus = { state: 'connecting', attempt: 0 };
+  const pending = new Map<number, Pending>();
+  // Invokes made while the socket is not open wait here and go out on open.
+  const outbox: ClientMessage[] = [];
+  const eventListeners = new Map<EventChannel, Set<(payload: unknown) => void>>();
+  const statusListeners = new Set<ConnectionListener>();
+  const reconnectListeners = new Set<() => void>();
+
+  const setStatus = (next: ConnectionStatus) => {
+    status = next;
+    for (const listener of statusListeners) listener(next);
+  };
+
+  const handleMessage = (data: unknown) => {
+    if (typeof data !== 'string') return;
+    let message: ServerMessage;
+    try {
+      message = JSON.parse(data) as ServerMessage;
+    } catch {
+      return;
+    }
+    if (message.type === 'result') {
+      const waiter = pending.get(message.id);
+      if (!waiter) return;
+      pending.delete(message.id);
+      if (message.result.ok) waiter.resolve(message.result.value);
+      else waiter.reject(ClientError.from(message.result.error));
+    } else if (message.type === 'event') {
+      const listeners = eventListeners.get(message.channel);
+      if (!listeners) return;
+      for (const listener of [...listeners]) {
+        try {
+          listener(message.payload);
+        } catch (err) {
+          console.error(`listener for ${message.channel} failed`, err);
+        }
+      }
+    }
+  };
+
+  const connect = () => {
+    const ws = new WebSocket(url);
+    socket = ws;
+    ws.onopen = () => {
+      const wasReconnect = everConnected;
+      everConnected = true;
+      attempt = 0;
+      setStatus({ state: 'open' });
+      for (const message of outbox.splice(0)) ws.send(JSON.stringify(message));
+      if (wasReconnect) for (const listener of reconnectListeners) listener();
+    };
+    ws.onmessage = (event) => handleMessage(event.data);
+    ws.onclose = () => {
+      if (socket !== ws) return;
+      socket = null;
+      // Whatever was in flight may or may not have run: report it, never resend it.
+      for (const [id, waiter] of pending) {
+        if (outbox.some((m) => m.id === id)) continue;
+        pending.delete(id);
+        waiter.reject(new ClientError('disconnected', 'connection to Chronoscope was lost'));
+      }
+      const delay = BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)] ?? 8000;
+      attempt += 1;
+      setStatus({ state: 'reconnecting', attempt, retryInMs: delay, everConnected });
+      setTimeout(connect, delay);
+    };
+  };
+
+  connect();
+
+  return {
+    kind: 'websocket',
+    invoke<C extends InvokeChannel>(channel: C, request: InvokeRequest<C>): Promise<InvokeResponse<C>> {
+      const id = nextId++;
+      const message: ClientMessage = { type: 'invoke', id, channel, payload: request };
+      return new Promise<InvokeResponse<C>>((resolve, reject) => {
+        pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+        if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+        else outbox.push(message);
+      });
+    },
+    on<E extends EventChannel>(event: E, listener: (payload: EventMap[E]) => void): () => void {
+      let set = eventListeners.get(event);
+      if (!set) {
+        set = new Set();
+        eventListeners.set(event, set);
+      }
+      const wrapped = (payload: unknown) => listener(payload as EventMap[E]);
+      set.add(wrapped);
+      return () => {
+        set.delete(wrapped);
+      };
+    },
+    onStatus(listener) {
+      statusListeners.add(listener);
+      listener(status);
+      return () => {
+        statusListeners.delete(listener);
+      };
+    },
+    onReconnect(listener) {
+      reconnectListeners.add(listener);
+      return () => {
+        reconnectListeners.delete(listener);
+      };
+    },
+  };
+}

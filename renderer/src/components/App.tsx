@@ -1,0 +1,57 @@
+import { useWorkspaces } from '../state/workspaces.js';
+import { Sidebar } from './Sidebar.js';
+import { Header } from './Header.js';
+import { ConnectionBanner, ErrorBanners } from './Banners.js';
+import { TimelineSlider } from './TimelineSlider.js';
+import { CheckpointList } from './CheckpointList.js';
+import { DetailsPane } from './DetailsPane.js';
+import { Toasts } from './Toasts.js';
+import { Icon } from './Icon.js';
+
+export function App() {
+  const current = useWorkspaces((s) => s.current);
+  const status = useWorkspaces((s) => s.status);
+  return (
+    <div className="app">
+      <Sidebar />
+      <main className="main">
+        <ConnectionBanner />
+        <ErrorBanners />
+        <Header />
+        {current ? (
+          <>
+            <TimelineSlider />
+            <div className="split">
+              <CheckpointList />
+              <DetailsPane workspace={current} />
+            </div>
+          </>
+        ) : (
+          status !== 'loading' && <NoWorkspace />
+        )}
+      </main>
+      <Toasts />
+    </div>
+  );
+}
+
+function NoWorkspace() {
+  const canPick = useWorkspaces((s) => s.canPick);
+  return (
+    <div className="empty-state big">
+      <Icon name="folder" size={32} />
+      <h2>Add a workspace to start</h2>
+      <p className="muted">
+        {canPick ? (
+          <>Press <strong>Add workspace…</strong> in the sidebar and choose the folder your agent works in.</>
+        ) : (
+          <>Type the folder's absolute path in <strong>Add a folder</strong> in the sidebar and press <strong>Add</strong>.</>
+        )}{' '}
+        Chronoscope keeps its history in a private store; the folder's own <code>.git</code> is never touched.
+      </p>
+      <p className="muted">
+        From a terminal: <code>chronoscope serve --workspace DIR</code> opens one directly.
+      </p>
+    </div>
+  );
+}

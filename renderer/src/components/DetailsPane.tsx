@@ -1,0 +1,268 @@
+// The selected checkpoint: what it is, the restore controls, its changed files
+// (against the previous checkpoint or the workspace now) and the diff.
+import { useEffect, useMemo, type KeyboardEvent } from 'react';
+import type { Checkpoint, FileChange } from '../../../shared/model.js';
+import { previousOf, selectedCheckpoint, useTimeline } from '../state/timeline.js';
+import { useDetails, type Loadable } from '../state/details.js';
+import { useDiff } from '../state/diff.js';
+import { useClock } from '../state/clock.js';
+import { absoluteTime, relativeTime, shortId } from '../lib/time.js';
+import { dirName, baseName } from '../lib/paths.js';
+import { CopyButton, InlineError, LineStats, Skeleton, TriggerBadge } from './bits.js';
+import { Icon } from './Icon.js';
+import { RestoreControls, RestoreOutcomeBanner, RestorePreviewPanel, TREE_IDS } from './Restore.js';
+import { DiffArea } from './DiffArea.js';
+
+export function DetailsPane({ workspace }: { workspace: string }) {
+  const checkpoint = useTimeline(selectedCheckpoint);
+  const status = useTimeline((s) => s.status);
+  const count = useTimeline((s) => s.checkpoints.length);
+
+  if (status === 'loading') {
+    return (
+      <div className="details-pane padded">
+        <Skeleton lines={4} />
+      </div>
+    );
+  }
+  if (!checkpoint) {
+    return (
+      <div className="details-pane">
+        <RestoreOutcomeBanner />
+        <div className="empty-state">
+          <Icon name="clock" size={28} />
+          <h2>{count === 0 ? 'No checkpoints yet' : 'Select a checkpoint'}</h2>
+          {count === 0 ? (
+            <p className="muted">
+              Run <code>chronoscope snapshot</code> in the workspace or press <strong>Take checkpoint now</strong>. With the watcher on,
+              checkpoints also appear on their own once files change.
+            </p>
+          ) : (
+            <p className="muted">Drag the slider or pick one from the list.</p>
+          )}
+        </div>
+      </div>
+    );
+  }
+  return <CheckpointDetails workspace={workspace} checkpoint={checkpoint} />;
+}
+
+function CheckpointDetails({ workspace, checkpoint }: { workspace: string; checkpoint: Checkpoint }) {
+  const now = useClock((s) => s.now);
+  const previous = useTimeline((s) => previousOf(s, checkpoint.id));
+  const neighbourIds = useTimeline((s) => {
+    const i = s.checkpoints.findIndex((c) => c.id === checkpoint.id);
+    return `${s.checkpoints[i - 1]?.id ?? ''},${s.checkpoints[i + 1]?.id ?? ''}`;
+  });
+  const detail = useDetails((s) => s.entries[checkpoint.id]);
+  const want = useDetails((s) => s.want);
+  const fetchDetail = useDetails((s) => s.fetch);
+  const mode = useDiff((s) => s.mode);
+  const workspaceDiff = useDiff((s) => s.workspaceDiffs[checkpoint.id]);
+  const loadWorkspaceDiff = useDiff((s) => s.loadWorkspaceDiff);
+
+  useEffect(() => {
+    want(checkpoint.id, neighbourIds.split(',').filter(Boolean));
+  }, [checkpoint.id, neighbourIds, want]);
+
+  useEffect(() => {
+    if (mode !== 'workspace') return;
+    const timer = setTimeout(() => void loadWorkspaceDiff(checkpoint.id), 120);
+    return () => clearTimeout(timer);
+  }, [mode, checkpoint.id, loadWorkspaceDiff, workspaceDiff === undefined]);
+
+  const files: Loadable<FileChange[]> | undefined = useMemo(() => {
+    const source = mode === 'previous' ? detail : workspaceDiff;
+    if (!source) return undefined;
+    if (source.status !== 'ready') return source;
+    return { status: 'ready', value: source.value.files };
+  }, [mode, detail, workspaceDiff]);
+
+  const c = checkpoint;
+  const skipped = detail?.status === 'ready' ? detail.value.checkpoint.skipped : c.skipped;
+  return (
+    <div className="details-pane">
+      <RestoreOutcomeBanner />
+      <div className="details-head">
+        <div className="details-title">
+          <h2 title={c.reason}>{c.reason || <span className="muted">No reason given</span>}</h2>
+          <div className="details-meta">
+            <TriggerBadge trigger={c.trigger} />
+            <span title={c.time}>
+              {relativeTime(c.time_ms, now)} · {absoluteTime(c.time_ms, now)}
+            </span>
+            <span className="mono id-chip" title={c.id}>
+              {shortId(c.id)}
+              <CopyButton text={c.id} label="Copy checkpoint id" />
+            </span>
+            {c.agent && <span className="meta-chip">agent: {c.agent}</span>}
+            {c.tool && <span className="meta-chip">tool: {c.tool}</span>}
+            {c.restore_target && <span className="meta-chip">restore of {shortId(c.restore_target)}</span>}
+            {c.pinned && (
+              <span className="meta-chip">
+                <Icon name="pin" size={11} /> pinned
+              </span>
+            )}
+          </div>
+        </div>
+        <div className="details-actions">
+          <RestoreControls workspace={workspace} id={c.id} scope="tree" label="Restore to here…" ids={TREE_IDS} />
+        </div>
+      </div>
+      <RestorePreviewPanel scope="tree" ids={TREE_IDS} />
+      {skipped.length > 0 && (
+        <div className="banner banner-warning">
+          <Icon name="alert" size={14} />
+          <span>
+            {skipped.length} file{skipped.length === 1 ? ' was' : 's were'} over the size limit and left out: {skipped.slice(0, 3).map((s) => s.path).join(', ')}
+            {skipped.length > 3 ? '…' : ''}
+          </span>
+        </div>
+      )}
+      <DiffToolbar previous={previous} checkpoint={c} />
+      <div className="details-body">
+        <FileList files={files} onRetry={() => (mode === 'previous' ? void fetchDetail(c.id) : void loadWorkspaceDiff(c.id))} />
+        <DiffArea workspace={workspace} checkpoint={c} previous={previous} files={files?.status === 'ready' ? files.value : null} />
+      </div>
+    </div>
+  );
+}
+
+function DiffToolbar({ previous, checkpoint }: { previous: Checkpoint | null; checkpoint: Checkpoint }) {
+  const mode = useDiff((s) => s.mode);
+  const setMode = useDiff((s) => s.setMode);
+  const layout = useDiff((s) => s.layout);
+  const setLayout = useDiff((s) => s.setLayout);
+  return (
+    <div className="diff-toolbar">
+      <button
+        type="button"
+        role="switch"
+        aria-checked={mode === 'workspace'}
+        aria-label="Compare with the workspace now instead of the previous checkpoint"
+        className="segmented"
+        data-testid="diff-mode-toggle"
+        data-mode={mode}
+        onClick={() => setMode(mode === 'previous' ? 'workspace' : 'previous')}
+      >
+        <span className={mode === 'previous' ? 'segment active' : 'segment'}>vs previous</span>
+        <span className={mode === 'workspace' ? 'segment active' : 'segment'}>vs workspace now</span>
+      </button>
+      <span className="diff-range muted">
+        {mode === 'previous' ? (
+          <>
+            {previous ? <code>{shortId(previous.id)}</code> : 'empty'} → <code>{shortId(checkpoint.id)}</code>
+          </>
+        ) : (
+          <>
+            <code>{shortId(checkpoint.id)}</code> → files on disk
+          </>
+        )}
+      </span>
+      <span className="spacer" />
+      <button
+        type="button"
+        className="segmented"
+        aria-label={layout === 'side' ? 'Show the diff inline' : 'Show the diff side by side'}
+        data-testid="diff-layout-toggle"
+        onClick={() => setLayout(layout === 'side' ? 'inline' : 'side')}
+      >
+        <span className={layout === 'side' ? 'segment active' : 'segment'}>
+          <Icon name="columns" size={13} /> Split
+        </span>
+        <span className={layout === 'inline' ? 'segment active' : 'segment'}>
+          <Icon name="rows" size={13} /> Inline
+        </span>
+      </button>
+    </div>
+  );
+}
+
+const STATUS_LETTER: Record<FileChange['status'], string> = {
+  added: 'A',
+  modified: 'M',
+  deleted: 'D',
+  renamed: 'R',
+  type_changed: 'T',
+};
+
+function FileList({ files, onRetry }: { files: Loadable<FileChange[]> | undefined; onRetry: () => void }) {
+  const selectedPath = useDiff((s) => s.selectedPath);
+  const selectFile = useDiff((s) => s.selectFile);
+  const mode = useDiff((s) => s.mode);
+
+  if (!files || files.status === 'loading') {
+    return (
+      <div className="file-list padded">
+        <Skeleton lines={4} />
+      </div>
+    );
+  }
+  if (files.status === 'error') {
+    return (
+      <div className="file-list padded">
+        <InlineError message={files.error} onRetry={onRetry} />
+      </div>
+    );
+  }
+  if (files.value.length === 0) {
+    return (
+      <div className="file-list padded">
+        <p className="muted small-text">
+          {mode === 'previous' ? 'No files changed in this checkpoint.' : 'The files on disk match this checkpoint.'}
+        </p>
+      </div>
+    );
+  }
+
+  const list = files.value;
+  const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    e.preventDefault();
+    const i = list.findIndex((f) => f.path === selectedPath);
+    const next = list[Math.max(0, Math.min(list.length - 1, i + (e.key === 'ArrowDown' ? 1 : -1)))];
+    if (next) {
+      selectFile(next.path);
+      const el = e.currentTarget.querySelector<HTMLElement>(`[data-path="${CSS.escape(next.path)}"]`);
+      el?.focus();
+    }
+  };
+
+  return (
+    <div className="file-list">
+      <div className="file-list-title">
+        {list.length} changed file{list.length === 1 ? '' : 's'}
+      </div>
+      <ul onKeyDown={onKeyDown}>
+        {list.map((f) => {
+          const letter = STATUS_LETTER[f.status] ?? '?';
+          const selected = f.path === selectedPath;
+          return (
+            <li key={f.path}>
+              <button
+                type="button"
+                className={selected ? 'file-item selected' : 'file-item'}
+                data-testid="file-list-item"
+                data-path={f.path}
+                data-status={letter}
+                aria-current={selected ? 'true' : undefined}
+                title={f.old_path ? `${f.old_path} → ${f.path}` : f.path}
+                onClick={() => selectFile(f.path)}
+              >
+                <span className={`status-letter status-${letter}`} aria-label={f.status}>
+                  {letter}
+                </span>
+                <span className="file-path">
+                  <span className="file-base">{baseName(f.path)}</span>
+                  {dirName(f.path) && <span className="file-dir">{dirName(f.path)}</span>}
+                </span>
+                {f.mode_changed && <span className="meta-chip tiny">mode</span>}
+                {f.binary ? <span className="stats stats-binary">binary</span> : <LineStats insertions={f.insertions} deletions={f.deletions} />}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

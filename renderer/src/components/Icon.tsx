@@ -1,0 +1,44 @@
+// A handful of 16px line icons, inline so nothing is fetched.
+const PATHS = {
+  plus: 'M8 3v10M3 8h10',
+  x: 'M4 4l8 8M12 4l-8 8',
+  pin: 'M6 2h4l-.5 4 2.5 2.5H4L6.5 6 6 2zM8 8.5V14',
+  camera: 'M2.5 5.5h2l1-1.5h5l1 1.5h2v7h-11zM8 11a2 2 0 100-4 2 2 0 000 4z',
+  restore: 'M3 8a5 5 0 105-5 5 5 0 00-3.8 1.7M3 2.5v2.5h2.5',
+  copy: 'M5.5 5.5h7v7h-7zM3.5 10.5v-7h7',
+  folder: 'M2 4.5h4l1.2 1.3H14v6.7H2z',
+  bell: 'M4.5 11V7.5a3.5 3.5 0 017 0V11l1 1.2h-9zM6.8 13.5a1.3 1.3 0 002.4 0',
+  alert: 'M8 2.5l6 10.5H2zM8 6.5v3M8 11.2v.3',
+  check: 'M3 8.5l3 3 7-7',
+  pause: 'M5.5 3.5v9M10.5 3.5v9',
+  play: 'M5 3l8 5-8 5z',
+  sun: 'M8 10.5a2.5 2.5 0 100-5 2.5 2.5 0 000 5zM8 1.5v1.5M8 13v1.5M1.5 8H3M13 8h1.5M3.4 3.4l1 1M11.6 11.6l1 1M3.4 12.6l1-1M11.6 4.4l1-1',
+  moon: 'M12.5 9.5A5 5 0 016.5 3.5a5 5 0 106 6z',
+  monitor: 'M2 3h12v8H2zM6 14h4M8 11v3',
+  columns: 'M2.5 3h11v10h-11zM8 3v10',
+  rows: 'M2.5 3h11v10h-11zM2.5 8h11',
+  clock: 'M8 14A6 6 0 108 2a6 6 0 000 12zM8 4.5V8l2.5 1.5',
+  zap: 'M9 1.5L3.5 9H8l-1 5.5L12.5 7H8z',
+} as const;
+
+export type IconName = keyof typeof PATHS;
+
+export function Icon({ name, size = 16, className }: { name: IconName; size?: number; className?: string }) {
+  return (
+    <svg
+      className={className ? `icon ${className}` : 'icon'}
+      width={size}
+      height={size}
+      viewBox="0 0 16 16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.4"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d={PATHS[name]} />
+    </svg>
+  );
+}

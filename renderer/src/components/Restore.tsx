@@ -1,0 +1,279 @@
+// The two-step restore controls, preview and result banner. The first click
+// only arms and shows the preview; only a second click inside the window runs
+// the restore. Used for the whole tree and, with paths, for one file.
+import { useEffect, useRef, useState } from 'react';
+import type { RestorePreviewWithEffects } from '../../../shared/ipc.js';
+import { useRestore, type ArmedRestore, type RestoreScope } from '../state/restore.js';
+import { useTimeline } from '../state/timeline.js';
+import { useDiff } from '../state/diff.js';
+import { useToasts } from '../state/toasts.js';
+import { shortId } from '../lib/time.js';
+import { effectKindLabel } from '../lib/effects.js';
+import { CopyButton, InlineError, Skeleton } from './bits.js';
+import { Icon } from './Icon.js';
+
+/** A guard against a double-click landing on the confirm button the instant it appears. */
+const CONFIRM_GUARD_MS = 400;
+
+interface TestIds {
+  button: string;
+  confirm: string;
+  preview: string;
+}
+
+export const TREE_IDS: TestIds = { button: 'restore-button', confirm: 'restore-confirm', preview: 'restore-preview' };
+export const FILE_IDS: TestIds = { button: 'restore-file-button', confirm: 'restore-file-confirm', preview: 'restore-file-preview' };
+
+function matches(armed: ArmedRestore | null, workspace: string, id: string, scope: RestoreScope, paths?: string[]): armed is ArmedRestore {
+  return (
+    !!armed &&
+    armed.workspace === workspace &&
+    armed.id === id &&
+    armed.scope === scope &&
+    (armed.paths ?? []).join('\n') === (paths ?? []).join('\n')
+  );
+}
+
+function useNow(active: boolean, everyMs = 200): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [active, everyMs]);
+  return now;
+}
+
+export function RestoreControls({
+  workspace,
+  id,
+  scope,
+  paths,
+  label,
+  ids,
+}: {
+  workspace: string;
+  id: string;
+  scope: RestoreScope;
+  paths?: string[];
+  label: string;
+  ids: TestIds;
+}) {
+  const armed = useRestore((s) => s.armed);
+  const running = useRestore((s) => s.running);
+  const arm = useRestore((s) => s.arm);
+  const disarm = useRestore((s) => s.disarm);
+  const confirm = useRestore((s) => s.confirm);
+  const isArmed = matches(armed, workspace, id, scope, paths);
+  const now = useNow(isArmed);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const [readyAt, setReadyAt] = useState<number | null>(null);
+  const previewReady = isArmed && armed.preview.status === 'ready';
+
+  useEffect(() => {
+    if (previewReady) {
+      setReadyAt(Date.now());
+      const timer = setTimeout(() => setReadyAt((t) => t), CONFIRM_GUARD_MS + 20);
+      return () => clearTimeout(timer);
+    }
+    setReadyAt(null);
+    return undefined;
+  }, [previewReady]);
+
+  // Escape disarms from anywhere while armed.
+  useEffect(() => {
+    if (!isArmed) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') disarm();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [isArmed, disarm]);
+
+  // Keyboard focus follows the button that replaced the one just pressed.
+  useEffect(() => {
+    if (isArmed) confirmRef.current?.focus();
+  }, [isArmed]);
+
+  if (!isArmed) {
+    return (
+      <button
+        type="button"
+        className="button button-restore"
+        data-testid={ids.button}
+        disabled={running}
+        onClick={() => void arm(workspace, id, scope, paths)}
+        title="Shows what would change first; nothing is written until you confirm"
+      >
+        <Icon name="restore" size={14} /> {label}
+      </button>
+    );
+  }
+
+  const seconds = Math.max(0, Math.ceil((armed.deadline - now) / 1000));
+  const guarded = readyAt === null || now - readyAt < CONFIRM_GUARD_MS;
+  const disabled = running || armed.preview.status !== 'ready' || guarded;
+  const onConfirm = async () => {
+    const outcome = await confirm();
+    if (outcome) {
+      useDiff.getState().invalidateWorkspace();
+      void useTimeline.getState().refresh();
+      useToasts.getState().push({
+        tone: 'success',
+        title: `Restored ${outcome.scope === 'file' ? (outcome.paths?.[0] ?? 'file') : 'workspace'} to ${shortId(outcome.result.restored)}`,
+        body: `${outcome.result.files_changed} file${outcome.result.files_changed === 1 ? '' : 's'} changed · undo from the banner`,
+      });
+    }
+  };
+
+  return (
+    <span className="restore-armed">
+      <button
+        ref={confirmRef}
+        type="button"
+        className="button button-danger"
+        data-testid={ids.confirm}
+        disabled={disabled}
+        aria-describedby={`${ids.preview}-region`}
+        onClick={() => void onConfirm()}
+      >
+        <Icon name="restore" size={14} />
+        {running ? 'Restoring…' : armed.preview.status === 'loading' ? 'Preparing preview…' : `Confirm restore`}
+        {!running && armed.preview.status === 'ready' && <span className="countdown" aria-label={`${seconds} seconds left`}>{seconds}s</span>}
+      </button>
+      <button type="button" className="button button-subtle" onClick={disarm} disabled={running} title="Cancel (Esc)">
+        Cancel
+      </button>
+    </span>
+  );
+}
+
+export function RestorePreviewPanel({ scope, ids }: { scope: RestoreScope; ids: TestIds }) {
+  const armed = useRestore((s) => s.armed);
+  const [expanded, setExpanded] = useState(false);
+  if (!armed || armed.scope !== scope) return null;
+  return (
+    <section className="restore-preview" id={`${ids.preview}-region`} data-testid={ids.preview} aria-label="Restore preview" aria-live="polite">
+      <div className="restore-preview-head">
+        <Icon name="alert" size={14} />
+        <strong>
+          {scope === 'file' ? `Restore ${armed.paths?.[0] ?? 'this file'}` : 'Restore the workspace'} to checkpoint {shortId(armed.id)}?
+        </strong>
+        <span className="muted">A safety checkpoint is taken first, so this can be undone. Esc cancels.</span>
+      </div>
+      {armed.preview.status === 'loading' && <Skeleton lines={3} />}
+      {armed.preview.status === 'error' && <InlineError message={armed.preview.error} />}
+      {armed.preview.status === 'ready' && <PreviewBody preview={armed.preview.value} expanded={expanded} onExpand={() => setExpanded(true)} />}
+    </section>
+  );
+}
+
+const SHOWN = 6;
+
+function PreviewBody({ preview, expanded, onExpand }: { preview: RestorePreviewWithEffects; expanded: boolean; onExpand: () => void }) {
+  const groups: { key: string; title: string; files: string[]; tone: string }[] = [
+    { key: 'modified', title: 'Modified (overwritten)', files: preview.modified, tone: 'M' },
+    { key: 'added', title: 'Added back', files: preview.added, tone: 'A' },
+    { key: 'deleted', title: 'Deleted', files: preview.deleted, tone: 'D' },
+    { key: 'untracked', title: preview.keep_untracked ? 'New files (kept)' : 'New since the latest checkpoint (removed)', files: preview.untracked_removed, tone: 'U' },
+  ];
+  const total = preview.modified.length + preview.added.length + preview.deleted.length + (preview.keep_untracked ? 0 : preview.untracked_removed.length);
+  return (
+    <>
+      {total === 0 ? (
+        <p className="preview-nothing">The files already match this checkpoint — nothing on disk would change.</p>
+      ) : (
+        <div className="preview-groups">
+          {groups
+            .filter((g) => g.files.length > 0)
+            .map((g) => (
+              <div key={g.key} className="preview-group" data-group={g.key}>
+                <div className="preview-group-title">
+                  {g.title} <span className="count">{g.files.length}</span>
+                </div>
+                <ul>
+                  {(expanded ? g.files : g.files.slice(0, SHOWN)).map((f) => (
+                    <li key={f} className="mono">
+                      <span className={`status-letter status-${g.tone}`}>{g.tone}</span> {f}
+                    </li>
+                  ))}
+                </ul>
+                {!expanded && g.files.length > SHOWN && (
+                  <button type="button" className="link-button small" onClick={onExpand}>
+                    +{g.files.length - SHOWN} more
+                  </button>
+                )}
+              </div>
+            ))}
+        </div>
+      )}
+      {preview.effects_since.length > 0 && (
+        <div className="preview-effects" data-testid="restore-effects-since">
+          <div className="preview-effects-title">
+            <Icon name="zap" size={14} /> Files will be restored; these stay true outside:
+          </div>
+          <ul>
+            {preview.effects_since.map((e) => (
+              <li key={e.id}>
+                <span className="effect-kind">{effectKindLabel(e.kind)}</span> <span className="mono">{e.target}</span>
+                {e.compensation ? (
+                  <span className="effect-compensation">
+                    <code className="mono">{e.compensation}</code>
+                    <CopyButton text={e.compensation} />
+                  </span>
+                ) : (
+                  <span className="muted"> — no known compensation</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** After a restore: what happened, and the way back (through the same two steps). */
+export function RestoreOutcomeBanner() {
+  const outcome = useRestore((s) => s.outcome);
+  const error = useRestore((s) => s.error);
+  const dismiss = useRestore((s) => s.dismissOutcome);
+  const clearError = useRestore((s) => s.clearError);
+  const arm = useRestore((s) => s.arm);
+
+  if (error) {
+    return (
+      <div className="banner banner-error" role="alert">
+        <Icon name="alert" size={14} />
+        <span>Restore failed: {error}. Nothing was changed.</span>
+        <button type="button" className="icon-button" aria-label="Dismiss" onClick={clearError}>
+          <Icon name="x" size={12} />
+        </button>
+      </div>
+    );
+  }
+  if (!outcome) return null;
+  const { result } = outcome;
+  const undo = async () => {
+    const timeline = useTimeline.getState();
+    if (!timeline.checkpoints.some((c) => c.id === result.safety)) await timeline.refresh();
+    useTimeline.getState().select(result.safety);
+    await arm(outcome.workspace, result.safety, 'tree');
+  };
+  return (
+    <div className="banner banner-success" role="status" data-testid="restore-result">
+      <Icon name="check" size={14} />
+      <span>
+        Restored {outcome.scope === 'file' ? <code>{outcome.paths?.[0]}</code> : 'the workspace'} to <code>{shortId(result.restored)}</code> —{' '}
+        {result.files_changed} file{result.files_changed === 1 ? '' : 's'} changed. The state before is kept in safety checkpoint{' '}
+        <code data-testid="restore-safety-id">{shortId(result.safety)}</code>.
+      </span>
+      <button type="button" className="button button-subtle small" data-testid="restore-undo" onClick={() => void undo()}>
+        Undo restore…
+      </button>
+      <button type="button" className="icon-button" aria-label="Dismiss" onClick={dismiss}>
+        <Icon name="x" size={12} />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+// Left column: the workspaces (switch, add, remove from the list) and, below,
+// the effects ledger of the open workspace.
+import { useState, type FormEvent } from 'react';
+import { useWorkspaces } from '../state/workspaces.js';
+import { useTheme, type ThemeChoice } from '../state/theme.js';
+import { baseName } from '../lib/paths.js';
+import { Icon, type IconName } from './Icon.js';
+import { EffectsPanel } from './EffectsPanel.js';
+
+export function Sidebar() {
+  return (
+    <aside className="sidebar" aria-label="Workspaces and effects">
+      <div className="brand">
+        <span className="brand-mark" aria-hidden="true">
+          <Icon name="clock" size={16} />
+        </span>
+        <span className="brand-name">Chronoscope</span>
+      </div>
+      <WorkspaceList />
+      <EffectsPanel />
+      <ThemeSwitch />
+    </aside>
+  );
+}
+
+function WorkspaceList() {
+  const list = useWorkspaces((s) => s.list);
+  const current = useWorkspaces((s) => s.current);
+  const status = useWorkspaces((s) => s.status);
+  const error = useWorkspaces((s) => s.error);
+  const switchTo = useWorkspaces((s) => s.switchTo);
+  const remove = useWorkspaces((s) => s.remove);
+
+  return (
+    <section className="sidebar-section workspaces" aria-labelledby="workspaces-heading">
+      <h2 id="workspaces-heading" className="section-title">
+        Workspaces
+      </h2>
+      {status === 'loading' && <div className="sidebar-note">Loading…</div>}
+      {status === 'error' && <div className="sidebar-note error-text">{error}</div>}
+      <ul className="workspace-list">
+        {list.map((w) => (
+          <li key={w.path} className={w.path === current ? 'workspace-row current' : 'workspace-row'}>
+            <button
+              type="button"
+              className="workspace-button"
+              aria-current={w.path === current ? 'true' : undefined}
+              title={w.path}
+              onClick={() => switchTo(w.path)}
+            >
+              <Icon name="folder" size={14} />
+              <span className="workspace-name">{baseName(w.path)}</span>
+              {w.state !== 'watching' && w.state !== 'idle' && <span className={`state-dot state-${w.state}`} title={w.state} />}
+            </button>
+            <button
+              type="button"
+              className="icon-button row-action"
+              aria-label={`Remove ${baseName(w.path)} from the list (its history stays in the store)`}
+              title="Remove from the list — its history stays in the store"
+              onClick={() => void remove(w.path)}
+            >
+              <Icon name="x" size={12} />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <AddWorkspace />
+    </section>
+  );
+}
+
+function AddWorkspace() {
+  const canPick = useWorkspaces((s) => s.canPick);
+  const adding = useWorkspaces((s) => s.adding);
+  const addError = useWorkspaces((s) => s.addError);
+  const add = useWorkspaces((s) => s.add);
+  const pickAndAdd = useWorkspaces((s) => s.pickAndAdd);
+  const [path, setPath] = useState('');
+
+  if (canPick) {
+    return (
+      <div className="add-workspace">
+        <button type="button" className="button button-subtle full" data-testid="workspace-add" disabled={adding} onClick={() => void pickAndAdd()}>
+          <Icon name="plus" size={14} /> Add workspace…
+        </button>
+        {addError && <div className="field-error" role="alert">{addError}</div>}
+      </div>
+    );
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await add(path)) setPath('');
+  };
+
+  return (
+    <form className="add-workspace" onSubmit={(e) => void submit(e)}>
+      <label className="field-label" htmlFor="workspace-path">
+        Add a folder
+      </label>
+      <div className="input-row">
+        <input
+          id="workspace-path"
+          className="input mono"
+          data-testid="workspace-path-input"
+          placeholder="/path/to/project"
+          spellCheck={false}
+          autoComplete="off"
+          value={path}
+          onChange={(e) => setPath(e.target.value)}
+        />
+        <button type="submit" className="button" data-testid="workspace-add" disabled={adding}>
+          Add
+        </button>
+      </div>
+      {addError && <div className="field-error" role="alert">{addError}</div>}
+    </form>
+  );
+}
+
+const THEMES: { value: ThemeChoice; icon: IconName; label: string }[] = [
+  { value: 'system', icon: 'monitor', label: 'Follow the system' },
+  { value: 'light', icon: 'sun', label: 'Light' },
+  { value: 'dark', icon: 'moon', label: 'Dark' },
+];
+
+function ThemeSwitch() {
+  const choice = useTheme((s) => s.choice);
+  const setChoice = useTheme((s) => s.setChoice);
+  return (
+    <div className="theme-switch" role="radiogroup" aria-label="Theme">
+      {THEMES.map((t) => (
+        <button
+          key={t.value}
+          type="button"
+          role="radio"
+          aria-checked={choice === t.value}
+          className={choice === t.value ? 'theme-option active' : 'theme-option'}
+          title={t.label}
+          aria-label={t.label}
+          onClick={() => setChoice(t.value)}
+        >
+          <Icon name={t.icon} size={14} />
+        </button>
+      ))}
+    </div>
+  );
+}

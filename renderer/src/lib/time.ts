@@ -1,0 +1,41 @@
+// Time labels: "4 min ago" beside the absolute time, both from one clock.
+
+const UNITS: [limitSeconds: number, divisor: number, unit: string][] = [
+  [60, 1, 's'],
+  [3600, 60, 'min'],
+  [86_400, 3600, 'h'],
+  [86_400 * 30, 86_400, 'd'],
+  [86_400 * 365, 86_400 * 30, 'mo'],
+  [Number.POSITIVE_INFINITY, 86_400 * 365, 'y'],
+];
+
+export function relativeTime(timeMs: number, nowMs: number): string {
+  const seconds = Math.round((nowMs - timeMs) / 1000);
+  if (seconds < 0) return 'just now';
+  if (seconds < 10) return 'just now';
+  for (const [limit, divisor, unit] of UNITS) {
+    if (seconds < limit) return `${Math.floor(seconds / divisor)} ${unit} ago`;
+  }
+  return 'long ago';
+}
+
+const sameDayFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const fullFormat = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+export function absoluteTime(timeMs: number, nowMs: number = Date.now()): string {
+  const date = new Date(timeMs);
+  const now = new Date(nowMs);
+  if (date.toDateString() === now.toDateString()) return `Today ${sameDayFormat.format(date)}`;
+  return fullFormat.format(date);
+}
+
+export function shortId(id: string): string {
+  return id.slice(0, 8);
+}

@@ -1,0 +1,81 @@
+// A small React wrapper around Monaco's diff editor: the editor is created
+// once per mount; new texts swap in fresh models (the old ones are disposed),
+// and everything is disposed on unmount. Loaded lazily so Monaco's weight is
+// paid only when a diff is first shown.
+import { useEffect, useRef } from 'react';
+import { monaco } from './setup.js';
+import { languageForPath } from './language.js';
+
+export interface MonacoDiffProps {
+  path: string;
+  original: string;
+  modified: string;
+  inline: boolean;
+  dark: boolean;
+}
+
+const HIDE_UNCHANGED_FROM_LINES = 200;
+
+export default function MonacoDiff({ path, original, modified, inline, dark }: MonacoDiffProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const editor = useRef<monaco.editor.IStandaloneDiffEditor | null>(null);
+
+  useEffect(() => {
+    if (!host.current) return;
+    const instance = monaco.editor.createDiffEditor(host.current, {
+      readOnly: true,
+      originalEditable: false,
+      domReadOnly: true,
+      automaticLayout: true,
+      renderSideBySide: !inline,
+      useInlineViewWhenSpaceIsLimited: true,
+      minimap: { enabled: false },
+      scrollBeyondLastLine: false,
+      fontSize: 12.5,
+      lineHeight: 19,
+      renderOverviewRuler: true,
+      renderLineHighlight: 'none',
+      contextmenu: false,
+      stickyScroll: { enabled: false },
+      scrollbar: { verticalScrollbarSize: 10, horizontalScrollbarSize: 10 },
+      padding: { top: 6 },
+      fontFamily: 'ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "Liberation Mono", monospace',
+    });
+    editor.current = instance;
+    return () => {
+      const model = instance.getModel();
+      instance.dispose();
+      model?.original.dispose();
+      model?.modified.dispose();
+      editor.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const instance = editor.current;
+    if (!instance) return;
+    const language = languageForPath(monaco, path);
+    const previous = instance.getModel();
+    const next = {
+      original: monaco.editor.createModel(original, language),
+      modified: monaco.editor.createModel(modified, language),
+    };
+    const longFile = Math.max(next.original.getLineCount(), next.modified.getLineCount()) > HIDE_UNCHANGED_FROM_LINES;
+    instance.updateOptions({
+      hideUnchangedRegions: { enabled: longFile, contextLineCount: 4, minimumLineCount: 6, revealLineCount: 20 },
+    });
+    instance.setModel(next);
+    previous?.original.dispose();
+    previous?.modified.dispose();
+  }, [path, original, modified]);
+
+  useEffect(() => {
+    editor.current?.updateOptions({ renderSideBySide: !inline });
+  }, [inline]);
+
+  useEffect(() => {
+    monaco.editor.setTheme(dark ? 'chronoscope-dark' : 'chronoscope-light');
+  }, [dark]);
+
+  return <div className="monaco-host" ref={host} />;
+}

@@ -1,0 +1,109 @@
+// What the diff pane compares: the selected checkpoint against the previous
+// one or against the files on disk now, which file is open, and caches of the
+// file lists and file diffs. Diffs against the workspace go stale whenever the
+// disk changes, so they are dropped on every new checkpoint or restore.
+import { create } from 'zustand';
+import type { DiffResult, FileDiff } from '../../../shared/model.js';
+import { errorLine } from '../client/client-error.js';
+import { client } from './client.js';
+import type { Loadable } from './details.js';
+
+export type DiffMode = 'previous' | 'workspace';
+export type DiffLayout = 'side' | 'inline';
+
+const LAYOUT_KEY = 'chronoscope.diffLayout';
+
+export interface FileDiffRequest {
+  from: string;
+  to: string;
+  path: string;
+}
+
+export function fileDiffKey(r: FileDiffRequest): string {
+  return `${r.from}>${r.to}:${r.path}`;
+}
+
+interface DiffState {
+  workspace: string | null;
+  mode: DiffMode;
+  layout: DiffLayout;
+  selectedPath: string | null;
+  workspaceDiffs: Record<string, Loadable<DiffResult>>;
+  fileDiffs: Record<string, Loadable<FileDiff>>;
+  reset(workspace: string | null): void;
+  setMode(mode: DiffMode): void;
+  setLayout(layout: DiffLayout): void;
+  selectFile(path: string | null): void;
+  loadWorkspaceDiff(id: string): Promise<void>;
+  loadFileDiff(request: FileDiffRequest): Promise<void>;
+  invalidateWorkspace(): void;
+}
+
+function readLayout(): DiffLayout {
+  try {
+    return localStorage.getItem(LAYOUT_KEY) === 'inline' ? 'inline' : 'side';
+  } catch {
+    return 'side';
+  }
+}
+
+export const useDiff = create<DiffState>()((set, get) => ({
+  workspace: null,
+  mode: 'previous',
+  layout: readLayout(),
+  selectedPath: null,
+  workspaceDiffs: {},
+  fileDiffs: {},
+
+  reset: (workspace) => set({ workspace, selectedPath: null, workspaceDiffs: {}, fileDiffs: {} }),
+  setMode: (mode) => set({ mode }),
+  setLayout: (layout) => {
+    try {
+      localStorage.setItem(LAYOUT_KEY, layout);
+    } catch {
+      // session-only then
+    }
+    set({ layout });
+  },
+  selectFile: (selectedPath) => set({ selectedPath }),
+
+  loadWorkspaceDiff: async (id) => {
+    const { workspace } = get();
+    if (!workspace) return;
+    const existing = get().workspaceDiffs[id];
+    if (existing && existing.status !== 'error') return;
+    set((s) => ({ workspaceDiffs: { ...s.workspaceDiffs, [id]: { status: 'loading' } } }));
+    let next: Loadable<DiffResult>;
+    try {
+      next = { status: 'ready', value: await client().invoke('checkpoints:diff', { workspace, from: id, to: 'workspace' }) };
+    } catch (err) {
+      next = { status: 'error', error: errorLine(err) };
+    }
+    if (get().workspace !== workspace) return;
+    set((s) => ({ workspaceDiffs: { ...s.workspaceDiffs, [id]: next } }));
+  },
+
+  loadFileDiff: async (request) => {
+    const { workspace } = get();
+    if (!workspace) return;
+    const key = fileDiffKey(request);
+    const existing = get().fileDiffs[key];
+    if (existing && existing.status !== 'error') return;
+    set((s) => ({ fileDiffs: { ...s.fileDiffs, [key]: { status: 'loading' } } }));
+    let next: Loadable<FileDiff>;
+    try {
+      next = { status: 'ready', value: await client().invoke('checkpoints:fileDiff', { workspace, ...request }) };
+    } catch (err) {
+      next = { status: 'error', error: errorLine(err) };
+    }
+    if (get().workspace !== workspace) return;
+    set((s) => ({ fileDiffs: { ...s.fileDiffs, [key]: next } }));
+  },
+
+  invalidateWorkspace: () =>
+    set((s) => {
+      const fileDiffs: Record<string, Loadable<FileDiff>> = {};
+      for (const [key, value] of Object.entries(s.fileDiffs)) if (!key.includes('>workspace:')) fileDiffs[key] = value;
+      return { workspaceDiffs: {}, fileDiffs };
+    }),
+}));

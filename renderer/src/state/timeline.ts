@@ -1,0 +1,164 @@
+// The checkpoints of the open workspace, newest first (as checkpoints:list
+// returns them), and which one is selected. Selection is by id so a checkpoint
+// arriving live never moves what the person is looking at.
+import { create } from 'zustand';
+import type { Checkpoint, SnapshotResult } from '../../../shared/model.js';
+import { errorLine } from '../client/client-error.js';
+import { client } from './client.js';
+
+const LIST_LIMIT = 100_000;
+
+interface TimelineState {
+  workspace: string | null;
+  checkpoints: Checkpoint[];
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  error: string | null;
+  selectedId: string | null;
+  snapshotting: boolean;
+  load(workspace: string | null): Promise<void>;
+  refresh(): Promise<void>;
+  insert(checkpoint: Checkpoint): void;
+  select(id: string): void;
+  /** Position 0 is the oldest checkpoint, the last position the newest. */
+  selectPosition(position: number): void;
+  step(delta: number): void;
+  snapshot(reason: string): Promise<SnapshotResult | null>;
+  setPinned(id: string, pinned: boolean): Promise<void>;
+}
+
+let loadToken = 0;
+
+function sortNewestFirst(list: Checkpoint[]): Checkpoint[] {
+  return [...list].sort((a, b) => b.time_ms - a.time_ms);
+}
+
+export const useTimeline = create<TimelineState>()((set, get) => ({
+  workspace: null,
+  checkpoints: [],
+  status: 'idle',
+  error: null,
+  selectedId: null,
+  snapshotting: false,
+
+  load: async (workspace) => {
+    const token = ++loadToken;
+    if (!workspace) {
+      set({ workspace: null, checkpoints: [], status: 'idle', error: null, selectedId: null });
+      return;
+    }
+    set({ workspace, checkpoints: [], status: 'loading', error: null, selectedId: null });
+    try {
+      const list = await client().invoke('checkpoints:list', { workspace, limit: LIST_LIMIT });
+      if (token !== loadToken) return;
+      // Events may have inserted checkpoints while the list was on its way.
+      const merged = mergeById(list, get().checkpoints);
+      set({ checkpoints: merged, status: 'ready', selectedId: merged[0]?.id ?? null });
+    } catch (err) {
+      if (token !== loadToken) return;
+      set({ status: 'error', error: errorLine(err) });
+    }
+  },
+
+  refresh: async () => {
+    const { workspace } = get();
+    if (!workspace) return;
+    const token = loadToken;
+    try {
+      const list = await client().invoke('checkpoints:list', { workspace, limit: LIST_LIMIT });
+      if (token !== loadToken || get().workspace !== workspace) return;
+      const { selectedId } = get();
+      const checkpoints = sortNewestFirst(list);
+      const stillThere = checkpoints.some((c) => c.id === selectedId);
+      set({ checkpoints, status: 'ready', error: null, selectedId: stillThere ? selectedId : (checkpoints[0]?.id ?? null) });
+    } catch (err) {
+      if (get().status !== 'ready') set({ status: 'error', error: errorLine(err) });
+    }
+  },
+
+  insert: (checkpoint) => {
+    set((s) => {
+      const exists = s.checkpoints.findIndex((c) => c.id === checkpoint.id);
+      let checkpoints: Checkpoint[];
+      if (exists >= 0) {
+        checkpoints = s.checkpoints.slice();
+        checkpoints[exists] = checkpoint;
+      } else if (s.checkpoints.length === 0 || checkpoint.time_ms >= (s.checkpoints[0]?.time_ms ?? 0)) {
+        checkpoints = [checkpoint, ...s.checkpoints];
+      } else {
+        checkpoints = sortNewestFirst([...s.checkpoints, checkpoint]);
+      }
+      return {
+        checkpoints,
+        status: s.status === 'loading' ? s.status : 'ready',
+        selectedId: s.selectedId ?? checkpoint.id,
+      };
+    });
+  },
+
+  select: (id) => {
+    if (get().selectedId !== id) set({ selectedId: id });
+  },
+
+  selectPosition: (position) => {
+    const { checkpoints } = get();
+    const n = checkpoints.length;
+    if (n === 0) return;
+    const clamped = Math.max(0, Math.min(n - 1, Math.round(position)));
+    const target = checkpoints[n - 1 - clamped];
+    if (target) get().select(target.id);
+  },
+
+  step: (delta) => {
+    const { checkpoints, selectedId } = get();
+    const n = checkpoints.length;
+    if (n === 0) return;
+    const index = Math.max(0, checkpoints.findIndex((c) => c.id === selectedId));
+    get().selectPosition(n - 1 - index + delta);
+  },
+
+  snapshot: async (reason) => {
+    const { workspace } = get();
+    if (!workspace) return null;
+    set({ snapshotting: true });
+    try {
+      const trimmed = reason.trim();
+      const result = await client().invoke('checkpoints:snapshot', trimmed ? { workspace, reason: trimmed } : { workspace });
+      if (result.id !== null && get().workspace === workspace) {
+        get().insert(result.checkpoint);
+        set({ selectedId: result.checkpoint.id });
+      }
+      return result;
+    } finally {
+      set({ snapshotting: false });
+    }
+  },
+
+  setPinned: async (id, pinned) => {
+    const { workspace } = get();
+    if (!workspace) return;
+    const updated = await client().invoke('checkpoints:pin', { workspace, id, pinned });
+    get().insert(updated);
+  },
+}));
+
+function mergeById(fromHost: Checkpoint[], live: Checkpoint[]): Checkpoint[] {
+  const seen = new Set(fromHost.map((c) => c.id));
+  const extra = live.filter((c) => !seen.has(c.id));
+  return sortNewestFirst([...fromHost, ...extra]);
+}
+
+/** Oldest-first position of the selected checkpoint, or -1. */
+export function selectedPosition(s: Pick<TimelineState, 'checkpoints' | 'selectedId'>): number {
+  const index = s.checkpoints.findIndex((c) => c.id === s.selectedId);
+  return index < 0 ? -1 : s.checkpoints.length - 1 - index;
+}
+
+export function selectedCheckpoint(s: Pick<TimelineState, 'checkpoints' | 'selectedId'>): Checkpoint | null {
+  return s.checkpoints.find((c) => c.id === s.selectedId) ?? null;
+}
+
+/** The checkpoint just older than the given one (what "vs previous" compares with). */
+export function previousOf(s: Pick<TimelineState, 'checkpoints'>, id: string): Checkpoint | null {
+  const index = s.checkpoints.findIndex((c) => c.id === id);
+  return index < 0 ? null : (s.checkpoints[index + 1] ?? null);
+}

@@ -1,0 +1,106 @@
+// Connects host events and the open workspace to the stores, once, at start.
+// Keeping this in one place means no component subscribes to the transport.
+import type { EffectRecord } from '../../../shared/model.js';
+import { client } from './client.js';
+import { useBanners } from './banners.js';
+import { useConnection } from './connection.js';
+import { useDetails } from './details.js';
+import { useDiff } from './diff.js';
+import { useEffects } from './effects.js';
+import { useRestore } from './restore.js';
+import { useTimeline } from './timeline.js';
+import { useToasts } from './toasts.js';
+import { useWorkspaces } from './workspaces.js';
+import { effectKindLabel } from '../lib/effects.js';
+
+function isCurrent(workspace: string): boolean {
+  const { current, list } = useWorkspaces.getState();
+  if (!current) return false;
+  if (workspace === current) return true;
+  return list.some((w) => w.path === current && w.id === workspace);
+}
+
+function announceEffect(effect: EffectRecord): void {
+  const title = `${effectKindLabel(effect.kind)}: ${effect.target}`;
+  useToasts.getState().push(
+    { tone: 'warning', title, body: effect.summary || effect.command, command: effect.compensation },
+    15_000,
+  );
+  const host = useConnection.getState().info?.host;
+  // In Electron the tray already notifies; the page only does it in the browser host.
+  if (host !== 'electron' && typeof Notification !== 'undefined' && Notification.permission === 'granted') {
+    try {
+      const body = effect.compensation ? `Undo with: ${effect.compensation}` : 'No compensation command is known.';
+      new Notification(`Chronoscope — ${title}`, { body, tag: effect.id });
+    } catch {
+      // some contexts (file://, insecure origins) refuse notifications: the toast is enough
+    }
+  }
+}
+
+export function startWiring(): void {
+  const c = client();
+  c.onStatus((status) => useConnection.getState().setStatus(status));
+
+  c.on('checkpoint:added', ({ workspace, checkpoint }) => {
+    if (!isCurrent(workspace)) return;
+    useTimeline.getState().insert(checkpoint);
+    useDiff.getState().invalidateWorkspace();
+  });
+  c.on('restore:done', ({ workspace }) => {
+    if (!isCurrent(workspace)) return;
+    useDiff.getState().invalidateWorkspace();
+    void useTimeline.getState().refresh();
+  });
+  c.on('effect:recorded', ({ workspace, effect }) => {
+    if (!isCurrent(workspace)) return;
+    if (useEffects.getState().upsert(effect)) announceEffect(effect);
+  });
+  c.on('workspace:state', ({ workspace, state, message }) => {
+    useWorkspaces.getState().setState(workspace, state);
+    if (state === 'missing' && message) useBanners.getState().reportSerialized('not_found', message, workspace);
+  });
+  c.on('error', ({ workspace, error }) => {
+    if (workspace && !isCurrent(workspace)) return;
+    useBanners.getState().reportSerialized(error.code, error.message, workspace);
+  });
+
+  // Events may have been missed while the socket was down: reload what they feed.
+  c.onReconnect(() => {
+    void useWorkspaces.getState().load();
+    void useTimeline.getState().refresh();
+    void useEffects.getState().load(useWorkspaces.getState().current);
+    useDiff.getState().invalidateWorkspace();
+  });
+
+  // The open workspace drives the timeline, details, diff and effects.
+  let shown: string | null | undefined;
+  const onWorkspace = (current: string | null) => {
+    if (current === shown) return;
+    shown = current;
+    useRestore.getState().disarm();
+    useRestore.getState().dismissOutcome();
+    useDetails.getState().reset(current);
+    useDiff.getState().reset(current);
+    void useTimeline.getState().load(current);
+    void useEffects.getState().load(current);
+  };
+  useWorkspaces.subscribe((s) => onWorkspace(s.current));
+
+  // Moving to another checkpoint disarms a pending restore.
+  useTimeline.subscribe((s, prev) => {
+    if (s.selectedId !== prev.selectedId) {
+      const armed = useRestore.getState().armed;
+      if (armed && armed.id !== s.selectedId) useRestore.getState().disarm();
+    }
+  });
+
+  void c
+    .invoke('app:info', {})
+    .then((info) => {
+      useConnection.getState().setInfo(info);
+      useWorkspaces.setState({ canPick: info.host === 'electron' });
+    })
+    .catch((err: unknown) => useBanners.getState().report(err, 'app:info'));
+  void useWorkspaces.getState().load();
+}
