@@ -116,31 +116,9 @@ export type InvokeResponse<C extends InvokeChannel> = NonNullable<(typeof INVOKE
 export const INVOKE_CHANNELS = Object.keys(INVOKE) as InvokeChannel[];
 
 // ---- events: main → renderer ----
-
-export interface EventMap {
-  'checkpoint:added': { workspace: string; checkpoint: Checkpoint };
-  'restore:done': { workspace: string; result: RestoreResult };
-  'effect:recorded': { workspace: string; effect: EffectRecord };
-  'workspace:state': { workspace: string; state: WorkspaceState; message?: string };
-  progress: { workspace: string; message: string };
-  error: { workspace?: string; error: SerializedError };
-  /**
-   * A request from the host's chrome (the tray's "Show in timeline" on an
-   * effect notification): select this workspace and the moment of the effect
-   * (its `checkpoint`, else the checkpoint nearest `time_ms`).
-   */
-  'ui:focusEffect': { workspace: string; effect: EffectRecord };
-}
-export type EventChannel = keyof EventMap;
-export const EVENT_CHANNELS: readonly EventChannel[] = [
-  'checkpoint:added',
-  'restore:done',
-  'effect:recorded',
-  'workspace:state',
-  'progress',
-  'error',
-  'ui:focusEffect',
-];
+// Declared in events.ts, which has no zod: the Electron preload bundles it.
+export { EVENT_CHANNELS, type EventChannel, type EventMap } from './events.js';
+import type { EventChannel, EventMap } from './events.js';
 
 // ---- the envelope every invoke answer travels in (both hosts) ----
 // Electron's ipcMain.handle drops custom error fields, so errors travel as data.

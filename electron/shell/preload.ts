@@ -2,7 +2,8 @@
 // gets window.chronoscope and nothing else — no ipcRenderer, no Node. Invokes
 // answer with the InvokeResult envelope; events are limited to EVENT_CHANNELS.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { EVENT_CHANNELS, type EventChannel, type InvokeChannel, type InvokeResult, type PreloadApi } from '../../shared/ipc.js';
+import { EVENT_CHANNELS, type EventChannel } from '../../shared/events.js';
+import type { InvokeChannel, InvokeResult, PreloadApi } from '../../shared/ipc.js';
 import { IPC_EVENT, IPC_INVOKE } from './ipc-channels.js';
 
 const api: PreloadApi = {
