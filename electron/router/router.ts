@@ -26,6 +26,7 @@ export function describeIssue(channel: string, error: z.ZodError): string {
     return `${channel}: ${where}unexpected field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
   }
   const field = issue.path.length ? issue.path.map(String).join('.') : 'request';
+  if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) return `${channel}: ${field}: required`;
   return `${channel}: ${field}: ${issue.message}`.split('\n')[0] ?? `${channel}: invalid request`;
 }
 
