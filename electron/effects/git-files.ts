@@ -118,3 +118,14 @@ export function branchRemote(commonDir: string, branch: string): string | null {
   }
   return null;
 }
+
+/** The folder holding the `.git` of the repository containing `start`, or null. */
+export function findRepoRoot(start: string): string | null {
+  let dir = resolve(start);
+  for (;;) {
+    if (readText(join(dir, '.git')) !== null || isDir(join(dir, '.git'))) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) return null;
+    dir = parent;
+  }
+}

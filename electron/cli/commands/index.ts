@@ -2,6 +2,9 @@
 // module and add one line here.
 import type { RegisterCommand } from '../context.js';
 import { registerDiff } from './diff.js';
+import { registerEffects } from './effects.js';
+import { registerHook } from './hook.js';
+import { registerHooks } from './hooks.js';
 import { registerList } from './list.js';
 import { registerPin } from './pin.js';
 import { registerPrune } from './prune.js';
@@ -21,4 +24,7 @@ export const COMMANDS: readonly RegisterCommand[] = [
   registerPrune,
   registerPin,
   registerServe,
+  registerEffects,
+  registerHook,
+  registerHooks,
 ];

@@ -1,0 +1,141 @@
+// Adding our hook to Claude Code's settings.json and taking it out again,
+// leaving every other key and every other hook as it was. Ours are known by
+// their command containing `hook claude-code`. Writes go through a temporary
+// file and a rename, so the settings file is always whole.
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { ChronoscopeError } from '../../shared/errors.js';
+import { HOOK_MATCHER } from './payload.js';
+
+export const HOOK_EVENTS = ['PreToolUse', 'PostToolUse'] as const;
+export const OUR_MARK = 'hook claude-code';
+/** Claude Code's own limit for our command, in seconds; our budget (5 s by default) ends well before. */
+const CLAUDE_TIMEOUT_S = 30;
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+export interface InstallResult {
+  path: string;
+  changed: boolean;
+  command: string;
+}
+
+/** The command line Claude Code runs: node with the absolute path of the built CLI. */
+export function hookCommand(cliPath: string): string {
+  const quoted = /^[A-Za-z0-9_@%+=:,./-]+$/.test(cliPath) ? cliPath : `'${cliPath.replace(/'/g, `'\\''`)}'`;
+  return `node ${quoted} ${OUR_MARK}`;
+}
+
+export function projectSettingsPath(workspace: string): string {
+  return join(workspace, '.claude', 'settings.json');
+}
+
+export function userSettingsPath(home: string): string {
+  return join(home, '.claude', 'settings.json');
+}
+
+export async function installClaudeCodeHook(settingsPath: string, cliPath: string): Promise<InstallResult> {
+  const { settings, before } = await readSettings(settingsPath);
+  const command = hookCommand(cliPath);
+  const hooks = hooksObject(settings, settingsPath);
+  for (const event of HOOK_EVENTS) {
+    const groups = withoutOurs(eventGroups(hooks, event, settingsPath));
+    groups.push({ matcher: HOOK_MATCHER, hooks: [{ type: 'command', command, timeout: CLAUDE_TIMEOUT_S }] });
+    hooks[event] = groups;
+  }
+  settings['hooks'] = hooks;
+  const changed = await writeIfChanged(settingsPath, settings, before);
+  return { path: settingsPath, changed, command };
+}
+
+export async function uninstallClaudeCodeHook(settingsPath: string): Promise<{ path: string; changed: boolean }> {
+  const { settings, before } = await readSettings(settingsPath);
+  if (before === null) return { path: settingsPath, changed: false };
+  const hooks = settings['hooks'];
+  if (hooks === undefined) return { path: settingsPath, changed: false };
+  const obj = hooksObject(settings, settingsPath);
+  const original = JSON.stringify(obj);
+  for (const event of Object.keys(obj)) {
+    const groups = withoutOurs(eventGroups(obj, event, settingsPath));
+    if (groups.length === 0) delete obj[event];
+    else obj[event] = groups;
+  }
+  // Nothing of ours there: leave the file byte for byte as it was.
+  if (JSON.stringify(obj) === original) return { path: settingsPath, changed: false };
+  if (Object.keys(obj).length === 0) delete settings['hooks'];
+  const changed = await writeIfChanged(settingsPath, settings, before);
+  return { path: settingsPath, changed };
+}
+
+async function readSettings(path: string): Promise<{ settings: JsonObject; before: string | null }> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { settings: {}, before: null };
+    throw new ChronoscopeError('internal', `cannot read ${path}: ${(err as Error).message}`);
+  }
+  if (text.trim() === '') return { settings: {}, before: text };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    throw new ChronoscopeError('bad_input', `${path} is not valid JSON (${(err as Error).message}); left it untouched`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ChronoscopeError('bad_input', `${path} does not hold a JSON object; left it untouched`);
+  }
+  return { settings: parsed as JsonObject, before: text };
+}
+
+function hooksObject(settings: JsonObject, path: string): JsonObject {
+  const hooks = settings['hooks'];
+  if (hooks === undefined) return {};
+  if (typeof hooks !== 'object' || hooks === null || Array.isArray(hooks)) {
+    throw new ChronoscopeError('bad_input', `"hooks" in ${path} is not an object; left it untouched`);
+  }
+  return hooks;
+}
+
+function eventGroups(hooks: JsonObject, event: string, path: string): Json[] {
+  const groups = hooks[event];
+  if (groups === undefined) return [];
+  if (!Array.isArray(groups)) throw new ChronoscopeError('bad_input', `"hooks.${event}" in ${path} is not a list; left it untouched`);
+  return groups;
+}
+
+function isOurs(hook: Json): boolean {
+  if (typeof hook !== 'object' || hook === null || Array.isArray(hook)) return false;
+  const command = hook['command'];
+  return typeof command === 'string' && command.includes(OUR_MARK);
+}
+
+/** The groups with our hooks taken out; a group left with no hooks goes too. Others stay as they were. */
+function withoutOurs(groups: Json[]): Json[] {
+  const out: Json[] = [];
+  for (const group of groups) {
+    if (typeof group !== 'object' || group === null || Array.isArray(group)) {
+      out.push(group);
+      continue;
+    }
+    const list = group['hooks'];
+    if (!Array.isArray(list) || !list.some(isOurs)) {
+      out.push(group);
+      continue;
+    }
+    const rest = list.filter((h) => !isOurs(h));
+    if (rest.length > 0) out.push({ ...group, hooks: rest });
+  }
+  return out;
+}
+
+async function writeIfChanged(path: string, settings: JsonObject, before: string | null): Promise<boolean> {
+  const text = `${JSON.stringify(settings, null, 2)}\n`;
+  if (text === before) return false;
+  await mkdir(dirname(path), { recursive: true });
+  const tmp = `${path}.chronoscope-${process.pid}.tmp`;
+  await writeFile(tmp, text);
+  await rename(tmp, path);
+  return true;
+}
