@@ -99,7 +99,7 @@ export class WorkspaceImpl implements Workspace {
     return previewRestore(this.ctx, ref, options);
   }
 
-  restore(ref: string, options: RestoreOptions = {}): Promise<RestoreResult> {
+  async restore(ref: string, options: RestoreOptions = {}): Promise<RestoreResult> {
     validateRef(ref);
     return this.locked(() => restoreCheckpoint(this.ctx, ref, options));
   }
