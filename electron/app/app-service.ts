@@ -253,6 +253,9 @@ class ChronoscopeAppService implements AppService {
       );
       session.watcher = watcher;
       await watcher.start();
+    } else {
+      // Hosts refresh their list on workspace:state; say it even without a watcher.
+      this.setState(session, session.state);
     }
     return session;
   }

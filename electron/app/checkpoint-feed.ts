@@ -36,6 +36,7 @@ export class CheckpointFeed {
     // What exists now is history, not news.
     for (const cp of await this.safeList()) this.known.add(cp.id);
     this.fingerprint = await this.computeFingerprint();
+    if (this.disposed) return; // disposed while starting: start nothing
     this.watchSignalDirs();
     const poll = setInterval(() => void this.pollSignal(), this.options.pollMs ?? 1000);
     const safety = setInterval(() => void this.refresh(), this.options.safetyPollMs ?? 15_000);

@@ -52,6 +52,7 @@ export class EffectsFeed {
     this.ledgerSignal = await this.ledgerFingerprint();
     // Pushes made while the app was closed are news: they were never announced.
     await this.scanReflog(true);
+    if (this.disposed) return; // disposed while starting: start nothing
     this.timer = setInterval(() => void this.tick(), this.options.pollMs ?? 1000);
     this.timer.unref();
   }

@@ -61,6 +61,7 @@ export class WorkspaceWatcher {
 
   async start(): Promise<void> {
     await this.checkLiveness();
+    if (this.disposed) return; // disposed while starting: start nothing
     const every = this.options.livenessMs ?? 2000;
     this.liveness = setInterval(() => void this.checkLiveness(), every);
     this.liveness.unref();

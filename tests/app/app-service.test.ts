@@ -170,3 +170,35 @@ console.log('disposed', JSON.stringify(process.getActiveResourcesInfo()));
     expect(out).toMatch(/^disposed \[/);
   });
 });
+
+describe('app service: effects', () => {
+  it('announces a push made with plain git in a watched workspace, with its compensation', async () => {
+    const git = (cwd: string, ...args: string[]) =>
+      run('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.invalid', '-c', 'init.defaultBranch=main', ...args], {
+        cwd,
+        env: { PATH: process.env['PATH'] ?? '', HOME: dirs.home, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' },
+      });
+    const remote = path.join(path.dirname(dirs.home), 'remote.git');
+    await git(path.dirname(dirs.home), 'init', '--bare', '--quiet', remote);
+    await git(dirs.workspace, 'init', '--quiet');
+    await git(dirs.workspace, 'remote', 'add', 'origin', remote);
+    await git(dirs.workspace, 'add', 'a.txt');
+    await git(dirs.workspace, 'commit', '--quiet', '-m', 'first');
+
+    const app = await service();
+    await app.addWorkspace(dirs.workspace);
+    const effects: EventMap['effect:recorded'][] = [];
+    app.on('effect:recorded', (e) => effects.push(e));
+
+    await git(dirs.workspace, 'push', '--quiet', '-u', 'origin', 'main');
+    const pushed = await waitFor('the push to be announced', () => effects.find((e) => e.effect.kind === 'git_push'));
+    expect(pushed.workspace).toBe(dirs.workspace);
+    expect(pushed.effect.source).toBe('reflog');
+    expect(pushed.effect.target).toContain('origin/main');
+    expect(pushed.effect.compensation).toBeTruthy();
+    // It is in the ledger too, once.
+    const listed = await app.effects(dirs.workspace);
+    expect(listed.filter((e) => e.id === pushed.effect.id)).toHaveLength(1);
+    expect(effects.filter((e) => e.effect.id === pushed.effect.id)).toHaveLength(1);
+  });
+});
