@@ -25,8 +25,15 @@ export function EffectsPanel() {
           Irreversible effects{list.length > 0 && <span className="count">{list.length}</span>}
         </h2>
         {host !== 'electron' && notifications === 'default' && (
-          <button type="button" className="link-button small" onClick={() => void requestNotifications()} title="Show a system notification for every new effect">
-            <Icon name="bell" size={12} /> Notify me
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => void requestNotifications()}
+            title="Enable notifications: a system notification for every new effect"
+            aria-label="Enable notifications for new effects"
+            data-testid="enable-notifications"
+          >
+            <Icon name="bell" size={13} />
           </button>
         )}
       </div>
@@ -44,13 +51,15 @@ export function EffectsPanel() {
             <div className="effect-head">
               <Icon name="zap" size={12} className="effect-icon" />
               <span className="effect-kind">{effectKindLabel(effect.kind)}</span>
-              <span className={`pill pill-${effect.status}`}>{effectStatusLabel(effect.status)}</span>
               <time className="effect-time" dateTime={effect.time} title={absoluteTime(effect.time_ms, now)}>
                 {relativeTime(effect.time_ms, now)}
               </time>
             </div>
-            <div className="effect-target mono" title={effect.command}>
-              {effect.target}
+            <div className="effect-line">
+              <span className="effect-target mono" title={effect.summary || effect.command}>
+                {effect.target}
+              </span>
+              <span className={`pill pill-${effect.status}`}>{effectStatusLabel(effect.status)}</span>
             </div>
             {effect.compensation ? (
               <div className="effect-compensation">

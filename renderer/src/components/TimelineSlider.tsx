@@ -23,6 +23,11 @@ interface Scale {
   nearest(fraction: number): number;
 }
 
+/** Which way a marker's tooltip grows, so it stays on screen at the ends of the track. */
+function tipSide(fraction: number): string {
+  return fraction < 0.2 ? ' tip-start' : fraction > 0.8 ? ' tip-end' : '';
+}
+
 function buildScale(checkpoints: Checkpoint[]): Scale {
   const n = checkpoints.length;
   const times = new Array<number>(n);
@@ -162,7 +167,7 @@ const Ticks = memo(function Ticks({ checkpoints, scale }: { checkpoints: Checkpo
       {restores.map(({ x, c }) => (
         <span
           key={c.id}
-          className={`marker marker-${c.trigger}`}
+          className={`marker marker-${c.trigger}${tipSide(x / 1000)}`}
           style={{ left: `${x / 10}%` }}
           data-tip={`${c.trigger === 'safety' ? 'Safety checkpoint before a restore' : 'Restore'}${c.restore_target ? ` of ${shortId(c.restore_target)}` : ''} · ${absoluteTime(c.time_ms)}`}
           data-testid="restore-marker"
@@ -184,15 +189,18 @@ const EffectMarkers = memo(function EffectMarkers({
   if (!hasCheckpoints) return null;
   return (
     <>
-      {effects.map((e) => (
+      {effects.map((e) => {
+        const at = scale.forTime(e.time_ms);
+        return (
         <span
           key={e.id}
-          className={`marker marker-effect marker-effect-${e.status}`}
-          style={{ left: `${scale.forTime(e.time_ms) * 100}%` }}
+          className={`marker marker-effect marker-effect-${e.status}${tipSide(at)}`}
+          style={{ left: `${at * 100}%` }}
           data-tip={`${effectKindLabel(e.kind)} → ${e.target} · ${absoluteTime(e.time_ms)}${e.compensation ? ` · undo: ${e.compensation}` : ''}`}
           data-testid="effect-marker"
         />
-      ))}
+        );
+      })}
     </>
   );
 });

@@ -28,7 +28,9 @@ export default function MonacoDiff({ path, original, modified, inline, dark }: M
       domReadOnly: true,
       automaticLayout: true,
       renderSideBySide: !inline,
+      // The diff pane shares the window with two lists: split down to a narrower width than Monaco's default 900px.
       useInlineViewWhenSpaceIsLimited: true,
+      renderSideBySideInlineBreakpoint: 480,
       minimap: { enabled: false },
       scrollBeyondLastLine: false,
       fontSize: 12.5,
