@@ -36,21 +36,23 @@ export async function compactStore(store: StoreLayout, held?: string): Promise<v
   );
 }
 
-/** Which checkpoints the count and age rules drop (records are newest first). */
+/**
+ * Which checkpoints the count and age rules drop (records are newest first).
+ * Pinned checkpoints count toward the maximum but are never dropped, nor is
+ * the newest one; the oldest unpinned go first.
+ */
 export function selectExpired(records: CheckpointRecord[], pinned: Set<string>, maxCount: number, maxAgeDays: number, now: number): CheckpointRecord[] {
-  const drop: CheckpointRecord[] = [];
   const cutoff = now - maxAgeDays * 86_400_000;
-  let kept = 0;
-  records.forEach((record, i) => {
-    const id = record.checkpoint.id;
-    if (i === 0 || pinned.has(id)) {
-      kept += 1;
-      return;
-    }
-    if (kept >= maxCount || (maxAgeDays > 0 && record.checkpoint.time_ms < cutoff)) drop.push(record);
-    else kept += 1;
-  });
-  return drop;
+  const droppable = records.slice(1).filter((r) => !pinned.has(r.checkpoint.id));
+  const drop = new Set<CheckpointRecord>(droppable.filter((r) => maxAgeDays > 0 && r.checkpoint.time_ms < cutoff));
+  let remaining = records.length - drop.size;
+  for (const record of [...droppable].reverse()) {
+    if (remaining <= maxCount) break;
+    if (drop.has(record)) continue;
+    drop.add(record);
+    remaining -= 1;
+  }
+  return records.filter((r) => drop.has(r));
 }
 
 async function deleteRefs(ctx: WsContext, records: CheckpointRecord[]): Promise<void> {

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openStore } from '../../electron/engine/index.js';
+import { sandbox, storeGit, write, type Sandbox } from './helpers.js';
+
+let s: Sandbox | undefined;
+afterEach(() => s?.cleanup());
+
+async function makeCheckpoints(sb: Sandbox, n: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    write(sb.ws, 'f.txt', `version ${i}\n`);
+    ids.push((await sb.workspace.snapshot({ reason: `v${i}` })).id as string);
+  }
+  return ids;
+}
+
+describe('retention', () => {
+  it('keeps at most N, never drops the newest or a pinned one, and gc leaves the store consistent', async () => {
+    s = await sandbox({ settings: { retention: { max_checkpoints: 3, max_age_days: 30, max_store_mb: 10_240 } } });
+    const ids = await makeCheckpoints(s, 6);
+    await s.workspace.pin(ids[0]!, true);
+    const result = await s.workspace.prune({ compact: true });
+    expect(result.removed.sort()).toEqual([ids[1], ids[2], ids[3]].sort());
+    expect(result.gc_ran).toBe(true);
+    const left = (await s.workspace.list()).map((c) => c.id);
+    expect(left).toEqual([ids[5], ids[4], ids[0]]);
+    expect((await s.workspace.resolve(ids[0]!)).pinned).toBe(true);
+    expect(storeGit(s.storeHome, ['fsck', '--strict'])).toBe('');
+    // the private index still works after gc
+    write(s.ws, 'g.txt', 'new\n');
+    const next = await s.workspace.snapshot();
+    expect(next.id).not.toBeNull();
+    await s.workspace.restore(ids[0]!);
+    expect(fs.readFileSync(path.join(s.ws, 'f.txt'), 'utf8')).toBe('version 0\n');
+  });
+
+  it('drops checkpoints older than max_age_days but never the newest', async () => {
+    s = await sandbox();
+    const ids = await makeCheckpoints(s, 3);
+    const aged = await openStore({ home: s.storeHome, settings: { retention: { max_checkpoints: 500, max_age_days: 0.000001, max_store_mb: 10_240 } } });
+    const ws = await aged.workspace(s.ws);
+    await new Promise((r) => setTimeout(r, 50));
+    const result = await ws.prune();
+    expect(result.removed.sort()).toEqual([ids[0], ids[1]].sort());
+    expect((await ws.list()).map((c) => c.id)).toEqual([ids[2]]);
+  });
+
+  it('store size cap: drops the oldest unpinned until under the cap', async () => {
+    s = await sandbox();
+    for (let i = 0; i < 4; i++) {
+      write(s.ws, `big${i}.bin`, randomBytes(300_000));
+      await s.workspace.snapshot();
+      fs.rmSync(path.join(s.ws, `big${i}.bin`));
+    }
+    write(s.ws, 'small.txt', 'small\n');
+    await s.workspace.snapshot();
+    const capped = await openStore({ home: s.storeHome, settings: { retention: { max_checkpoints: 500, max_age_days: 30, max_store_mb: 0.5 } } });
+    const ws = await capped.workspace(s.ws);
+    const result = await ws.prune({ compact: true });
+    expect(result.removed.length).toBeGreaterThan(0);
+    expect(result.store_bytes_after).toBeLessThan(result.store_bytes_before);
+    expect((await ws.list())[0]!.reason).toBe('Manual checkpoint');
+    expect(storeGit(s.storeHome, ['fsck', '--strict'])).toBe('');
+  });
+});
