@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sandbox, write, type Sandbox } from './helpers.js';
+
+let s: Sandbox;
+beforeEach(async () => {
+  s = await sandbox();
+});
+afterEach(() => s.cleanup());
+
+describe('diff', () => {
+  it('reports added, modified, deleted, renamed, mode and binary changes with sizes, for odd names too', async () => {
+    const odd = 'dir with space/ünï\nline.txt';
+    write(s.ws, 'keep.txt', 'one\ntwo\n');
+    write(s.ws, 'gone.txt', 'bye\n');
+    write(s.ws, 'move-me.txt', 'a long enough body to be detected as a rename\n'.repeat(5));
+    write(s.ws, 'run.sh', 'echo\n');
+    write(s.ws, 'img.bin', Buffer.from([0, 1, 2, 3]));
+    const a = (await s.workspace.snapshot()).id as string;
+    write(s.ws, 'keep.txt', 'one\nTWO\nthree\n');
+    fs.rmSync(path.join(s.ws, 'gone.txt'));
+    fs.renameSync(path.join(s.ws, 'move-me.txt'), path.join(s.ws, 'moved.txt'));
+    fs.chmodSync(path.join(s.ws, 'run.sh'), 0o755);
+    write(s.ws, 'img.bin', Buffer.from([0, 9, 9, 9, 9]));
+    write(s.ws, odd, 'odd\n');
+    const b = (await s.workspace.snapshot()).id as string;
+
+    const diff = await s.workspace.diff(a, b);
+    const by = Object.fromEntries(diff.files.map((f) => [f.path, f]));
+    expect(by['keep.txt']).toMatchObject({ status: 'modified', insertions: 2, deletions: 1, old_size: 8, new_size: 14, binary: false });
+    expect(by['gone.txt']).toMatchObject({ status: 'deleted', new_mode: null, old_size: 4, new_size: null });
+    expect(by['moved.txt']).toMatchObject({ status: 'renamed', old_path: 'move-me.txt' });
+    expect(by['run.sh']).toMatchObject({ status: 'modified', old_mode: '100644', new_mode: '100755', mode_changed: true });
+    expect(by['img.bin']).toMatchObject({ binary: true, insertions: null, deletions: null, old_size: 4, new_size: 5 });
+    expect(by[odd]).toMatchObject({ status: 'added', new_size: 4 });
+
+    const fd = await s.workspace.fileDiff(a, b, 'keep.txt');
+    expect(fd.old).toMatchObject({ kind: 'text', text: 'one\ntwo\n' });
+    expect(fd.new).toMatchObject({ kind: 'text', text: 'one\nTWO\nthree\n' });
+    expect((await s.workspace.fileDiff(a, b, odd)).new).toMatchObject({ kind: 'text', text: 'odd\n' });
+    expect((await s.workspace.fileDiff(a, b, odd)).old.kind).toBe('missing');
+    expect((await s.workspace.fileDiff(a, b, 'img.bin')).new).toMatchObject({ kind: 'binary', size: 5 });
+  });
+
+  it('compares a checkpoint with the workspace without recording anything', async () => {
+    write(s.ws, 'a.txt', 'a\n');
+    const a = (await s.workspace.snapshot()).id as string;
+    write(s.ws, 'a.txt', 'a2\n');
+    write(s.ws, 'b.txt', 'b\n');
+    fs.symlinkSync('a.txt', path.join(s.ws, 'link'));
+    write(s.ws, 'huge.txt', 'x'.repeat(3 * 1024 * 1024));
+    const diff = await s.workspace.diff(a, 'workspace');
+    expect(diff.to).toBe('workspace');
+    expect(diff.files.map((f) => f.path).sort()).toEqual(['a.txt', 'b.txt', 'huge.txt', 'link']);
+    expect((await s.workspace.fileDiff(a, 'workspace', 'a.txt')).new).toMatchObject({ kind: 'text', text: 'a2\n' });
+    expect((await s.workspace.fileDiff(a, 'workspace', 'link')).new).toMatchObject({ kind: 'symlink', text: 'a.txt', mode: '120000' });
+    expect((await s.workspace.fileDiff(a, 'workspace', 'huge.txt')).new).toMatchObject({ kind: 'too_large', size: 3 * 1024 * 1024 });
+    expect((await s.workspace.fileDiff(a, 'workspace', 'huge.txt')).new.text).toBeUndefined();
+    expect(await s.workspace.list()).toHaveLength(1);
+    const status = await s.workspace.status();
+    expect(status).toMatchObject({ checkpoints: 1, dirty_files: 4, latest: { id: a } });
+    const c = (await s.workspace.snapshot()).id as string;
+    const snap = await s.workspace.fileDiff(c, a, 'huge.txt');
+    expect(snap.old).toMatchObject({ kind: 'too_large' });
+    expect((await s.workspace.status()).dirty_files).toBe(0);
+  });
+
+  it('limited snapshots only look at the given paths', async () => {
+    write(s.ws, 'a.txt', 'a\n');
+    write(s.ws, 'b.txt', 'b\n');
+    await s.workspace.snapshot();
+    write(s.ws, 'a.txt', 'a2\n');
+    write(s.ws, 'b.txt', 'b2\n');
+    write(s.ws, 'dir/c.txt', 'c\n');
+    const r = await s.workspace.snapshot({ paths: ['a.txt', 'dir'] });
+    if (r.id === null) throw new Error('expected a checkpoint');
+    expect((await s.workspace.show(r.id)).files.map((f) => f.path).sort()).toEqual(['a.txt', 'dir/c.txt']);
+    const full = await s.workspace.snapshot();
+    if (full.id === null) throw new Error('expected a checkpoint');
+    expect((await s.workspace.show(full.id)).files.map((f) => f.path)).toEqual(['b.txt']);
+  });
+});
