@@ -13,7 +13,11 @@ test('a workspace with 3 checkpoints made through the CLI shows 3 on the timelin
   await expect(page.getByTestId('timeline-slider')).toBeVisible();
   await expect(page.getByTestId('checkpoint-item').filter({ hasText: 'initial import' })).toHaveCount(1);
   await expect(page.getByTestId('checkpoint-item').filter({ hasText: 'agent edits notes and bumps version' })).toHaveCount(1);
+  // Let the diff of the selected checkpoint render so the screenshot shows the working screen.
+  await expect(page.locator('.monaco-diff-editor .modified .view-lines')).toBeVisible();
   await page.screenshot({ path: artifact('timeline.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: artifact('timeline-dark.png') });
 });
 
 test('scrubbing with the keyboard changes the details shown', async ({ page, workspace, serve }) => {
@@ -69,11 +73,12 @@ test('restore: the first click previews and writes nothing; the second restores;
   serve,
 }) => {
   await threeCheckpoints(workspace);
+  // Work on disk that no checkpoint holds yet: the restore must keep it in a safety checkpoint.
+  await workspace.write('notes.txt', 'unsaved work in progress\n');
   const served = await serve();
   await openApp(page, served, 3);
   const notes = join(workspace.dir, 'notes.txt');
   const app = join(workspace.dir, 'src/app.ts');
-  const latestNotes = await readFile(notes, 'utf8');
 
   await page.getByTestId('checkpoint-item').filter({ hasText: 'initial import' }).click();
   await page.getByTestId('restore-button').click();
@@ -83,16 +88,20 @@ test('restore: the first click previews and writes nothing; the second restores;
   await expect(page.getByTestId('restore-confirm')).toBeEnabled();
   await page.screenshot({ path: artifact('restore-preview.png') });
   // Armed, previewed — and nothing on disk has changed.
-  expect(await readFile(notes, 'utf8')).toBe(latestNotes);
+  expect(await readFile(notes, 'utf8')).toBe('unsaved work in progress\n');
   expect(await readFile(app, 'utf8')).toBe('export const version = 2;\n');
 
   await page.getByTestId('restore-confirm').click();
   await expect.poll(() => readFile(notes, 'utf8')).toBe('first line\n');
   expect(await readFile(app, 'utf8')).toBe('export const version = 1;\n');
 
-  const items = page.getByTestId('checkpoint-item');
-  await expect.poll(() => items.count()).toBeGreaterThan(3);
-  await expect(items.filter({ hasText: /safety/i }).first()).toBeVisible();
+  // The safety checkpoint the result names is on the list, marked as such, and holds the unsaved work.
+  const safetyShort = (await page.getByTestId('restore-safety-id').innerText()).trim();
+  const safety = page.locator(`[data-testid="checkpoint-item"][data-checkpoint-id^="${safetyShort}"]`);
+  await expect(safety).toContainText(/safety/i);
+  await expect.poll(() => page.getByTestId('checkpoint-item').count()).toBeGreaterThanOrEqual(5);
+  const held = await workspace.cli(['diff', safetyShort, '--file', 'notes.txt', '--json', '--workspace', workspace.dir]);
+  expect(held).toContain('unsaved work in progress');
   await page.screenshot({ path: artifact('restore-done.png') });
 });
 
