@@ -239,6 +239,9 @@ class ChronoscopeAppService implements AppService {
 
     // Auto-checkpoints.
     if (this.options.watch !== false) {
+      // A workspace with history gets one full scan at start (changes made while nobody watched);
+      // a new one waits for its first change, which is then scanned in full (see autoSnapshot).
+      session.hasCheckpoint = ws !== null && (await ws.list({ limit: 1 }).catch(() => [])).length > 0;
       const watcher = disposables.add(
         new WorkspaceWatcher({
           root: workspacePath,
@@ -249,6 +252,7 @@ class ChronoscopeAppService implements AppService {
           onState: (state, message) => this.setState(session, state, message),
           onError: report,
           ignorePaths: storeInside(workspacePath, this.currentStore.home),
+          catchUp: session.hasCheckpoint,
         }),
       );
       session.watcher = watcher;

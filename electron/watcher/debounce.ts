@@ -26,7 +26,7 @@ export const realClock: Clock = {
 export interface Batch {
   /** Workspace-relative changed paths, sorted and deduped; null: too many, scan everything. */
   paths: string[] | null;
-  /** How many distinct paths changed (also counted past the limit). */
+  /** How many paths changed (approximate past the limit; 0 when a full scan was asked for without paths). */
   count: number;
 }
 
@@ -143,7 +143,7 @@ export class ChangeDebouncer {
     // so at most one more flush follows the running one.
     if (this.flushing) return;
     const batch: Batch = this.overflow
-      ? { paths: null, count: Math.max(this.overflowCount, this.maxPaths + 1) }
+      ? { paths: null, count: this.overflowCount }
       : { paths: [...this.paths].sort(), count: this.paths.size };
     this.reset();
     const run = (async () => {

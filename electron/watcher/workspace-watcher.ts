@@ -26,6 +26,8 @@ export interface WorkspaceWatcherOptions {
   livenessMs?: number;
   /** Above this many changed paths a checkpoint scans the whole workspace. */
   maxPaths?: number;
+  /** Scan everything once at start: changes made while nothing was watching are caught up. */
+  catchUp?: boolean;
 }
 
 type Identity = { dev: number; ino: number } | null;
@@ -40,6 +42,7 @@ export class WorkspaceWatcher {
   private changedWhilePaused = false;
   private disposed = false;
   private currentState: WorkspaceState = 'idle';
+  private started = false;
 
   constructor(private readonly options: WorkspaceWatcherOptions) {
     this.paused = options.paused ?? false;
@@ -124,7 +127,9 @@ export class WorkspaceWatcher {
       this.report(err);
       return; // retried at the next liveness tick
     }
-    const cameBack = before !== null || this.currentState === 'missing';
+    const firstStart = !this.started;
+    const cameBack = before !== null || this.currentState === 'missing' || (firstStart && this.options.catchUp === true);
+    this.started = true;
     this.identity = now;
     this.setState(this.paused ? 'paused' : 'watching');
     if (cameBack) {
@@ -221,7 +226,7 @@ export class WorkspaceWatcher {
 
 /** "auto: 3 files changed (src/a.ts, src/b.ts, src/c.ts)", shortened past three names. */
 export function describeBatch(batch: Batch): string {
-  if (batch.paths === null) return `auto: ${batch.count}+ files changed (full scan)`;
+  if (batch.paths === null) return batch.count > 0 ? `auto: ${batch.count}+ files changed (full scan)` : 'auto: changes found by a full scan';
   const n = batch.paths.length;
   const shown = batch.paths.slice(0, 3).join(', ');
   return `auto: ${n} ${n === 1 ? 'file' : 'files'} changed (${shown}${n > 3 ? ', …' : ''})`;

@@ -32,11 +32,12 @@ afterEach(async () => {
   await dirs.cleanup();
 });
 
-async function start(options: { paused?: boolean } = {}): Promise<Harness> {
+async function start(options: { paused?: boolean; catchUp?: boolean; beforeStart?: () => Promise<void> } = {}): Promise<Harness> {
   await writeFile(path.join(dirs.workspace, 'README.md'), 'hello\n');
   const store = await openStore({ home: dirs.home });
   const ws = await store.workspace(dirs.workspace);
   await ws.snapshot({ trigger: 'manual', reason: 'base' });
+  await options.beforeStart?.();
   const h: Harness = { ws, calls: [], added: [], states: [], errors: [], watcher: null as unknown as WorkspaceWatcher };
   h.watcher = new WorkspaceWatcher({
     root: ws.root,
@@ -50,6 +51,7 @@ async function start(options: { paused?: boolean } = {}): Promise<Harness> {
     onError: (e) => h.errors.push(e),
     livenessMs: 200,
     ...(options.paused !== undefined ? { paused: options.paused } : {}),
+    ...(options.catchUp !== undefined ? { catchUp: options.catchUp } : {}),
   });
   await h.watcher.start();
   harness = h;
@@ -121,6 +123,14 @@ describe('WorkspaceWatcher', () => {
     expect(await readFile(path.join(dirs.workspace, 'while-paused.txt'), 'utf8')).toBe('quiet\n');
   });
 
+  it('catches up at start with one full scan of changes made while nothing watched', async () => {
+    const h = await start({ catchUp: true, beforeStart: () => writeFile(path.join(dirs.workspace, 'offline.txt'), 'made while closed\n') });
+    const cp = await waitFor('the catch-up checkpoint', () => h.added[0]);
+    expect(cp.reason).toBe('auto: changes found by a full scan');
+    expect(h.calls[0]?.paths).toBeUndefined();
+    expect((await h.ws.show(cp.id)).files.map((f) => f.path)).toEqual(['offline.txt']);
+  });
+
   it('reports snapshot errors and keeps watching', async () => {
     const h = await start();
     let failures = 2; // the changed-paths attempt and its full-scan fallback
@@ -155,5 +165,6 @@ describe('describeBatch', () => {
     expect(describeBatch({ paths: ['a.ts'], count: 1 })).toBe('auto: 1 file changed (a.ts)');
     expect(describeBatch({ paths: ['a', 'b', 'c', 'd'], count: 4 })).toBe('auto: 4 files changed (a, b, c, …)');
     expect(describeBatch({ paths: null, count: 501 })).toBe('auto: 501+ files changed (full scan)');
+    expect(describeBatch({ paths: null, count: 0 })).toBe('auto: changes found by a full scan');
   });
 });
