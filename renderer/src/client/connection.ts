@@ -13,4 +13,6 @@ export interface TransportInfo {
   onStatus(listener: ConnectionListener): () => void;
   /** Fires after a dropped connection came back (events may have been missed). */
   onReconnect(listener: () => void): () => void;
+  /** Stops the transport for good (no more reconnects); pending invokes are rejected. */
+  close(): void;
 }

@@ -31,5 +31,6 @@ export function createElectronClient(api: PreloadApi): ChronoscopeClient & Trans
     onReconnect() {
       return () => {};
     },
+    close() {},
   };
 }

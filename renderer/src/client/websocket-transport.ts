@@ -21,6 +21,13 @@ interface Pending {
 }
 
 const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000];
+const OPEN = 1; // WebSocket.OPEN, spelled out so an injected implementation works the same
+
+export interface WebSocketClientOptions {
+  /** The WebSocket implementation (the browser's by default; tests under Node pass the `ws` package's). */
+  WebSocketImpl?: new (url: string) => WebSocket;
+  backoffMs?: number[];
+}
 
 /** ws(s)://<host>/ws, carrying the page's ?token= if it had one (later loads rely on the session cookie). */
 export function socketUrl(location: Location): string {
@@ -30,7 +37,11 @@ export function socketUrl(location: Location): string {
   return `${scheme}://${location.host}/ws${query}`;
 }
 
-export function createWebSocketClient(url: string): ChronoscopeClient & TransportInfo {
+export function createWebSocketClient(url: string, options: WebSocketClientOptions = {}): ChronoscopeClient & TransportInfo {
+  const Impl = options.WebSocketImpl ?? WebSocket;
+  const backoff = options.backoffMs ?? BACKOFF_MS;
+  let closed = false;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let socket: WebSocket | null = null;
   let nextId = 1;
   let attempt = 0;
@@ -76,7 +87,8 @@ export function createWebSocketClient(url: string): ChronoscopeClient & Transpor
   };
 
   const connect = () => {
-    const ws = new WebSocket(url);
+    retryTimer = null;
+    const ws = new Impl(url);
     socket = ws;
     ws.onopen = () => {
       const wasReconnect = everConnected;
@@ -96,10 +108,11 @@ export function createWebSocketClient(url: string): ChronoscopeClient & Transpor
         pending.delete(id);
         waiter.reject(new ClientError('disconnected', 'connection to Chronoscope was lost'));
       }
-      const delay = BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)] ?? 8000;
+      if (closed) return;
+      const delay = backoff[Math.min(attempt, backoff.length - 1)] ?? 8000;
       attempt += 1;
       setStatus({ state: 'reconnecting', attempt, retryInMs: delay, everConnected });
-      setTimeout(connect, delay);
+      retryTimer = setTimeout(connect, delay);
     };
   };
 
@@ -112,7 +125,8 @@ export function createWebSocketClient(url: string): ChronoscopeClient & Transpor
       const message: ClientMessage = { type: 'invoke', id, channel, payload: request };
       return new Promise<InvokeResponse<C>>((resolve, reject) => {
         pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-        if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+        if (closed) reject(new ClientError('disconnected', 'the connection was closed'));
+        else if (socket && socket.readyState === OPEN) socket.send(JSON.stringify(message));
         else outbox.push(message);
       });
     },
@@ -140,6 +154,17 @@ export function createWebSocketClient(url: string): ChronoscopeClient & Transpor
       return () => {
         reconnectListeners.delete(listener);
       };
+    },
+    close() {
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      outbox.length = 0;
+      for (const [id, waiter] of pending) {
+        pending.delete(id);
+        waiter.reject(new ClientError('disconnected', 'the connection was closed'));
+      }
+      socket?.close();
+      socket = null;
     },
   };
 }
