@@ -113,7 +113,9 @@ export async function scanPushes(
       recorded.push(
         await ledger.append({
           id,
-          time_ms: entry.timeMs,
+          // Reflog times have whole seconds; round up (never past now) so "effects since checkpoint X"
+          // cannot miss a push made in the same second just after X.
+          time_ms: Math.min(entry.timeMs + 999, Math.max(Date.now(), entry.timeMs)),
           kind: 'git_push',
           target: `${remote}/${branch}${url === undefined ? '' : ` (${stripUrlCredentials(url)})`}`,
           command: `git push ${remote} ${branch}`,
