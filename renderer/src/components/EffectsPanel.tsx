@@ -24,7 +24,7 @@ export function EffectsPanel() {
         <h2 id="effects-heading" className="section-title">
           Irreversible effects{list.length > 0 && <span className="count">{list.length}</span>}
         </h2>
-        {host !== 'electron' && notifications === 'default' && (
+        {workspace && host !== 'electron' && notifications === 'default' && (
           <button
             type="button"
             className="icon-button"

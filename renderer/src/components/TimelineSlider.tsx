@@ -95,7 +95,7 @@ export function TimelineSlider() {
           onPointerCancel={onPointerUp}
         >
           <div className="slider-rail" ref={rail}>
-            <div className="slider-fill" style={{ width: `${thumb * 100}%` }} />
+            {n > 0 && <div className="slider-fill" style={{ width: `${thumb * 100}%` }} />}
             <Ticks checkpoints={checkpoints} scale={scale} />
             <EffectMarkers effects={effects} scale={scale} hasCheckpoints={n > 0} />
             {n > 0 && <div className="slider-thumb" style={{ left: `${thumb * 100}%` }} aria-hidden="true" />}
