@@ -65,6 +65,7 @@ class ChronoscopeAppService implements AppService {
   private readonly sessions = new Map<string, Session>(); // by workspace id
   private readonly announced = new Set<string>(); // `${workspace}\0${checkpoint id}`
   private readonly handles = new Map<string, Workspace>(); // engine handles by the path asked for
+  private readonly adding = new Map<string, Promise<Session>>(); // by workspace id
 
   constructor(
     store: Store,
@@ -99,6 +100,19 @@ class ChronoscopeAppService implements AppService {
     const ws = await this.currentStore.workspace(dir); // engine refusals (/, home, the store…) apply
     const existing = this.sessions.get(ws.meta.id);
     if (existing) return toEntry(existing);
+    // Two adds of one folder at once (a double click, two hosts) start one session.
+    const pending = this.adding.get(ws.meta.id);
+    if (pending) return toEntry(await pending);
+    const adding = this.addSession(ws);
+    this.adding.set(ws.meta.id, adding);
+    try {
+      return toEntry(await adding);
+    } finally {
+      this.adding.delete(ws.meta.id);
+    }
+  }
+
+  private async addSession(ws: Workspace): Promise<Session> {
     const entry = await this.list.update((entries) => {
       let found = entries.find((e) => e.id === ws.meta.id);
       if (!found) {
@@ -108,8 +122,7 @@ class ChronoscopeAppService implements AppService {
       return { ...found };
     });
     this.handles.set(ws.meta.path, ws);
-    const session = await this.startSession(entry, ws);
-    return toEntry(session);
+    return this.startSession(entry, ws);
   }
 
   async removeWorkspace(dir: string): Promise<boolean> {

@@ -91,8 +91,10 @@ describe('app service', () => {
 
   it('keeps the list of workspaces across instances, with the paused flag', async () => {
     const first = await service();
-    const entry = await first.addWorkspace(dirs.workspace);
+    const [entry, again] = await Promise.all([first.addWorkspace(dirs.workspace), first.addWorkspace(dirs.workspace)]);
     expect(entry.path).toBe(dirs.workspace);
+    expect(again.id).toBe(entry.id);
+    expect(await first.listWorkspaces()).toHaveLength(1);
     await first.setPaused(dirs.workspace, true);
     await first.dispose();
 
