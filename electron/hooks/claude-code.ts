@@ -20,7 +20,7 @@
 // budget running out) means exit 0 and no output — no decision at all, even an
 // `ask` already worked out — so the agent goes on exactly as if we were absent.
 import { realpath } from 'node:fs/promises';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { homedir } from 'node:os';
 import type { ClassifiedEffect, EffectRecord } from '../../shared/model.js';
 import type { Store, Workspace } from '../engine/api.js';
@@ -147,7 +147,7 @@ async function handle(payload: ClaudeCodePayload, env: HookEnvironment, cb: Call
   };
 
   if (event === 'PreToolUse') {
-    const files = toolFilePaths(payload.tool_input).map((p) => resolve(cwd, p));
+    const files = await Promise.all(toolFilePaths(payload.tool_input).map((p) => realFilePath(resolve(cwd, p))));
     const inside = files.map((f) => relative(workspace.root, f)).filter((r) => r !== '' && !r.startsWith('..') && !isAbsolute(r));
     // A file tool writing outside the workspace changes nothing a checkpoint of it could restore.
     if (isFileTool && inside.length === 0) return;
@@ -213,6 +213,15 @@ async function workspaceDir(store: Store, cwd: string): Promise<string> {
   const home = resolve(homedir());
   if (top !== null && !(home === top || home.startsWith(top.endsWith(sep) ? top : top + sep))) return top;
   return real;
+}
+
+/** The real path of a file that may not exist yet (Write creates it): resolve its folder. */
+async function realFilePath(path: string): Promise<string> {
+  try {
+    return join(await realpath(dirname(path)), basename(path));
+  } catch {
+    return path;
+  }
 }
 
 async function latestCheckpoint(workspace: Workspace): Promise<string | null> {
