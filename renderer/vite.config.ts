@@ -4,13 +4,25 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+
+// Vite marks its tags crossorigin; from file:// that turns same-folder loads
+// into CORS requests from origin 'null', which fail. Same-origin hosts
+// (app://, http://127.0.0.1) do not need it.
+function dropCrossorigin(): Plugin {
+  return {
+    name: 'chronoscope-drop-crossorigin',
+    enforce: 'post',
+    transformIndexHtml: (html) => html.replace(/ crossorigin(?=[\s>])/g, ''),
+  };
+}
 
 export default defineConfig({
   root,
   base: './',
-  plugins: [react()],
+  plugins: [react(), dropCrossorigin()],
   build: {
     outDir: fileURLToPath(new URL('../dist/renderer', import.meta.url)),
     emptyOutDir: true,

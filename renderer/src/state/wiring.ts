@@ -40,6 +40,8 @@ function announceEffect(effect: EffectRecord): void {
 
 export function startWiring(): void {
   const c = client();
+  // Known before app:info answers, so Electron never flashes the typed-path form.
+  useWorkspaces.setState({ canPick: c.kind === 'electron' });
   c.onStatus((status) => useConnection.getState().setStatus(status));
 
   c.on('checkpoint:added', ({ workspace, checkpoint }) => {
