@@ -37,7 +37,7 @@ export interface Store {
   listWorkspaces(): Promise<WorkspaceMeta[]>;
   /** Total bytes of the store on disk. */
   sizeBytes(): Promise<number>;
-  /** git gc of the shared object database, under every workspace's lock is not needed: objects are shared, refs are per workspace. */
+  /** git gc --prune=now of the shared object database, holding the store lock and every workspace's lock (see retention.ts for why). */
   compact(): Promise<void>;
 }
 

@@ -71,8 +71,8 @@ export async function takeSnapshot(ctx: WsContext, options: SnapshotOptions = {}
   const paths = options.paths === undefined ? undefined : validateRelPaths(options.paths);
   if (paths !== undefined && paths.length === 0) return { id: null, skipped: 'no paths given' };
 
-  const latest = await latestRecord(ctx);
-  const scan = await scanPrivateIndex(ctx, paths);
+  // Independent reads: run the ref lookup and the scan side by side.
+  const [latest, scan] = await Promise.all([latestRecord(ctx), scanPrivateIndex(ctx, paths)]);
   if (latest && scan.tree === latest.tree) {
     return { id: null, skipped: `no changes since ${shortId(latest.checkpoint.id)}` };
   }
