@@ -38,6 +38,37 @@ function announceEffect(effect: EffectRecord): void {
   }
 }
 
+/** The checkpoint that was current when the effect happened: its own record, else the last one before it. */
+function checkpointAt(effect: EffectRecord): string | null {
+  const { checkpoints } = useTimeline.getState();
+  if (effect.checkpoint && checkpoints.some((c) => c.id === effect.checkpoint)) return effect.checkpoint;
+  return (checkpoints.find((c) => c.time_ms <= effect.time_ms) ?? checkpoints[checkpoints.length - 1])?.id ?? null;
+}
+
+/** The tray's "Show in timeline": open the effect's workspace and select its moment. */
+function focusEffect(workspace: string, effect: EffectRecord): void {
+  const { list, switchTo } = useWorkspaces.getState();
+  const entry = list.find((w) => w.path === workspace || w.id === workspace);
+  if (!entry) return;
+  switchTo(entry.path);
+  const apply = () => {
+    const id = checkpointAt(effect);
+    if (id) useTimeline.getState().select(id);
+    useEffects.getState().upsert(effect);
+  };
+  if (useTimeline.getState().status === 'ready' && useTimeline.getState().workspace === entry.path) {
+    apply();
+    return;
+  }
+  // Wait for the switched-to workspace's timeline to arrive.
+  const off = useTimeline.subscribe((s) => {
+    if (s.status === 'ready' || s.status === 'error') {
+      off();
+      if (s.status === 'ready') apply();
+    }
+  });
+}
+
 export function startWiring(): void {
   const c = client();
   // Known before app:info answers, so Electron never flashes the typed-path form.
@@ -58,6 +89,7 @@ export function startWiring(): void {
     if (!isCurrent(workspace)) return;
     if (useEffects.getState().upsert(effect)) announceEffect(effect);
   });
+  c.on('ui:focusEffect', ({ workspace, effect }) => focusEffect(workspace, effect));
   c.on('workspace:state', ({ workspace, state, message }) => {
     useWorkspaces.getState().setState(workspace, state);
     if (state === 'missing' && message) useBanners.getState().reportSerialized('not_found', message, workspace);
