@@ -10,16 +10,20 @@ export interface GitRun {
 
 export function runGit(args: readonly string[], env: NodeJS.ProcessEnv, cwd: string, input?: string): Promise<GitRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn('git', [...args], { env, cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('git', [...args], { env, cwd, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    child.stdout?.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => err.push(chunk));
     child.on('error', reject);
     child.on('close', (code) =>
       resolve({ code: code ?? 1, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }),
     );
-    child.stdin.end(input ?? '');
+    if (child.stdin) {
+      // git may exit before reading everything (it failed): the close handler reports that.
+      child.stdin.on('error', () => {});
+      child.stdin.end(input);
+    }
   });
 }
 
