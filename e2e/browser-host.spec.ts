@@ -74,8 +74,9 @@ test('restore: the first click previews and writes nothing; the second restores;
 }) => {
   await threeCheckpoints(workspace);
   // Work on disk that no checkpoint holds yet: the restore must keep it in a safety checkpoint.
+  // (Without --no-watch the watcher's start-up scan would take it as an auto-checkpoint first.)
   await workspace.write('notes.txt', 'unsaved work in progress\n');
-  const served = await serve();
+  const served = await serve(['--no-watch']);
   await openApp(page, served, 3);
   const notes = join(workspace.dir, 'notes.txt');
   const app = join(workspace.dir, 'src/app.ts');
@@ -107,7 +108,8 @@ test('restore: the first click previews and writes nothing; the second restores;
 
 test('a checkpoint taken by the CLI while the page is open appears live, without a reload', async ({ page, workspace, serve }) => {
   await threeCheckpoints(workspace);
-  const served = await serve();
+  // No watcher: only the live feed of checkpoints taken elsewhere can bring it onto the page.
+  const served = await serve(['--no-watch']);
   await openApp(page, served, 3);
   // A reload would lose this marker.
   await page.evaluate(() => ((window as unknown as { e2eMarker: string }).e2eMarker = 'still the same page'));

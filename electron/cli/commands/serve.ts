@@ -13,6 +13,8 @@ interface ServeOptions {
   workspace?: string[];
   port?: number;
   host: string;
+  /** commander's --no-watch sets this false. */
+  watch: boolean;
 }
 
 function portNumber(value: string): number {
@@ -42,7 +44,7 @@ async function serve(options: ServeOptions): Promise<void> {
   const dirs = (options.workspace ?? []).map((dir) => workspaceDir({ workspace: dir }));
   const log = (line: string) => printLine(`chronoscope: ${line}`);
 
-  const app = await createAppService({ host: 'browser', version: packageVersion() });
+  const app = await createAppService({ host: 'browser', version: packageVersion(), watch: options.watch });
   let host: BrowserHost;
   try {
     for (const dir of dirs) await app.addWorkspace(dir);
@@ -61,7 +63,7 @@ async function serve(options: ServeOptions): Promise<void> {
 
   printLine(host.url);
   const workspaces = await app.listWorkspaces();
-  log(`serving on ${LOOPBACK}:${host.port} (store: ${app.info().store}); ${workspaces.length} workspace(s); Ctrl-C stops`);
+  log(`serving on ${LOOPBACK}:${host.port} (store: ${app.info().store}); ${workspaces.length} workspace(s)${options.watch ? '' : '; automatic checkpoints off'}; Ctrl-C stops`);
   const signal = await untilSignal();
   log(`${signal}: stopping`);
   await host.close();
@@ -75,5 +77,7 @@ export const registerServe: RegisterCommand = (program: Command) => {
     .option('-w, --workspace <dir>', 'add a workspace folder to the list (repeatable)', collect)
     .option('-p, --port <n>', `port to listen on (default ${DEFAULT_PORT}, or a free one if taken; 0 = any free port)`, portNumber)
     .option('--host <address>', `address to bind; only ${LOOPBACK} is allowed`, LOOPBACK)
+    // Browsing and restoring history without auto-checkpoints (e.g. where an agent's hook already takes them).
+    .option('--no-watch', 'take no automatic checkpoints; checkpoints taken elsewhere still appear live')
     .action((options: ServeOptions) => serve(options));
 };
