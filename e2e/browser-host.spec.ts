@@ -44,6 +44,12 @@ test('scrubbing with the keyboard changes the details shown', async ({ page, wor
 });
 
 test('selecting a changed file shows the old and the new text in the Monaco diff', async ({ page, workspace, serve }) => {
+  // Monaco under the host's strict CSP: nothing it needs may be blocked.
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) problems.push(m.text());
+  });
+  page.on('pageerror', (err) => problems.push(err.message));
   await threeCheckpoints(workspace);
   const served = await serve();
   await openApp(page, served, 3);
@@ -65,6 +71,7 @@ test('selecting a changed file shows the old and the new text in the Monaco diff
   await page.getByTestId('file-list-item').filter({ hasText: 'app.ts' }).click();
   await expect.poll(async () => monacoText(await original.innerText())).toContain('version = 1');
   await expect.poll(async () => monacoText(await modified.innerText())).toContain('version = 2');
+  expect(problems).toEqual([]);
 });
 
 test('restore: the first click previews and writes nothing; the second restores; the safety checkpoint appears', async ({
