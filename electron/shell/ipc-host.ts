@@ -18,7 +18,9 @@ function fromOurWindow(event: IpcMainInvokeEvent, getWindow: WindowGetter): bool
     !win.isDestroyed() &&
     event.sender === win.webContents &&
     frame !== null &&
-    frame === win.webContents.mainFrame &&
+    // The top frame (no iframe can reach us), compared by identity Electron keeps stable across wrappers.
+    frame.processId === win.webContents.mainFrame.processId &&
+    frame.routingId === win.webContents.mainFrame.routingId &&
     isAppUrl(frame.url)
   );
 }
