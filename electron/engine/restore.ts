@@ -60,10 +60,15 @@ export async function restoreCheckpoint(ctx: WsContext, ref: string, options: Re
   const short = shortId(target.checkpoint.id);
 
   const before = await latestRecord(ctx);
-  const safetyResult = await takeSnapshot(ctx, { trigger: 'safety', reason: `before restoring ${short}`, restore_target: target.checkpoint.id });
-  const safety = safetyResult.id !== null ? await latestRecord(ctx) : before;
-  if (!safety) throw new ChronoscopeError('internal', 'no safety checkpoint could be taken');
-  const knownTree = safetyResult.id !== null ? (before?.tree ?? EMPTY_TREE) : safety.tree;
+  const safetyResult = await takeSnapshot(
+    ctx,
+    { trigger: 'safety', reason: `before restoring ${short}`, restore_target: target.checkpoint.id },
+    { recordUnchanged: true },
+  );
+  const safety = safetyResult.id !== null ? await latestRecord(ctx) : undefined;
+  if (!safety) throw new ChronoscopeError('internal', 'no safety checkpoint could be taken; nothing was changed');
+  // Files the store knew before this restore; anything else on disk is new (untracked).
+  const knownTree = before?.tree ?? EMPTY_TREE;
 
   const plan = await planRestore(ctx.git, { currentTree: safety.tree, targetTree: target.tree, knownTree, ...(paths ? { paths } : {}) });
   const removals = keep ? plan.deleted : [...plan.deleted, ...plan.untracked];

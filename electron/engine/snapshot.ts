@@ -65,7 +65,16 @@ export async function scanPrivateIndex(ctx: WsContext, paths: string[] | undefin
   return scan;
 }
 
-export async function takeSnapshot(ctx: WsContext, options: SnapshotOptions = {}): Promise<SnapshotResult> {
+/**
+ * `recordUnchanged` records a checkpoint even when the tree equals the latest
+ * one: a restore's safety checkpoint always appears on the timeline as its own
+ * marked moment, so the person sees exactly where to go back to.
+ */
+export async function takeSnapshot(
+  ctx: WsContext,
+  options: SnapshotOptions = {},
+  { recordUnchanged = false }: { recordUnchanged?: boolean } = {},
+): Promise<SnapshotResult> {
   const trigger: Trigger = options.trigger ?? 'manual';
   if (!TRIGGERS.includes(trigger)) throw new ChronoscopeError('bad_input', `trigger '${String(trigger)}' is not one of ${TRIGGERS.join(', ')}`);
   const paths = options.paths === undefined ? undefined : validateRelPaths(options.paths);
@@ -73,7 +82,7 @@ export async function takeSnapshot(ctx: WsContext, options: SnapshotOptions = {}
 
   // Independent reads: run the ref lookup and the scan side by side.
   const [latest, scan] = await Promise.all([latestRecord(ctx), scanPrivateIndex(ctx, paths)]);
-  if (latest && scan.tree === latest.tree) {
+  if (latest && scan.tree === latest.tree && !recordUnchanged) {
     return { id: null, skipped: `no changes since ${shortId(latest.checkpoint.id)}` };
   }
   return recordTree(ctx, { tree: scan.tree, skipped: scan.skipped, latest, trigger, options });

@@ -152,11 +152,15 @@ describe('restore modes', () => {
     expect(picture(s.ws)).toEqual(before);
   });
 
-  it('uses the latest checkpoint as the safety one when nothing changed', async () => {
+  it('records a safety checkpoint even when nothing changed since the latest', async () => {
     const v1 = await threeFiles();
     const latest = await s.workspace.resolve('latest');
     const result = await s.workspace.restore(v1);
-    expect(result.safety).toBe(latest.id);
+    expect(result.safety).not.toBe(latest.id);
+    const safety = await s.workspace.resolve(result.safety);
+    expect(safety).toMatchObject({ trigger: 'safety', restore_target: v1, stats: { files: 0 } });
+    await s.workspace.restore(result.safety);
+    expect((await s.workspace.resolve('latest')).trigger).toBe('restore');
   });
 
   it('preview changes nothing on disk and records nothing', async () => {
