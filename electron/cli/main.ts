@@ -1,7 +1,16 @@
 #!/usr/bin/env node
 // The `chronoscope` command. All the work is in program.ts; this file only
 // runs it and exits once stdout has been flushed.
+import { errorLine } from './output.js';
 import { run } from './program.js';
+
+// Whatever escapes the command's promise still gets exactly one line and exit 1.
+const crash = (err: unknown): void => {
+  process.stderr.write(`${errorLine(err)}\n`);
+  process.exit(1);
+};
+process.on('uncaughtException', crash);
+process.on('unhandledRejection', crash);
 
 // `chronoscope list | head` closes the pipe early: that is not an error.
 process.stdout.on('error', (err: NodeJS.ErrnoException) => {
