@@ -16,6 +16,13 @@ export function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd, env: GIT_ENV, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 }
 
+/** Like git(), with the reflog/commit time set in the past: for history that predates the workspace's registration. */
+export function gitBackdated(cwd: string, secondsAgo: number, ...args: string[]): string {
+  const date = `${Math.floor(Date.now() / 1000) - secondsAgo} +0000`;
+  const env = { ...GIT_ENV, GIT_COMMITTER_DATE: date, GIT_AUTHOR_DATE: date };
+  return execFileSync('git', args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+}
+
 /** Runs a recorded compensation command (plain words, no quoting needed) with real git. */
 export function runCommandLine(cwd: string, line: string): string {
   const [cmd, ...args] = line.split(/\s+/).filter(Boolean);

@@ -6,7 +6,7 @@ import lockfile from 'proper-lockfile';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Checkpoint, EffectRecord } from '../../shared/model.js';
 import { openStore } from '../../electron/engine/index.js';
-import { git } from '../effects/git-helpers.js';
+import { git, gitBackdated } from '../effects/git-helpers.js';
 import { baseEnv, runCli } from './run-cli.js';
 
 let dir: string;
@@ -85,7 +85,9 @@ describe('chronoscope hook claude-code', () => {
     git(ws, 'remote', 'add', 'origin', bare);
     git(ws, 'add', '.');
     git(ws, 'commit', '-q', '-m', 'one');
-    git(ws, 'push', '-q', '-u', 'origin', 'main');
+    // Pushed before Chronoscope knew the workspace (reflog times are whole
+    // seconds, so a push in the same second as registration would count).
+    gitBackdated(ws, 120, 'push', '-q', '-u', 'origin', 'main');
     const old = git(ws, 'rev-parse', 'HEAD');
     await writeFile(join(ws, 'src', 'app.ts'), 'export const answer = 42;\n');
     git(ws, 'commit', '-q', '-am', 'two');
