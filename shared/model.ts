@@ -68,6 +68,15 @@ export type SnapshotResult =
 
 export type ChangeStatus = 'added' | 'modified' | 'deleted' | 'renamed' | 'type_changed';
 
+/** The one-letter form git and the UI show for each status. */
+export const CHANGE_STATUS_LETTER: Record<ChangeStatus, string> = {
+  added: 'A',
+  modified: 'M',
+  deleted: 'D',
+  renamed: 'R',
+  type_changed: 'T',
+};
+
 export interface FileChange {
   path: string;
   /** For renames: where the file was. */

@@ -1,5 +1,6 @@
 // Human-readable renderings of the domain model, shared by the commands.
 import type { Checkpoint, CheckpointStats, FileChange, RestorePreview } from '../../shared/model.js';
+import { CHANGE_STATUS_LETTER } from '../../shared/model.js';
 import { plural, relativeTime, safeText, shortId, style, table } from './output.js';
 
 export function statsText(stats: CheckpointStats): string {
@@ -60,16 +61,9 @@ export function checkpointDetails(cp: Checkpoint, now = Date.now()): string[] {
   return lines;
 }
 
-const STATUS_LETTER: Record<FileChange['status'], string> = {
-  added: 'A',
-  modified: 'M',
-  deleted: 'D',
-  renamed: 'R',
-  type_changed: 'T',
-};
 
 function letter(change: FileChange): string {
-  const text = STATUS_LETTER[change.status];
+  const text = CHANGE_STATUS_LETTER[change.status];
   if (change.status === 'added') return style.added(text);
   if (change.status === 'deleted') return style.removed(text);
   return text;

@@ -2,6 +2,7 @@
 // (against the previous checkpoint or the workspace now) and the diff.
 import { useEffect, useMemo, type KeyboardEvent } from 'react';
 import type { Checkpoint, FileChange } from '../../../shared/model.js';
+import { CHANGE_STATUS_LETTER } from '../../../shared/model.js';
 import { previousOf, selectedCheckpoint, useTimeline } from '../state/timeline.js';
 import { useDetails, type Loadable } from '../state/details.js';
 import { useDiff } from '../state/diff.js';
@@ -178,13 +179,6 @@ function DiffToolbar({ previous, checkpoint }: { previous: Checkpoint | null; ch
   );
 }
 
-const STATUS_LETTER: Record<FileChange['status'], string> = {
-  added: 'A',
-  modified: 'M',
-  deleted: 'D',
-  renamed: 'R',
-  type_changed: 'T',
-};
 
 function FileList({ files, onRetry }: { files: Loadable<FileChange[]> | undefined; onRetry: () => void }) {
   const selectedPath = useDiff((s) => s.selectedPath);
@@ -235,7 +229,7 @@ function FileList({ files, onRetry }: { files: Loadable<FileChange[]> | undefine
       </div>
       <ul onKeyDown={onKeyDown}>
         {list.map((f) => {
-          const letter = STATUS_LETTER[f.status] ?? '?';
+          const letter = CHANGE_STATUS_LETTER[f.status] ?? '?';
           const selected = f.path === selectedPath;
           return (
             <li key={f.path}>

@@ -1,5 +1,6 @@
-// Light or dark: follows the system unless the person picked one. The CSS
-// reads data-theme on <html>; Monaco reads `dark` from here.
+// Light or dark: follows the system unless the person picked one. data-theme
+// on <html> always holds the resolved theme (the CSS states its dark tokens
+// once, for that attribute); Monaco reads `dark` from here.
 import { create } from 'zustand';
 
 export type ThemeChoice = 'system' | 'light' | 'dark';
@@ -21,9 +22,7 @@ function resolve(choice: ThemeChoice): boolean {
 }
 
 function apply(choice: ThemeChoice): void {
-  const root = document.documentElement;
-  if (choice === 'system') root.removeAttribute('data-theme');
-  else root.setAttribute('data-theme', choice);
+  document.documentElement.setAttribute('data-theme', resolve(choice) ? 'dark' : 'light');
 }
 
 interface ThemeState {
@@ -52,5 +51,6 @@ export const useTheme = create<ThemeState>()((set) => ({
 
 media.addEventListener('change', () => {
   const { choice } = useTheme.getState();
+  apply(choice);
   useTheme.setState({ dark: resolve(choice) });
 });
