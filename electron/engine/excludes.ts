@@ -34,6 +34,8 @@ export const DEFAULT_EXCLUDES = [
   '/coverage/',
   '.DS_Store',
   'Thumbs.db',
+  // A restore's temporary files: one left by a killed restore is not the person's work.
+  '.chronoscope-*.tmp',
 ];
 
 // Secrets: left out unless settings.include_credentials. `.env.example`,
@@ -70,6 +72,19 @@ export const CREDENTIAL_EXCLUDES = [
   '.terraformrc',
   '*.tfstate',
   '*.tfstate.backup',
+  '.envrc',
+  '.env-*',
+  '.env_*',
+  '.pgpass',
+  '.my.cnf',
+  '.vault-token',
+  '.s3cfg',
+  '.boto',
+  '*.ppk',
+  '.htpasswd',
+  'service-account*.json',
+  '*-key.json',
+  '.config/gcloud/',
 ];
 
 /** Escapes a literal path for a gitignore line, anchored at the workspace root. */

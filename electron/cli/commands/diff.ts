@@ -112,6 +112,10 @@ function fileDiffLines(diff: FileDiff): string[] {
     lines.push(`old: ${oldLabel ?? 'text'}`, `new: ${newLabel ?? 'text'}`);
     return lines;
   }
+  if (diff.old.kind === 'missing' && diff.new.kind === 'missing') {
+    lines.push(style.dim('no such file on either side'));
+    return lines;
+  }
   if (oldText === newText) {
     lines.push(style.dim(diff.old.kind === diff.new.kind ? 'no change in content' : `${oldLabel ?? 'text'} → ${newLabel ?? 'text'}`));
     return lines;
