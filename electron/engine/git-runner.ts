@@ -1,14 +1,18 @@
-// Runs git for the engine. Two doors, one environment (git-env.ts):
-// - git(): simple-git's raw() for ordinary commands that take arguments and
-//   print text;
-// - gitStdin(): child_process.spawn for the few plumbing calls that need stdin
-//   or binary stdout (update-index --stdin, cat-file --batch, update-ref
-//   --stdin, blob contents), which simple-git cannot feed.
-// Both turn a git failure into a one-line ChronoscopeError('internal').
+// Runs git for the engine. One environment for every call (git-env.ts), two doors:
+// - run()/git()/gitStdin(): child_process.spawn directly. This is the hot path
+//   (snapshots, listing, diffs, restores run several git processes each), and
+//   simple-git's raw() added ~0.5-1 ms of task-queue and plugin work per call on
+//   top of the ~3-8 ms process spawn, with nothing we use in return;
+// - gitSimple(): simple-git's raw(), kept for rare store-wide commands (init, gc)
+//   where its environment guard costs nothing that matters.
+// Every door turns a git failure into a one-line ChronoscopeError('internal').
+// CHRONOSCOPE_TRACE_GIT=1 prints each git call's duration to stderr (profiling).
 import { spawn } from 'node:child_process';
 import { simpleGit, type SimpleGit } from 'simple-git';
 import { ChronoscopeError } from '../../shared/errors.js';
 import { buildGitEnv, gitConfigArgs, gitConfigPairs, GIT_CONFIG_KEYS, GIT_ENV_KEYS, type GitContext } from './git-env.js';
+
+const TRACE = process.env['CHRONOSCOPE_TRACE_GIT'] === '1';
 
 const clients = new Map<string, SimpleGit>();
 
@@ -53,14 +57,19 @@ function firstLine(text: string): string {
   return text.split('\n').map((l) => l.trim()).find((l) => l.length > 0) ?? '';
 }
 
-/** Ordinary git command; returns stdout as text. */
-export async function git(ctx: GitContext, args: string[]): Promise<string> {
+/** Rare store-wide commands through simple-git (see the header). */
+export async function gitSimple(ctx: GitContext, args: string[]): Promise<string> {
   try {
     return await client(ctx).raw(args);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     throw new GitFailure(args, message);
   }
+}
+
+/** Ordinary git command; returns stdout as text. */
+export async function git(ctx: GitContext, args: string[]): Promise<string> {
+  return (await gitStdin(ctx, args)).stdout.toString('utf8');
 }
 
 export interface StdinRunOptions {
@@ -78,28 +87,32 @@ export interface RunResult {
 /** git with stdin and/or binary stdout. */
 export function gitStdin(ctx: GitContext, args: string[], options: StdinRunOptions = {}): Promise<RunResult> {
   const okCodes = options.okCodes ?? [0];
+  const started = TRACE ? performance.now() : 0;
   return new Promise((resolve, reject) => {
     const child = spawn('git', [...gitConfigArgs(ctx), ...args], {
       cwd: cwdOf(ctx),
       env: buildGitEnv(ctx),
-      stdio: ['pipe', 'pipe', 'pipe'],
+      stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
       windowsHide: true,
     });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    child.stdout?.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => err.push(chunk));
     child.on('error', (e) => reject(new ChronoscopeError('internal', `cannot run git: ${e.message}`)));
     child.on('close', (code) => {
+      if (TRACE) process.stderr.write(`[git ${(performance.now() - started).toFixed(1)} ms] ${args.slice(0, 3).join(' ')}\n`);
       const stderr = Buffer.concat(err).toString('utf8');
       const result = { stdout: Buffer.concat(out), stderr, code: code ?? -1 };
       if (okCodes.includes(result.code)) resolve(result);
       else reject(new GitFailure(args, stderr || `exit code ${result.code}`));
     });
-    child.stdin.on('error', () => {
-      /* EPIPE when git exits early; the close handler reports the failure */
-    });
-    child.stdin.end(options.input ?? '');
+    if (child.stdin) {
+      child.stdin.on('error', () => {
+        /* EPIPE when git exits early; the close handler reports the failure */
+      });
+      child.stdin.end(options.input);
+    }
   });
 }
 

@@ -19,7 +19,8 @@ import { batchCheck, batchContents } from './cat-file.js';
 import { shortId, type WsContext } from './context.js';
 import { diskTree } from './disk-tree.js';
 import { EMPTY_TREE } from './git-runner.js';
-import { latestRecord, resolveRecord, type CheckpointRecord } from './list.js';
+import { latestHead } from './head.js';
+import { resolveRecord, type CheckpointRecord } from './list.js';
 import { planRestore, type PlannedWrite, type RestorePlan } from './restore-plan.js';
 import { takeSnapshot } from './snapshot.js';
 import { assertNoSymlinkParent, validateRelPaths } from './validate.js';
@@ -46,8 +47,7 @@ function toPreview(target: CheckpointRecord, plan: RestorePlan, keep: boolean): 
 export async function previewRestore(ctx: WsContext, ref: string, options: RestoreOptions = {}): Promise<RestorePreview> {
   const target = await resolveRecord(ctx, ref);
   const paths = await checkPaths(ctx, options);
-  const latest = await latestRecord(ctx);
-  const disk = await diskTree(ctx);
+  const [latest, disk] = await Promise.all([latestHead(ctx), diskTree(ctx)]);
   const plan = await planRestore(ctx.git, { currentTree: disk.tree, targetTree: target.tree, knownTree: latest?.tree ?? EMPTY_TREE, ...(paths ? { paths } : {}) });
   return toPreview(target, plan, options.keep_untracked === true);
 }
@@ -59,13 +59,13 @@ export async function restoreCheckpoint(ctx: WsContext, ref: string, options: Re
   const keep = options.keep_untracked === true;
   const short = shortId(target.checkpoint.id);
 
-  const before = await latestRecord(ctx);
+  const before = await latestHead(ctx);
   const safetyResult = await takeSnapshot(
     ctx,
     { trigger: 'safety', reason: `before restoring ${short}`, restore_target: target.checkpoint.id },
     { recordUnchanged: true },
   );
-  const safety = safetyResult.id !== null ? await latestRecord(ctx) : undefined;
+  const safety = safetyResult.id !== null ? await latestHead(ctx) : undefined;
   if (!safety) throw new ChronoscopeError('internal', 'no safety checkpoint could be taken; nothing was changed');
   // Files the store knew before this restore; anything else on disk is new (untracked).
   const knownTree = before?.tree ?? EMPTY_TREE;
@@ -94,7 +94,7 @@ export async function restoreCheckpoint(ctx: WsContext, ref: string, options: Re
   const untrackedRemoved = keep ? 0 : plan.untracked.filter((p) => removedSet.has(p)).length;
   return {
     restored: target.checkpoint.id,
-    safety: safety.checkpoint.id,
+    safety: safety.id,
     checkpoint,
     files_changed: touched.length,
     modified: written.filter((w) => w.kind === 'modified').map((w) => w.path),

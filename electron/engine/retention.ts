@@ -12,7 +12,7 @@ import fs from 'node:fs/promises';
 import type { PruneResult } from '../../shared/model.js';
 import { storeGit, type WsContext } from './context.js';
 import { dirSize } from './fsutil.js';
-import { git, gitStdin } from './git-runner.js';
+import { gitSimple, gitStdin } from './git-runner.js';
 import { acquire, withLock } from './lock.js';
 import { listRecords, type CheckpointRecord } from './list.js';
 import { readMeta } from './meta.js';
@@ -27,7 +27,7 @@ export async function compactStore(store: StoreLayout, held?: string): Promise<v
       const releases: (() => Promise<void>)[] = [];
       try {
         for (const id of ids) releases.push(await acquire(workspaceLayout(store, id).lockTarget, { what: `workspace ${id}` }));
-        await git(storeGit(store), ['gc', '--quiet', '--prune=now']);
+        await gitSimple(storeGit(store), ['gc', '--quiet', '--prune=now']);
       } finally {
         for (const release of releases.reverse()) await release().catch(() => undefined);
       }

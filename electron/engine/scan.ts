@@ -5,10 +5,14 @@
 // Git processes: `ls-files -t -o -m` finds what changed using the index's stat
 // cache (unchanged files are not read), `update-index --stdin` hashes only
 // those, `write-tree` writes the tree. Rarely a fourth: removing tracked files
-// that became ignored or oversized.
+// that became ignored or oversized. When nothing needs updating and the caller
+// knows the index's tree (`knownTree`), write-tree is skipped: 1 process. With
+// `statsFrom`, line counts against that tree come from `diff-index --cached`
+// running alongside write-tree (both only read the updated index's entries).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { SkippedFile } from '../../shared/model.js';
+import type { CheckpointStats, SkippedFile } from '../../shared/model.js';
+import { numstatIndex } from './stats.js';
 import type { GitContext } from './git-env.js';
 import { git, gitStdin, splitNul } from './git-runner.js';
 import { mapLimit } from './fsutil.js';
@@ -21,6 +25,10 @@ export interface ScanOptions {
   maxFileBytes: number;
   /** Also drop tracked files that are now ignored (after .gitignore or settings changed). */
   recheckIgnored?: boolean;
+  /** The index's tree as of now, if the caller knows it (see head.ts). */
+  knownTree?: string;
+  /** Also count changes from this tree to the result. */
+  statsFrom?: string;
 }
 
 export interface ScanResult {
@@ -30,6 +38,8 @@ export interface ScanResult {
   nestedRepos: string[];
   /** Paths the scan found changed (before filtering). */
   changed: number;
+  /** With statsFrom, when the index changed. */
+  stats?: CheckpointStats;
 }
 
 export async function scanToTree(gitCtx: GitContext, root: string, options: ScanOptions): Promise<ScanResult> {
@@ -87,9 +97,14 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
   if (remove.length > 0) {
     await gitStdin(gitCtx, ['update-index', '--force-remove', '-z', '--stdin'], { input: nulJoin(remove) });
   }
-  const tree = (await git(gitCtx, ['write-tree'])).trim();
   skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { tree, skipped, nestedRepos, changed: candidates.length };
+  const result = { skipped, nestedRepos, changed: candidates.length };
+  const indexChanged = update.length > 0 || remove.length > 0;
+  if (!indexChanged && options.knownTree !== undefined) return { ...result, tree: options.knownTree };
+  const from = options.statsFrom;
+  const [written, stats] = await Promise.all([git(gitCtx, ['write-tree']), from !== undefined && indexChanged ? numstatIndex(gitCtx, from) : undefined]);
+  const tree = written.trim();
+  return stats ? { ...result, tree, stats } : { ...result, tree };
 }
 
 function nulJoin(paths: string[]): string {

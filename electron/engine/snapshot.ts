@@ -1,16 +1,19 @@
 // Taking a checkpoint. Runs under the workspace lock (the caller holds it).
 //
-// Git processes per snapshot that records something: 1 for-each-ref (latest),
-// 1 ls-files (what changed, from the stat cache), 1 update-index (hash only
-// the changed paths; skipped when nothing changed), 1 write-tree, 1 diff-tree
-// --numstat (stats), 1 commit-tree, 1 update-ref = 7. A snapshot with nothing
-// changed stops after write-tree: 3 (4 if stat data changed but contents did
-// not). Path-limited snapshots run the same processes, with ls-files limited
-// to the paths, so their cost follows the paths.
+// Git processes per snapshot that records something: 1 ls-files (what changed,
+// from the stat cache), 1 update-index (hash only the changed paths), then
+// write-tree and diff-index --numstat side by side (stats) = 3 on the critical
+// path, 4 in all. The latest checkpoint comes from the head file (head.ts; one
+// for-each-ref only when it cannot be confirmed), and the commit object and
+// its ref are written from Node (loose-write.ts). A snapshot with nothing
+// changed is 1 ls-files: the head file knows the index's tree. Path-limited
+// snapshots run the same processes with ls-files limited to the paths, so
+// their cost follows the paths.
 //
-// Crash safety: the ref is written (create-only, expected old value = none)
-// only after the commit object exists, so a checkpoint that was reported is
-// never lost and a crash leaves at most unreferenced objects for gc.
+// Crash safety: the ref is created (create-only) only after the commit object
+// exists, so a checkpoint that was reported is never lost and a crash leaves
+// at most unreferenced objects for gc; the head file is written last and is
+// only trusted while the refs confirm it.
 import fs from 'node:fs/promises';
 import type { SkippedFile, SnapshotOptions, SnapshotResult, Trigger } from '../../shared/model.js';
 import { TRIGGERS } from '../../shared/model.js';
@@ -18,13 +21,19 @@ import { ChronoscopeError } from '../../shared/errors.js';
 import { shortId, type WsContext } from './context.js';
 import { buildExcludeFile } from './excludes.js';
 import { writeFileAtomic } from './fsutil.js';
-import { EMPTY_TREE, git, GitFailure, ZERO_OID } from './git-runner.js';
-import { decodeCheckpoint, latestRecord, nextRefName, type CheckpointRecord } from './list.js';
+import { GIT_IDENTITY } from './git-env.js';
+import { EMPTY_TREE, GitFailure } from './git-runner.js';
+import { indexSignature, latestHead, writeHead, type Head } from './head.js';
+import { decodeCheckpoint, nextRefName } from './list.js';
+import { commitBody, createLooseRef, writeLooseObject } from './loose-write.js';
 import { encodeMessage, sanitizeLine, type CheckpointMeta } from './message.js';
 import { readMeta, writeMeta, type MetaFile } from './meta.js';
-import { scanToTree, type ScanResult } from './scan.js';
+import { scanToTree, type ScanOptions, type ScanResult } from './scan.js';
 import { validateRelPaths } from './validate.js';
 import { numstat } from './stats.js';
+
+/** last_touched is advisory (which workspace was used lately): rewrite it at most this often. */
+const TOUCH_EVERY_MS = 60_000;
 
 /** Rewrites the exclude file when its content changed; true if it did. */
 export async function syncExcludeFile(ctx: WsContext, meta: MetaFile): Promise<boolean> {
@@ -41,11 +50,16 @@ export async function loadMetaOrFail(ctx: WsContext): Promise<MetaFile> {
   return meta;
 }
 
-/** Scans the disk into the private index, recording newly found nested repositories. */
-export async function scanPrivateIndex(ctx: WsContext, paths: string[] | undefined): Promise<ScanResult> {
-  const meta = await loadMetaOrFail(ctx);
+/**
+ * Scans the disk into the private index, recording newly found nested
+ * repositories. `latest` (with the index signature it was confirmed for) lets
+ * an unchanged scan skip write-tree and counts the changes against its tree.
+ */
+export async function scanPrivateIndex(ctx: WsContext, paths: string[] | undefined, meta?: MetaFile, latest?: Head): Promise<ScanResult> {
+  meta ??= await loadMetaOrFail(ctx);
   const excludesChanged = await syncExcludeFile(ctx, meta);
-  const options = { maxFileBytes: ctx.settings.max_file_mb * 1024 * 1024, recheckIgnored: excludesChanged };
+  const options: ScanOptions = { maxFileBytes: ctx.settings.max_file_mb * 1024 * 1024, recheckIgnored: excludesChanged, statsFrom: latest?.tree ?? EMPTY_TREE };
+  if (latest?.index !== undefined && latest.index === (await indexSignature(ctx.layout.indexFile))) options.knownTree = latest.tree;
   let scan: ScanResult;
   try {
     scan = await scanToTree(ctx.git, ctx.root, paths ? { ...options, paths } : options);
@@ -54,6 +68,7 @@ export async function scanPrivateIndex(ctx: WsContext, paths: string[] | undefin
     // A damaged private index, or one naming objects that gc pruned after an
     // interrupted snapshot: it is only a cache, so rebuild it from the disk.
     await fs.rm(ctx.layout.indexFile, { force: true });
+    delete options.knownTree;
     scan = await scanToTree(ctx.git, ctx.root, options);
   }
   const fresh = scan.nestedRepos.filter((p) => !meta.nested_repos.includes(p));
@@ -80,39 +95,50 @@ export async function takeSnapshot(
   const paths = options.paths === undefined ? undefined : validateRelPaths(options.paths);
   if (paths !== undefined && paths.length === 0) return { id: null, skipped: 'no paths given' };
 
-  // Independent reads: run the ref lookup and the scan side by side.
-  const [latest, scan] = await Promise.all([latestRecord(ctx), scanPrivateIndex(ctx, paths)]);
+  const [latest, meta] = await Promise.all([latestHead(ctx), loadMetaOrFail(ctx)]);
+  const scan = await scanPrivateIndex(ctx, paths, meta, latest);
   if (latest && scan.tree === latest.tree && !recordUnchanged) {
-    return { id: null, skipped: `no changes since ${shortId(latest.checkpoint.id)}` };
+    // Remember that the index (as it is now) still has the latest tree.
+    await rememberIndex(ctx, latest);
+    return { id: null, skipped: `no changes since ${shortId(latest.id)}` };
   }
-  return recordTree(ctx, { tree: scan.tree, skipped: scan.skipped, latest, trigger, options });
+  return recordTree(ctx, { scan, latest, trigger, options, meta });
+}
+
+async function rememberIndex(ctx: WsContext, head: Head): Promise<void> {
+  const index = await indexSignature(ctx.layout.indexFile);
+  if (index !== null && index !== head.index) await writeHead(ctx, { ...head, index });
 }
 
 interface RecordInput {
-  tree: string;
-  skipped: SkippedFile[];
-  latest: CheckpointRecord | undefined;
+  scan: ScanResult;
+  latest: Head | undefined;
   trigger: Trigger;
   options: SnapshotOptions;
+  meta: MetaFile;
 }
 
 async function recordTree(ctx: WsContext, input: RecordInput): Promise<SnapshotResult> {
-  const { tree, skipped, latest, trigger, options } = input;
-  const stats = await numstat(ctx.git, latest?.tree ?? EMPTY_TREE, tree);
+  const { scan, latest, trigger, options, meta: file } = input;
+  const { tree, skipped } = scan;
+  const from = latest?.tree ?? EMPTY_TREE;
+  // The scan counted against `from` when it wrote a tree; otherwise count here.
+  const stats = tree === from ? { files: 0, insertions: 0, deletions: 0 } : (scan.stats ?? (await numstat(ctx.git, from, tree)));
   const now = Date.now();
-  const meta: CheckpointMeta = { v: 1, trigger, time_ms: now, stats, skipped, prev: latest?.checkpoint.id ?? null };
+  const meta: CheckpointMeta = { v: 1, trigger, time_ms: now, stats, skipped, prev: latest?.id ?? null };
   for (const key of ['agent', 'tool', 'session', 'tool_use_id', 'restore_target'] as const) {
     const value = options[key];
     if (typeof value === 'string' && value.length > 0) meta[key] = sanitizeLine(value, 200);
   }
   const message = encodeMessage(options.reason ?? defaultReason(trigger), meta);
-  const commit = (await git(ctx.git, ['commit-tree', tree, '-m', message])).trim();
+  const commit = await writeLooseObject(ctx.store.gitDir, 'commit', commitBody(tree, message, GIT_IDENTITY, now));
   const refname = nextRefName(ctx, latest?.refname, now);
-  await git(ctx.git, ['update-ref', refname, commit, ZERO_OID]);
-  await touchMeta(ctx);
+  await createLooseRef(ctx.store.gitDir, refname, commit);
+  const index = await indexSignature(ctx.layout.indexFile);
+  await writeHead(ctx, { refname, id: commit, tree, ...(index !== null ? { index } : {}) });
+  await touchMeta(ctx, file, now);
 
-  const pinned = (await readMeta(ctx.layout.metaFile))?.pinned ?? [];
-  const checkpoint = decodeCheckpoint(commit, refname, message, pinned.includes(commit));
+  const checkpoint = decodeCheckpoint(commit, refname, message, file.pinned.includes(commit));
   return {
     id: commit,
     files_changed: stats.files,
@@ -138,10 +164,8 @@ function defaultReason(trigger: Trigger): string {
   }
 }
 
-async function touchMeta(ctx: WsContext): Promise<void> {
-  const meta = await readMeta(ctx.layout.metaFile);
-  if (!meta) return;
-  meta.last_touched = new Date().toISOString();
+async function touchMeta(ctx: WsContext, meta: MetaFile, now: number): Promise<void> {
+  if (now - Date.parse(meta.last_touched) < TOUCH_EVERY_MS) return;
+  meta.last_touched = new Date(now).toISOString();
   await writeMeta(ctx.layout.metaFile, meta);
 }
-

@@ -1,11 +1,19 @@
-// Checkpoint stats between two trees: one `diff-tree --numstat` process.
+// Checkpoint stats between two trees (or a tree and an index): one `--numstat` process.
 import type { CheckpointStats } from '../../shared/model.js';
 import type { GitContext } from './git-env.js';
 import { git } from './git-runner.js';
 
 export async function numstat(gitCtx: GitContext, from: string, to: string): Promise<CheckpointStats> {
   if (from === to) return { files: 0, insertions: 0, deletions: 0 };
-  const out = await git(gitCtx, ['diff-tree', '-r', '-z', '--no-renames', '--numstat', from, to]);
+  return parseNumstat(await git(gitCtx, ['diff-tree', '-r', '-z', '--no-renames', '--numstat', from, to]));
+}
+
+/** The same counts from a tree to the index's entries (no tree of the index needed). */
+export async function numstatIndex(gitCtx: GitContext, from: string): Promise<CheckpointStats> {
+  return parseNumstat(await git(gitCtx, ['diff-index', '--cached', '-z', '--no-renames', '--numstat', from]));
+}
+
+function parseNumstat(out: string): CheckpointStats {
   let files = 0;
   let insertions = 0;
   let deletions = 0;

@@ -12,7 +12,7 @@ import type { Store, StoreOptions, Workspace } from './api.js';
 import type { WsContext } from './context.js';
 import { dirSize, exists, writeFileAtomic } from './fsutil.js';
 import { STORE_ATTRIBUTES } from './git-env.js';
-import { git } from './git-runner.js';
+import { gitSimple } from './git-runner.js';
 import { withLock } from './lock.js';
 import { publicMeta, readMeta, writeMeta } from './meta.js';
 import { defaultStoreHome, storeLayout, workspaceLayout, type StoreLayout } from './paths.js';
@@ -37,7 +37,7 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
 async function initRepository(layout: StoreLayout): Promise<void> {
   if (await exists(path.join(layout.gitDir, 'HEAD'))) return;
   await fs.mkdir(layout.gitDir, { recursive: true });
-  await git({ gitDir: layout.gitDir, cwd: layout.home }, ['init', '--quiet', '--bare', layout.gitDir]);
+  await gitSimple({ gitDir: layout.gitDir, cwd: layout.home }, ['init', '--quiet', '--bare', layout.gitDir]);
   await fs.mkdir(path.join(layout.gitDir, 'info'), { recursive: true });
   await writeFileAtomic(path.join(layout.gitDir, 'info', 'attributes'), STORE_ATTRIBUTES);
   // Shared exclude stays empty: every workspace brings its own (core.excludesFile).
