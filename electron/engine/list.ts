@@ -1,6 +1,8 @@
 // Listing and resolving checkpoints. One ref per checkpoint under
 // refs/chronoscope/<wsid>/cp/<time_ms>-<seq>, so the newest N are one
 // `for-each-ref --sort=-refname --count=N` process.
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { ChronoscopeError } from '../../shared/errors.js';
 import type { Checkpoint } from '../../shared/model.js';
 import type { WsContext } from './context.js';
@@ -30,6 +32,44 @@ export async function listRecords(ctx: WsContext, limit?: number): Promise<Check
     const [refname = '', id = '', tree = '', contents = ''] = chunk.split('\0');
     records.push({ refname, tree, checkpoint: decodeCheckpoint(id, refname, contents, pinned.has(id)) });
   }
+  return records;
+}
+
+/**
+ * Every checkpoint, newest first, for lookups by id (resolve, previous). The
+ * listing is kept in memory and reused while the workspace's refs are
+ * unchanged: the names of its loose refs and the packed-refs file's identity
+ * (every ref change made through git or by us creates, deletes or renames one
+ * of those files; a ref rewritten in place to another commit, which nothing of
+ * ours does, would go unnoticed). Commits never change, so a record stays
+ * valid as long as its ref does. Pins live in meta.json, applied on every call.
+ */
+const listingCache = new Map<string, { key: string; records: Promise<CheckpointRecord[]> }>();
+
+async function refsKey(ctx: WsContext): Promise<string> {
+  const dir = path.join(ctx.store.gitDir, ...ctx.refPrefix.split('/').filter(Boolean));
+  const [names, packed] = await Promise.all([
+    fs.readdir(dir).catch(() => [] as string[]),
+    fs.stat(path.join(ctx.store.gitDir, 'packed-refs'), { bigint: true }).catch(() => null),
+  ]);
+  const packedKey = packed ? `${packed.ino}:${packed.size}:${packed.mtimeNs}:${packed.ctimeNs}` : 'none';
+  return `${packedKey}|${names.sort().join('/')}`;
+}
+
+export async function allRecords(ctx: WsContext): Promise<CheckpointRecord[]> {
+  const cacheKey = `${ctx.store.gitDir}\0${ctx.refPrefix}`;
+  const key = await refsKey(ctx);
+  const cached = listingCache.get(cacheKey);
+  if (cached && cached.key === key) {
+    const [records, meta] = await Promise.all([cached.records, readMeta(ctx.layout.metaFile)]);
+    const pinned = new Set(meta?.pinned ?? []);
+    return records.map((r) => (r.checkpoint.pinned === pinned.has(r.checkpoint.id) ? r : { ...r, checkpoint: { ...r.checkpoint, pinned: !r.checkpoint.pinned } }));
+  }
+  const records = listRecords(ctx);
+  if (listingCache.size > 64) listingCache.clear();
+  // Keyed by the refs as they were before listing: a change meanwhile only costs a miss next time.
+  listingCache.set(cacheKey, { key, records });
+  records.catch(() => listingCache.delete(cacheKey));
   return records;
 }
 
@@ -96,7 +136,7 @@ export async function resolveRecord(ctx: WsContext, rawRef: string): Promise<Che
     if (!found) throw new ChronoscopeError('not_found', `there is no checkpoint #${n}: this workspace has ${records.length}`);
     return found;
   }
-  const matches = (await listRecords(ctx)).filter((r) => r.checkpoint.id.startsWith(ref));
+  const matches = (await allRecords(ctx)).filter((r) => r.checkpoint.id.startsWith(ref));
   if (matches.length === 0) throw new ChronoscopeError('not_found', `no checkpoint ${ref} in this workspace`);
   if (matches.length > 1) throw new ChronoscopeError('bad_input', `checkpoint prefix ${ref} is ambiguous: it matches ${matches.length} checkpoints; give more digits`);
   return matches[0] as CheckpointRecord;
@@ -104,7 +144,7 @@ export async function resolveRecord(ctx: WsContext, rawRef: string): Promise<Che
 
 /** The checkpoint just older than `record`, if any. */
 export async function previousRecord(ctx: WsContext, record: CheckpointRecord): Promise<CheckpointRecord | undefined> {
-  const all = await listRecords(ctx);
+  const all = await allRecords(ctx);
   const i = all.findIndex((r) => r.refname === record.refname);
   return i >= 0 ? all[i + 1] : undefined;
 }
