@@ -42,7 +42,8 @@ describe('retention', () => {
     const ids = await makeCheckpoints(s, 3);
     const aged = await openStore({ home: s.storeHome, settings: { retention: { max_checkpoints: 500, max_age_days: 0.000001, max_store_mb: 10_240 } } });
     const ws = await aged.workspace(s.ws);
-    await new Promise((r) => setTimeout(r, 50));
+    // max_age_days 0.000001 is ~86 ms: wait past it even when snapshots are fast.
+    await new Promise((r) => setTimeout(r, 200));
     const result = await ws.prune();
     expect(result.removed.sort()).toEqual([ids[0], ids[1]].sort());
     expect((await ws.list()).map((c) => c.id)).toEqual([ids[2]]);
