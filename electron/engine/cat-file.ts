@@ -101,3 +101,58 @@ export async function batchContents(gitCtx: GitContext, oids: readonly string[],
   if (failure) throw failure;
   if (code !== 0) throw new ChronoscopeError('internal', `git cat-file failed: ${stderr.split('\n')[0] ?? code}`);
 }
+
+export interface BlobRead {
+  size: number;
+  /** Null when larger than the limit (its bytes were skipped, never held). */
+  data: Buffer | null;
+}
+
+/** Sizes and contents (up to maxBytes each) of a few objects in one `cat-file --batch`; missing ones are absent. */
+export async function readObjectsLimited(gitCtx: GitContext, oids: readonly string[], maxBytes: number): Promise<Map<string, BlobRead>> {
+  const unique = [...new Set(oids)];
+  const result = new Map<string, BlobRead>();
+  if (unique.length === 0) return result;
+  const child = spawn('git', [...gitConfigArgs(gitCtx), 'cat-file', '--batch'], {
+    cwd: gitCtx.cwd ?? gitCtx.workTree ?? gitCtx.gitDir,
+    env: buildGitEnv(gitCtx),
+    stdio: ['pipe', 'pipe', 'pipe'],
+    windowsHide: true,
+  });
+  let stderr = '';
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+  child.stdin.on('error', () => undefined);
+  child.stdin.end(unique.map((o) => `${o}\n`).join(''));
+  let pending: Buffer = Buffer.alloc(0);
+  // The object being read: bytes still expected (data + the LF after it) and where they go.
+  let current: { oid: string; size: number; left: number; parts: Buffer[] | null } | null = null;
+  const code = await new Promise<number>((resolve, reject) => {
+    child.on('error', (e) => reject(new ChronoscopeError('internal', `cannot run git: ${e.message}`)));
+    child.stdout.on('data', (chunk: Buffer) => {
+      pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+      for (;;) {
+        if (!current) {
+          const nl = pending.indexOf(10);
+          if (nl < 0) break;
+          const [oid = '', type = '', size = ''] = pending.subarray(0, nl).toString('utf8').split(' ');
+          pending = pending.subarray(nl + 1);
+          if (type === 'missing' || !size) continue;
+          const n = Number(size);
+          current = { oid, size: n, left: n + 1, parts: n > maxBytes ? null : [] };
+        }
+        if (pending.length === 0) break;
+        const take = Math.min(current.left, pending.length);
+        current.parts?.push(pending.subarray(0, take));
+        pending = pending.subarray(take);
+        current.left -= take;
+        if (current.left > 0) break;
+        const data = current.parts ? Buffer.concat(current.parts).subarray(0, current.size) : null;
+        result.set(current.oid, { size: current.size, data });
+        current = null;
+      }
+    });
+    child.on('close', (c) => resolve(c ?? -1));
+  });
+  if (code !== 0) throw new ChronoscopeError('internal', `git cat-file failed: ${stderr.split('\n')[0] ?? code}`);
+  return result;
+}

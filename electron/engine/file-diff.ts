@@ -5,6 +5,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FileSide } from '../../shared/model.js';
 import type { GitContext } from './git-env.js';
+import { ChronoscopeError } from '../../shared/errors.js';
+import { readObjectsLimited } from './cat-file.js';
 import { git, gitStdin, splitNul } from './git-runner.js';
 
 /** Larger files are reported as too_large, not sent to the viewer. */
@@ -36,6 +38,40 @@ export async function sideFromTree(gitCtx: GitContext, tree: string, rel: string
     return sideFromBuffer(stdout, mode, size);
   }
   return MISSING;
+}
+
+/**
+ * Both sides of one file in two trees with 2 processes instead of 4: one
+ * diff-tree limited to the path (modes and blob ids of both sides), one
+ * cat-file --batch (sizes, and contents up to the viewer's limit).
+ */
+export async function sidesFromTrees(gitCtx: GitContext, from: string, to: string, rel: string): Promise<[FileSide, FileSide]> {
+  const same = async (): Promise<[FileSide, FileSide]> => {
+    const side = await sideFromTree(gitCtx, from, rel);
+    return [side, side];
+  };
+  if (from === to) return same();
+  const tokens = splitNul(await git(gitCtx, ['diff-tree', '-r', '-z', '--no-renames', '--raw', from, to, '--', rel]));
+  let entry: { oldMode: string; newMode: string; oldOid: string; newOid: string } | undefined;
+  for (let i = 0; i + 1 < tokens.length; i += 2) {
+    if (tokens[i + 1] !== rel) continue;
+    const [oldMode = '', newMode = '', oldOid = '', newOid = ''] = (tokens[i] ?? '').slice(1).split(' ');
+    entry = { oldMode, newMode, oldOid, newOid };
+  }
+  if (!entry) return same(); // unchanged between the two (or absent from both)
+  // A blob side has a file or symlink mode; 000000 (absent) and 160000 (gitlink) are missing.
+  const isBlob = (mode: string): boolean => mode.startsWith('100') || mode === '120000';
+  const wanted = [isBlob(entry.oldMode) ? entry.oldOid : null, isBlob(entry.newMode) ? entry.newOid : null];
+  const objects = await readObjectsLimited(gitCtx, wanted.filter((o): o is string => o !== null), VIEWER_MAX_BYTES);
+  const side = (oid: string | null, mode: string): FileSide => {
+    if (oid === null) return MISSING;
+    const object = objects.get(oid);
+    if (!object) throw new ChronoscopeError('internal', `object ${oid} of ${rel} is missing from the store`);
+    if (object.data === null) return { kind: 'too_large', size: object.size, mode };
+    if (mode === '120000') return { kind: 'symlink', size: object.size, mode, text: object.data.toString('utf8') };
+    return sideFromBuffer(object.data, mode, object.size);
+  };
+  return [side(wanted[0] ?? null, entry.oldMode), side(wanted[1] ?? null, entry.newMode)];
 }
 
 export async function sideFromDisk(gitCtx: GitContext, root: string, rel: string): Promise<FileSide> {
