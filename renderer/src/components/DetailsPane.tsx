@@ -134,6 +134,8 @@ function DiffToolbar({ previous, checkpoint }: { previous: Checkpoint | null; ch
   const setMode = useDiff((s) => s.setMode);
   const layout = useDiff((s) => s.layout);
   const setLayout = useDiff((s) => s.setLayout);
+  const wrap = useDiff((s) => s.wrap);
+  const setWrap = useDiff((s) => s.setWrap);
   return (
     <div className="diff-toolbar">
       <button
@@ -164,15 +166,29 @@ function DiffToolbar({ previous, checkpoint }: { previous: Checkpoint | null; ch
       <button
         type="button"
         className="segmented"
+        aria-pressed={wrap}
+        aria-label="Wrap long lines"
+        title={wrap ? 'Long lines wrap; press to scroll them sideways instead' : 'Long lines scroll sideways; press to wrap them'}
+        data-testid="diff-wrap-toggle"
+        onClick={() => setWrap(!wrap)}
+      >
+        <span className={wrap ? 'segment active' : 'segment'}>
+          <Icon name="wrap" size={13} /> <span className="segment-label">Wrap</span>
+        </span>
+      </button>
+      <button
+        type="button"
+        className="segmented"
         aria-label={layout === 'side' ? 'Show the diff inline' : 'Show the diff side by side'}
+        title={layout === 'side' ? 'Side by side; press for inline' : 'Inline; press for side by side'}
         data-testid="diff-layout-toggle"
         onClick={() => setLayout(layout === 'side' ? 'inline' : 'side')}
       >
         <span className={layout === 'side' ? 'segment active' : 'segment'}>
-          <Icon name="columns" size={13} /> Split
+          <Icon name="columns" size={13} /> <span className="segment-label">Split</span>
         </span>
         <span className={layout === 'inline' ? 'segment active' : 'segment'}>
-          <Icon name="rows" size={13} /> Inline
+          <Icon name="rows" size={13} /> <span className="segment-label">Inline</span>
         </span>
       </button>
     </div>

@@ -2,14 +2,16 @@
 // oversized, symlinked or missing sides; and "restore this file" in two steps.
 import { lazy, Suspense, useEffect } from 'react';
 import type { Checkpoint, FileChange, FileDiff, FileSide } from '../../../shared/model.js';
-import { fileDiffKey, useDiff, type FileDiffRequest } from '../state/diff.js';
+import { fileDiffKey, useDiff, type DiffMode, type FileDiffRequest } from '../state/diff.js';
 import { useTheme } from '../state/theme.js';
 import { shortId } from '../lib/time.js';
+import { lineCountLabel } from '../lib/line-count.js';
 import { InlineError, Skeleton } from './bits.js';
 import { Icon } from './Icon.js';
 import { FILE_IDS, RestoreControls, RestorePreviewPanel } from './Restore.js';
 
 const MonacoDiff = lazy(() => import('../monaco/MonacoDiff.js'));
+const MonacoFile = lazy(() => import('../monaco/MonacoFile.js'));
 
 export function DiffArea({
   workspace,
@@ -68,16 +70,17 @@ export function DiffArea({
         />
       </div>
       <RestorePreviewPanel scope="file" ids={FILE_IDS} />
-      <FileDiffView request={request} first={first} />
+      <FileDiffView request={request} first={first} mode={mode} />
     </div>
   );
 }
 
-function FileDiffView({ request, first }: { request: FileDiffRequest; first: boolean }) {
+function FileDiffView({ request, first, mode }: { request: FileDiffRequest; first: boolean; mode: DiffMode }) {
   const key = fileDiffKey(request);
   const entry = useDiff((s) => s.fileDiffs[key]);
   const load = useDiff((s) => s.loadFileDiff);
   const layout = useDiff((s) => s.layout);
+  const wrap = useDiff((s) => s.wrap);
   const dark = useTheme((s) => s.dark);
 
   useEffect(() => {
@@ -122,19 +125,53 @@ function FileDiffView({ request, first }: { request: FileDiffRequest; first: boo
     );
   }
 
-  return (
-    <div className="diff-view-wrap" data-testid="diff-view" data-kind="text" data-from={shortId(diff.from)} data-to={diff.to === 'workspace' ? 'workspace' : shortId(diff.to)}>
-      <Suspense
-        fallback={
-          <div className="padded">
-            <Skeleton lines={8} />
+  const fallback = (
+    <div className="padded">
+      <Skeleton lines={8} />
+    </div>
+  );
+  const wrapProps = { 'data-testid': 'diff-view', 'data-kind': 'text', 'data-from': shortId(diff.from), 'data-to': diff.to === 'workspace' ? 'workspace' : shortId(diff.to) };
+  const oldText = oldSide.kind === 'text' ? (oldSide.text ?? '') : '';
+  const newText = diff.new.kind === 'text' ? (diff.new.text ?? '') : '';
+
+  // Only one side exists: show that file's content, labelled, rather than a diff against nothing.
+  const oneSide = oldSide.kind === 'missing' ? 'added' : diff.new.kind === 'missing' ? 'deleted' : null;
+  if (oneSide) {
+    const text = oneSide === 'added' ? newText : oldText;
+    return (
+      <div className="diff-view-column" {...wrapProps} data-change={oneSide}>
+        <div className={`side-strip side-strip-${oneSide}`} data-testid="diff-side-strip">
+          <Icon name={oneSide === 'added' ? 'plus' : 'minus'} size={13} />
+          <strong>{sideTitle(oneSide, mode, first)}</strong>
+          <span className="muted">{lineCountLabel(text)}</span>
+        </div>
+        {text === '' ? (
+          <div className="diff-empty muted">The file is empty.</div>
+        ) : (
+          <div className="diff-view-wrap">
+            <Suspense fallback={fallback}>
+              <MonacoFile path={diff.path} text={text} change={oneSide} wrap={wrap} dark={dark} />
+            </Suspense>
           </div>
-        }
-      >
-        <MonacoDiff path={diff.path} original={oldSide.kind === 'text' ? (oldSide.text ?? '') : ''} modified={diff.new.kind === 'text' ? (diff.new.text ?? '') : ''} inline={layout === 'inline'} dark={dark} />
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="diff-view-wrap" {...wrapProps}>
+      <Suspense fallback={fallback}>
+        <MonacoDiff path={diff.path} original={oldText} modified={newText} inline={layout === 'inline'} wrap={wrap} dark={dark} />
       </Suspense>
     </div>
   );
+}
+
+/** What an added or deleted file is, in the words of the comparison on screen. */
+function sideTitle(change: 'added' | 'deleted', mode: DiffMode, first: boolean): string {
+  if (first) return 'Recorded in the first checkpoint';
+  if (mode === 'workspace') return change === 'added' ? 'New on disk since this checkpoint' : 'Deleted from disk since this checkpoint';
+  return change === 'added' ? 'New file' : 'Deleted file';
 }
 
 function formatSize(size: number | null): string {

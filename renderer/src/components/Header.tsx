@@ -4,6 +4,7 @@ import { useWorkspaces } from '../state/workspaces.js';
 import { useTimeline } from '../state/timeline.js';
 import { useToasts } from '../state/toasts.js';
 import { useBanners } from '../state/banners.js';
+import { useProgress } from '../state/progress.js';
 import { baseName } from '../lib/paths.js';
 import { shortId } from '../lib/time.js';
 import { Icon } from './Icon.js';
@@ -53,8 +54,24 @@ export function Header() {
           {count} checkpoint{count === 1 ? '' : 's'}
         </span>
       </div>
+      <ProgressLine />
       <SnapshotForm />
     </header>
+  );
+}
+
+/** The host's latest progress message, fading out on its own; the live region reads it once. */
+function ProgressLine() {
+  const seq = useProgress((s) => s.seq);
+  const message = useProgress((s) => s.message);
+  return (
+    <span className="header-progress" role="status" aria-live="polite" data-testid="header-progress">
+      {message && (
+        <span key={seq} className="header-progress-text" title={message}>
+          {message}
+        </span>
+      )}
+    </span>
   );
 }
 

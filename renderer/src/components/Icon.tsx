@@ -1,6 +1,8 @@
 // A handful of 16px line icons, inline so nothing is fetched.
 const PATHS = {
   plus: 'M8 3v10M3 8h10',
+  minus: 'M3 8h10',
+  wrap: 'M2.5 4h11M2.5 8h9a2 2 0 010 4H8.5M10 10.5L8.5 12l1.5 1.5M2.5 12h3',
   x: 'M4 4l8 8M12 4l-8 8',
   pin: 'M6 2h4l-.5 4 2.5 2.5H4L6.5 6 6 2zM8 8.5V14',
   camera: 'M2.5 5.5h2l1-1.5h5l1 1.5h2v7h-11zM8 11a2 2 0 100-4 2 2 0 000 4z',

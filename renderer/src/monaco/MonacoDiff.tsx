@@ -5,43 +5,38 @@
 import { useEffect, useRef } from 'react';
 import { monaco } from './setup.js';
 import { languageForPath } from './language.js';
+import { READ_ONLY_VIEW } from './view-options.js';
 
 export interface MonacoDiffProps {
   path: string;
   original: string;
   modified: string;
   inline: boolean;
+  wrap: boolean;
   dark: boolean;
 }
 
 const HIDE_UNCHANGED_FROM_LINES = 200;
 
-export default function MonacoDiff({ path, original, modified, inline, dark }: MonacoDiffProps) {
+export default function MonacoDiff({ path, original, modified, inline, wrap, dark }: MonacoDiffProps) {
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<monaco.editor.IStandaloneDiffEditor | null>(null);
 
   useEffect(() => {
     if (!host.current) return;
     const instance = monaco.editor.createDiffEditor(host.current, {
-      readOnly: true,
+      ...READ_ONLY_VIEW,
       originalEditable: false,
-      domReadOnly: true,
-      automaticLayout: true,
       renderSideBySide: !inline,
       // The diff pane shares the window with two lists: split down to a narrower width than Monaco's default 900px.
       useInlineViewWhenSpaceIsLimited: true,
       renderSideBySideInlineBreakpoint: 480,
-      minimap: { enabled: false },
-      scrollBeyondLastLine: false,
-      fontSize: 12.5,
-      lineHeight: 19,
-      renderOverviewRuler: true,
-      renderLineHighlight: 'none',
-      contextmenu: false,
-      stickyScroll: { enabled: false },
-      scrollbar: { verticalScrollbarSize: 10, horizontalScrollbarSize: 10 },
-      padding: { top: 6 },
-      fontFamily: 'ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "Liberation Mono", monospace',
+      // The rulers repeat what the +/− gutter already says, at the cost of a wide grey strip.
+      renderOverviewRuler: false,
+      renderMarginRevertIcon: false,
+      renderGutterMenu: false,
+      wordWrap: wrap ? 'on' : 'off',
+      diffWordWrap: 'inherit',
     });
     editor.current = instance;
     return () => {
@@ -74,6 +69,10 @@ export default function MonacoDiff({ path, original, modified, inline, dark }: M
   useEffect(() => {
     editor.current?.updateOptions({ renderSideBySide: !inline });
   }, [inline]);
+
+  useEffect(() => {
+    editor.current?.updateOptions({ wordWrap: wrap ? 'on' : 'off' });
+  }, [wrap]);
 
   useEffect(() => {
     monaco.editor.setTheme(dark ? 'chronoscope-dark' : 'chronoscope-light');

@@ -12,6 +12,7 @@ export type DiffMode = 'previous' | 'workspace';
 export type DiffLayout = 'side' | 'inline';
 
 const LAYOUT_KEY = 'chronoscope.diffLayout';
+const WRAP_KEY = 'chronoscope.diffWrap';
 
 export interface FileDiffRequest {
   from: string;
@@ -27,12 +28,15 @@ interface DiffState {
   workspace: string | null;
   mode: DiffMode;
   layout: DiffLayout;
+  /** Wrap long lines; off by default, as in code editors, so columns line up. */
+  wrap: boolean;
   selectedPath: string | null;
   workspaceDiffs: Record<string, Loadable<DiffResult>>;
   fileDiffs: Record<string, Loadable<FileDiff>>;
   reset(workspace: string | null): void;
   setMode(mode: DiffMode): void;
   setLayout(layout: DiffLayout): void;
+  setWrap(wrap: boolean): void;
   selectFile(path: string | null): void;
   loadWorkspaceDiff(id: string): Promise<void>;
   loadFileDiff(request: FileDiffRequest): Promise<void>;
@@ -47,10 +51,27 @@ function readLayout(): DiffLayout {
   }
 }
 
+function readWrap(): boolean {
+  try {
+    return localStorage.getItem(WRAP_KEY) === 'on';
+  } catch {
+    return false;
+  }
+}
+
+function remember(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // session-only then
+  }
+}
+
 export const useDiff = create<DiffState>()((set, get) => ({
   workspace: null,
   mode: 'previous',
   layout: readLayout(),
+  wrap: readWrap(),
   selectedPath: null,
   workspaceDiffs: {},
   fileDiffs: {},
@@ -58,12 +79,12 @@ export const useDiff = create<DiffState>()((set, get) => ({
   reset: (workspace) => set({ workspace, selectedPath: null, workspaceDiffs: {}, fileDiffs: {} }),
   setMode: (mode) => set({ mode }),
   setLayout: (layout) => {
-    try {
-      localStorage.setItem(LAYOUT_KEY, layout);
-    } catch {
-      // session-only then
-    }
+    remember(LAYOUT_KEY, layout);
     set({ layout });
+  },
+  setWrap: (wrap) => {
+    remember(WRAP_KEY, wrap ? 'on' : 'off');
+    set({ wrap });
   },
   selectFile: (selectedPath) => set({ selectedPath }),
 

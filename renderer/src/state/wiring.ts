@@ -7,6 +7,7 @@ import { useConnection } from './connection.js';
 import { useDetails } from './details.js';
 import { useDiff } from './diff.js';
 import { useEffects } from './effects.js';
+import { useProgress } from './progress.js';
 import { useRestore } from './restore.js';
 import { useTimeline } from './timeline.js';
 import { useToasts } from './toasts.js';
@@ -89,6 +90,9 @@ export function startWiring(): void {
     if (!isCurrent(workspace)) return;
     if (useEffects.getState().upsert(effect)) announceEffect(effect);
   });
+  c.on('progress', ({ workspace, message }) => {
+    if (isCurrent(workspace)) useProgress.getState().show(message);
+  });
   c.on('ui:focusEffect', ({ workspace, effect }) => focusEffect(workspace, effect));
   c.on('workspace:state', ({ workspace, state, message }) => {
     useWorkspaces.getState().setState(workspace, state);
@@ -116,6 +120,7 @@ export function startWiring(): void {
     useRestore.getState().dismissOutcome();
     useDetails.getState().reset(current);
     useDiff.getState().reset(current);
+    useProgress.getState().clear();
     void useTimeline.getState().load(current);
     void useEffects.getState().load(current);
   };

@@ -1,0 +1,29 @@
+// The look every read-only editor in the app shares: no caret, no current-line
+// band, no overview ruler, no hover-driven highlights. These panes are for
+// reading history, so nothing in them should suggest they can be typed into.
+import type { monaco } from './setup.js';
+
+export const READ_ONLY_VIEW: monaco.editor.IEditorOptions = {
+  readOnly: true,
+  domReadOnly: true,
+  readOnlyMessage: { value: 'History is read-only.' },
+  renderLineHighlight: 'none',
+  cursorBlinking: 'solid',
+  hideCursorInOverviewRuler: true,
+  occurrencesHighlight: 'off',
+  selectionHighlight: false,
+  matchBrackets: 'never',
+  links: false,
+  contextmenu: false,
+  minimap: { enabled: false },
+  overviewRulerLanes: 0,
+  overviewRulerBorder: false,
+  scrollBeyondLastLine: false,
+  stickyScroll: { enabled: false },
+  fontSize: 12.5,
+  lineHeight: 19,
+  padding: { top: 6, bottom: 6 },
+  scrollbar: { verticalScrollbarSize: 8, horizontalScrollbarSize: 8, useShadows: false },
+  fontFamily: 'ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "Liberation Mono", monospace',
+  automaticLayout: true,
+};
