@@ -67,17 +67,40 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
   const update: string[] = [];
   const remove: string[] = [];
   const seen = new Set<string>();
+  // Whether each parent folder is still a real folder (cached: many files share one).
+  const dirCache = new Map<string, Promise<boolean>>();
+  const realDir = (rel: string): Promise<boolean> => {
+    let known = dirCache.get(rel);
+    if (!known) {
+      known = fs.lstat(path.join(root, rel)).then((st) => st.isDirectory(), () => true);
+      dirCache.set(rel, known);
+    }
+    return known;
+  };
   await mapLimit(candidates, 32, async ({ rel, tracked }) => {
     if (seen.has(rel)) return;
     seen.add(rel);
     let size = 0;
     let isFile = false;
+    let isDir = false;
     try {
       const st = await fs.lstat(path.join(root, rel));
       size = st.size;
       isFile = st.isFile();
+      isDir = st.isDirectory();
     } catch {
       /* gone: update-index --remove drops it */
+    }
+    if (tracked) {
+      // A tracked file that became a folder, or now sits behind a symlinked
+      // folder, is gone as a file: update-index would refuse it ("is a
+      // directory", "beyond a symbolic link"). Drop it; what is inside the new
+      // folder comes as untracked files.
+      if (isDir) return void remove.push(rel);
+      const parts = rel.split('/');
+      for (let i = 1; i < parts.length; i++) {
+        if (!(await realDir(parts.slice(0, i).join('/')))) return void remove.push(rel);
+      }
     }
     if (isFile && size > options.maxFileBytes) {
       skipped.push({ path: rel, size, why: 'too_large' });

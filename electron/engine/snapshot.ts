@@ -60,14 +60,21 @@ export async function scanPrivateIndex(ctx: WsContext, paths: string[] | undefin
   const excludesChanged = await syncExcludeFile(ctx, meta);
   const options: ScanOptions = { maxFileBytes: ctx.settings.max_file_mb * 1024 * 1024, recheckIgnored: excludesChanged, statsFrom: latest?.tree ?? EMPTY_TREE };
   if (latest?.index !== undefined && latest.index === (await indexSignature(ctx.layout.indexFile))) options.knownTree = latest.tree;
+  // We hold the workspace lock, so we are the only writer of the private
+  // index: an index.lock is what a killed snapshot left, and would make every
+  // later update-index fail.
+  await fs.rm(`${ctx.layout.indexFile}.lock`, { force: true });
   let scan: ScanResult;
   try {
     scan = await scanToTree(ctx.git, ctx.root, paths ? { ...options, paths } : options);
   } catch (err) {
-    if (!(err instanceof GitFailure)) throw err;
+    if (!(err instanceof GitFailure) || !isIndexDamage(err)) throw err;
     // A damaged private index, or one naming objects that gc pruned after an
     // interrupted snapshot: it is only a cache, so rebuild it from the disk.
+    // Other failures (a file we cannot read...) are not the index's fault:
+    // throwing it away would only make the next snapshot hash everything.
     await fs.rm(ctx.layout.indexFile, { force: true });
+    await fs.rm(`${ctx.layout.indexFile}.lock`, { force: true });
     delete options.knownTree;
     scan = await scanToTree(ctx.git, ctx.root, options);
   }
@@ -80,7 +87,13 @@ export async function scanPrivateIndex(ctx: WsContext, paths: string[] | undefin
   return scan;
 }
 
+/** Failures that mean the private index itself is unusable (damaged, or naming pruned objects). */
+function isIndexDamage(err: GitFailure): boolean {
+  return /index file|bad signature|bad index|corrupt|smaller than expected|invalid object|unable to read|bad object|Error building trees|missing object/i.test(err.stderr);
+}
+
 /**
+ * `internalPaths`: options.paths come from the engine itself (not re-validated).
  * `recordUnchanged` records a checkpoint even when the tree equals the latest
  * one: a restore's safety checkpoint always appears on the timeline as its own
  * marked moment, so the person sees exactly where to go back to.
@@ -88,11 +101,14 @@ export async function scanPrivateIndex(ctx: WsContext, paths: string[] | undefin
 export async function takeSnapshot(
   ctx: WsContext,
   options: SnapshotOptions = {},
-  { recordUnchanged = false }: { recordUnchanged?: boolean } = {},
+  { recordUnchanged = false, internalPaths = false }: { recordUnchanged?: boolean; internalPaths?: boolean } = {},
 ): Promise<SnapshotResult> {
   const trigger: Trigger = options.trigger ?? 'manual';
   if (!TRIGGERS.includes(trigger)) throw new ChronoscopeError('bad_input', `trigger '${String(trigger)}' is not one of ${TRIGGERS.join(', ')}`);
-  const paths = options.paths === undefined ? undefined : validateRelPaths(options.paths);
+  // Paths git itself listed (a restore's touched files) are exact names, and
+  // names like '-dash' or 'back\slash' are legal there: validation is for
+  // outside input only. They reach git after '--' with literal pathspecs.
+  const paths = options.paths === undefined ? undefined : internalPaths ? [...new Set(options.paths)] : validateRelPaths(options.paths);
   if (paths !== undefined && paths.length === 0) return { id: null, skipped: 'no paths given' };
 
   const [latest, meta] = await Promise.all([latestHead(ctx), loadMetaOrFail(ctx)]);
