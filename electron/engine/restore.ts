@@ -87,7 +87,7 @@ export async function restoreCheckpoint(ctx: WsContext, ref: string, options: Re
 
   let checkpoint: string | null = null;
   if (touched.length > 0) {
-    const after = await takeSnapshot(ctx, { trigger: 'restore', reason: `restored ${short}`, restore_target: target.checkpoint.id, paths: touched });
+    const after = await takeSnapshot(ctx, { trigger: 'restore', reason: `restored ${short}`, restore_target: target.checkpoint.id, paths: touched }, { internalPaths: true });
     checkpoint = after.id;
   }
   const removedSet = new Set(removed);

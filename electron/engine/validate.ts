@@ -33,7 +33,8 @@ export function validateRelPath(raw: unknown): string {
   if (path.isAbsolute(raw) || path.posix.isAbsolute(raw) || path.win32.isAbsolute(raw) || /^[a-zA-Z]:/.test(raw)) {
     return bad('absolute; give a path relative to the workspace');
   }
-  const segments = raw.replace(/\\/g, '/').split('/');
+  // '\\' is a separator only on Windows; on POSIX it is a legal filename character.
+  const segments = (process.platform === 'win32' ? raw.replace(/\\/g, '/') : raw).split('/');
   if (segments.includes('..')) return bad("outside the workspace ('..' is not allowed)");
   const kept = segments.filter((s) => s !== '' && s !== '.');
   if (kept.length === 0) return bad('the workspace itself; leave paths out to mean everything');
