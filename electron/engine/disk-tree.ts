@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises';
 import type { WsContext } from './context.js';
 import { withIndex } from './context.js';
-import { buildExcludeFile } from './excludes.js';
+import { buildExcludeFile, credentialExcludeArgs } from './excludes.js';
 import { tempFile } from './fsutil.js';
 import { readMeta } from './meta.js';
 import { scanToTree, type ScanResult } from './scan.js';
@@ -28,7 +28,7 @@ export async function diskTree(ctx: WsContext, paths?: string[]): Promise<ScanRe
       await fs.writeFile(excludeFile, wanted);
     }
     const gitCtx = { ...withIndex(ctx, tmpIndex), excludeFile };
-    const options = { maxFileBytes: ctx.settings.max_file_mb * 1024 * 1024, recheckIgnored: current !== wanted };
+    const options = { maxFileBytes: ctx.settings.max_file_mb * 1024 * 1024, recheckIgnored: current !== wanted, excludeArgs: credentialExcludeArgs(ctx.settings) };
     return await scanToTree(gitCtx, ctx.root, paths ? { ...options, paths } : options);
   } finally {
     for (const file of cleanup) await fs.rm(file, { force: true }).catch(() => undefined);

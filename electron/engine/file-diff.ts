@@ -74,7 +74,7 @@ export async function sidesFromTrees(gitCtx: GitContext, from: string, to: strin
   return [side(wanted[0] ?? null, entry.oldMode), side(wanted[1] ?? null, entry.newMode)];
 }
 
-export async function sideFromDisk(gitCtx: GitContext, root: string, rel: string): Promise<FileSide> {
+export async function sideFromDisk(gitCtx: GitContext, root: string, rel: string, excludeArgs: string[] = []): Promise<FileSide> {
   // Never read through a symlinked folder: git sees the link, not what is behind it.
   const parts = rel.split('/');
   for (let i = 1; i < parts.length; i++) {
@@ -85,8 +85,10 @@ export async function sideFromDisk(gitCtx: GitContext, root: string, rel: string
   const st = await fs.lstat(full).catch(() => null);
   if (!st || !(st.isFile() || st.isSymbolicLink())) return MISSING;
   // Ignored files (credentials, build output) are not part of the workspace's history: don't show them.
-  const ignored = await gitStdin({ ...gitCtx, plainPaths: true }, ['check-ignore', '--no-index', '-q', '--', rel], { okCodes: [0, 1] });
-  if (ignored.code === 0) return MISSING;
+  // ls-files rather than check-ignore: it takes the --exclude arguments that
+  // outrank the workspace's .gitignore (credentials), as the scan does.
+  const ignored = splitNul(await git(gitCtx, ['ls-files', '-z', '-i', '-o', '-c', '--exclude-standard', ...excludeArgs, '--', rel]));
+  if (ignored.includes(rel)) return MISSING;
   if (st.isSymbolicLink()) return { kind: 'symlink', size: st.size, mode: '120000', text: await fs.readlink(full) };
   const mode = st.mode & 0o111 ? '100755' : '100644';
   if (st.size > VIEWER_MAX_BYTES) return { kind: 'too_large', size: st.size, mode };

@@ -25,6 +25,8 @@ export interface ScanOptions {
   maxFileBytes: number;
   /** Also drop tracked files that are now ignored (after .gitignore or settings changed). */
   recheckIgnored?: boolean;
+  /** `--exclude=` arguments that outrank the workspace's .gitignore files (credentialExcludeArgs). */
+  excludeArgs?: string[];
   /** The index's tree as of now, if the caller knows it (see head.ts). */
   knownTree?: string;
   /** Also count changes from this tree to the result. */
@@ -44,7 +46,8 @@ export interface ScanResult {
 
 export async function scanToTree(gitCtx: GitContext, root: string, options: ScanOptions): Promise<ScanResult> {
   const limited = options.paths !== undefined && options.paths.length <= MAX_LIMITED_PATHS;
-  const args = ['ls-files', '-z', '-t', '-o', '-m', '--exclude-standard'];
+  const excludeArgs = options.excludeArgs ?? [];
+  const args = ['ls-files', '-z', '-t', '-o', '-m', '--exclude-standard', ...excludeArgs];
   if (limited) args.push('--', ...(options.paths ?? []));
   const entries = splitNul(await git(gitCtx, args));
 
@@ -114,7 +117,7 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
     await gitStdin(gitCtx, ['update-index', '--add', '--remove', '--replace', '-z', '--stdin'], { input: nulJoin(update) });
   }
   if (options.recheckIgnored || touchesIgnoreRules) {
-    const ignored = splitNul(await git(gitCtx, ['ls-files', '-z', '-c', '-i', '--exclude-standard']));
+    const ignored = splitNul(await git(gitCtx, ['ls-files', '-z', '-c', '-i', '--exclude-standard', ...excludeArgs]));
     remove.push(...ignored);
   }
   if (remove.length > 0) {

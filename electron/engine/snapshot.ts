@@ -19,7 +19,7 @@ import type { SkippedFile, SnapshotOptions, SnapshotResult, Trigger } from '../.
 import { TRIGGERS } from '../../shared/model.js';
 import { ChronoscopeError } from '../../shared/errors.js';
 import { shortId, type WsContext } from './context.js';
-import { buildExcludeFile } from './excludes.js';
+import { buildExcludeFile, credentialExcludeArgs } from './excludes.js';
 import { writeFileAtomic } from './fsutil.js';
 import { GIT_IDENTITY } from './git-env.js';
 import { EMPTY_TREE, GitFailure } from './git-runner.js';
@@ -58,7 +58,12 @@ export async function loadMetaOrFail(ctx: WsContext): Promise<MetaFile> {
 export async function scanPrivateIndex(ctx: WsContext, paths: string[] | undefined, meta?: MetaFile, latest?: Head): Promise<ScanResult> {
   meta ??= await loadMetaOrFail(ctx);
   const excludesChanged = await syncExcludeFile(ctx, meta);
-  const options: ScanOptions = { maxFileBytes: ctx.settings.max_file_mb * 1024 * 1024, recheckIgnored: excludesChanged, statsFrom: latest?.tree ?? EMPTY_TREE };
+  const options: ScanOptions = {
+    maxFileBytes: ctx.settings.max_file_mb * 1024 * 1024,
+    recheckIgnored: excludesChanged,
+    statsFrom: latest?.tree ?? EMPTY_TREE,
+    excludeArgs: credentialExcludeArgs(ctx.settings),
+  };
   if (latest?.index !== undefined && latest.index === (await indexSignature(ctx.layout.indexFile))) options.knownTree = latest.tree;
   // We hold the workspace lock, so we are the only writer of the private
   // index: an index.lock is what a killed snapshot left, and would make every

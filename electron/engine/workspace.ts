@@ -20,6 +20,7 @@ import type { Workspace } from './api.js';
 import type { WsContext } from './context.js';
 import { diffTrees } from './diff.js';
 import { diskTree } from './disk-tree.js';
+import { credentialExcludeArgs } from './excludes.js';
 import { MISSING, sideFromDisk, sideFromTree, sidesFromTrees } from './file-diff.js';
 import { EMPTY_TREE } from './git-runner.js';
 import { listRecords, previousRecord, resolveRecord } from './list.js';
@@ -90,7 +91,7 @@ export class WorkspaceImpl implements Workspace {
     this.checkSides(from, to);
     const rel = validateRelPath(rawPath);
     const [a, b] = await Promise.all([this.side(from), this.side(to)]);
-    const read = (tree: string | null) => (tree === null ? sideFromDisk(this.ctx.git, this.ctx.root, rel) : sideFromTree(this.ctx.git, tree, rel));
+    const read = (tree: string | null) => (tree === null ? sideFromDisk(this.ctx.git, this.ctx.root, rel, credentialExcludeArgs(this.ctx.settings)) : sideFromTree(this.ctx.git, tree, rel));
     const [oldSide, newSide] = a.tree !== null && b.tree !== null ? await sidesFromTrees(this.ctx.git, a.tree, b.tree, rel) : await Promise.all([read(a.tree), read(b.tree)]);
     return { path: rel, from: a.id, to: b.id, old: oldSide ?? MISSING, new: newSide ?? MISSING };
   }
