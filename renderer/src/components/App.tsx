@@ -6,6 +6,7 @@ import { TimelineSlider } from './TimelineSlider.js';
 import { CheckpointList } from './CheckpointList.js';
 import { DetailsPane } from './DetailsPane.js';
 import { Toasts } from './Toasts.js';
+import { SettingsDialog } from './SettingsDialog.js';
 import { Icon } from './Icon.js';
 
 export function App() {
@@ -31,6 +32,7 @@ export function App() {
         )}
       </main>
       <Toasts />
+      <SettingsDialog />
     </div>
   );
 }

@@ -1,11 +1,12 @@
 // Left column: the workspaces (switch, add, remove from the list) and, below,
-// the effects ledger of the open workspace.
+// the effects ledger of the open workspace; theme and settings at the foot.
 import { useState, type FormEvent } from 'react';
 import { useWorkspaces } from '../state/workspaces.js';
 import { useTheme, type ThemeChoice } from '../state/theme.js';
 import { baseName } from '../lib/paths.js';
 import { Icon, type IconName } from './Icon.js';
 import { EffectsPanel } from './EffectsPanel.js';
+import { SettingsButton } from './SettingsDialog.js';
 
 export function Sidebar() {
   return (
@@ -18,7 +19,10 @@ export function Sidebar() {
       </div>
       <WorkspaceList />
       <EffectsPanel />
-      <ThemeSwitch />
+      <div className="sidebar-foot">
+        <ThemeSwitch />
+        <SettingsButton />
+      </div>
     </aside>
   );
 }

@@ -1,0 +1,160 @@
+// The settings dialog through the browser host, in a real Chromium: Save writes
+// only the changed keys into the store's config.json on disk, Cancel and
+// Escape write nothing, bad input is refused in the form, a refusal from the
+// host is shown in one line, and the dialog keeps focus while it is open.
+import { mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { artifact, expect, openApp, test } from './fixtures.js';
+
+type Json = Record<string, unknown>;
+
+async function readConfig(home: string): Promise<Json | null> {
+  try {
+    return JSON.parse(await readFile(join(home, 'config.json'), 'utf8')) as Json;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
+async function openSettings(page: Page) {
+  await page.getByTestId('settings-button').click();
+  const dialog = page.getByTestId('settings-dialog');
+  await expect(dialog).toBeVisible();
+  // The form replaces the skeleton once the host's settings arrived.
+  await expect(dialog.getByTestId('settings-quiet_s')).toBeVisible();
+  return dialog;
+}
+
+test('Save writes the changed quiet period into config.json; the dialog shows it next time', async ({ page, workspace, serve }) => {
+  const served = await serve();
+  await openApp(page, served);
+  expect(await readConfig(workspace.home)).toBeNull();
+
+  const dialog = await openSettings(page);
+  await expect(dialog).toHaveAttribute('role', 'dialog');
+  await expect(dialog).toHaveAttribute('aria-modal', 'true');
+  await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
+  await expect(dialog.getByTestId('settings-quiet_s')).toHaveValue('1.5');
+  await expect(dialog.getByTestId('settings-quiet_s')).toBeFocused();
+  await page.screenshot({ path: artifact('settings.png') });
+
+  await dialog.getByTestId('settings-quiet_s').fill('2.5');
+  await dialog.getByTestId('settings-save').click();
+  await expect(dialog).toHaveCount(0);
+  // Focus goes back to the gear that opened the dialog.
+  await expect(page.getByTestId('settings-button')).toBeFocused();
+
+  await expect.poll(async () => (await readConfig(workspace.home))?.['watcher']).toEqual({ quiet_ms: 2500, max_wait_ms: 30_000 });
+  const saved = await readConfig(workspace.home);
+  expect(saved?.['max_file_mb']).toBe(50);
+  expect(saved?.['include_credentials']).toBe(false);
+  expect(saved?.['retention']).toEqual({ max_checkpoints: 500, max_age_days: 30, max_store_mb: 10_240 });
+
+  const again = await openSettings(page);
+  await expect(again.getByTestId('settings-quiet_s')).toHaveValue('2.5');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await again.getByTestId('settings-include_credentials').check({ force: true });
+  await expect(again.getByTestId('settings-credentials-warning')).toContainText('Secrets will be copied into the store');
+  await page.screenshot({ path: artifact('settings-dark.png') });
+});
+
+test('Cancel and Escape change nothing on disk, and the next opening shows the saved values', async ({ page, workspace, serve }) => {
+  const served = await serve();
+  await openApp(page, served);
+
+  // A first save, so there is a file whose bytes must stay the same.
+  let dialog = await openSettings(page);
+  await dialog.getByTestId('settings-max_checkpoints').fill('250');
+  await dialog.getByTestId('settings-save').click();
+  await expect(dialog).toHaveCount(0);
+  await expect.poll(async () => ((await readConfig(workspace.home))?.['retention'] as Json | undefined)?.['max_checkpoints']).toBe(250);
+  const file = join(workspace.home, 'config.json');
+  const before = await readFile(file, 'utf8');
+  const mtimeBefore = (await stat(file)).mtimeMs;
+
+  dialog = await openSettings(page);
+  await dialog.getByTestId('settings-quiet_s').fill('9');
+  await dialog.getByTestId('settings-include_credentials').check({ force: true });
+  await dialog.getByTestId('settings-extra_excludes').fill('build/\n*.tmp');
+  await dialog.getByTestId('settings-cancel').click();
+  await expect(dialog).toHaveCount(0);
+
+  dialog = await openSettings(page);
+  await expect(dialog.getByTestId('settings-quiet_s')).toHaveValue('1.5');
+  await expect(dialog.getByTestId('settings-max_checkpoints')).toHaveValue('250');
+  await expect(dialog.getByTestId('settings-include_credentials')).not.toBeChecked();
+  await expect(dialog.getByTestId('settings-extra_excludes')).toHaveValue('');
+  await dialog.getByTestId('settings-max_age_days').fill('3');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  expect(await readFile(file, 'utf8')).toBe(before);
+  expect((await stat(file)).mtimeMs).toBe(mtimeBefore);
+});
+
+test('bad input is refused in the form with an inline error, and nothing is sent', async ({ page, workspace, serve }) => {
+  const served = await serve();
+  await openApp(page, served);
+  const dialog = await openSettings(page);
+
+  await dialog.getByTestId('settings-quiet_s').fill('0.01');
+  await dialog.getByTestId('settings-max_checkpoints').fill('1.5');
+  await dialog.getByTestId('settings-save').click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('settings-quiet_s')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByText('At least 0.1 s.')).toBeVisible();
+  await expect(dialog.getByText('Enter a whole number.')).toBeVisible();
+  // The first field in error takes focus so its message is read out.
+  await expect(dialog.getByTestId('settings-quiet_s')).toBeFocused();
+  expect(await readConfig(workspace.home)).toBeNull();
+
+  // Fixing the field clears its error as it is typed.
+  await dialog.getByTestId('settings-quiet_s').fill('0.1');
+  await expect(dialog.getByText('At least 0.1 s.')).toHaveCount(0);
+  await expect(dialog.getByTestId('settings-quiet_s')).not.toHaveAttribute('aria-invalid', 'true');
+});
+
+test("the host's refusal is shown in one line and the dialog stays open", async ({ page, workspace, serve }) => {
+  const served = await serve();
+  await openApp(page, served);
+  // A directory where config.json belongs: the host cannot write the file.
+  const file = join(workspace.home, 'config.json');
+  await mkdir(file, { recursive: true });
+
+  const dialog = await openSettings(page);
+  await dialog.getByTestId('settings-hook_budget_s').fill('8');
+  await dialog.getByTestId('settings-save').click();
+  const error = dialog.getByTestId('settings-error');
+  await expect(error).toBeVisible();
+  await expect(error).toHaveAttribute('role', 'alert');
+  expect((await error.innerText()).trim().split('\n')).toHaveLength(1);
+  await expect(dialog.getByTestId('settings-hook_budget_s')).toHaveValue('8');
+
+  // Once the way is clear, the same Save goes through.
+  await rm(file, { recursive: true });
+  await dialog.getByTestId('settings-save').click();
+  await expect(dialog).toHaveCount(0);
+  await expect.poll(async () => (await readConfig(workspace.home))?.['hook_budget_ms']).toBe(8000);
+});
+
+test('the dialog is modal: Tab wraps inside it and the app behind is inert', async ({ page, workspace, serve }) => {
+  const served = await serve();
+  await openApp(page, served);
+  const dialog = await openSettings(page);
+
+  await expect(page.locator('#root')).toHaveAttribute('inert', '');
+  const close = dialog.getByRole('button', { name: 'Close settings' });
+  const save = dialog.getByTestId('settings-save');
+
+  await save.focus();
+  await page.keyboard.press('Tab');
+  await expect(close).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(save).toBeFocused();
+
+  await dialog.getByRole('button', { name: 'Close settings' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.locator('#root')).not.toHaveAttribute('inert', '');
+});
