@@ -17,7 +17,8 @@ export interface CheckpointStats {
 export interface SkippedFile {
   path: string;
   size: number;
-  why: 'too_large';
+  /** too_large: over max_file_mb; unreadable: no read permission; special: a pipe, socket or device. */
+  why: 'too_large' | 'unreadable' | 'special';
 }
 
 export interface Checkpoint {

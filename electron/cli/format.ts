@@ -56,7 +56,7 @@ export function checkpointDetails(cp: Checkpoint, now = Date.now()): string[] {
   if (cp.restore_target) lines.push(`restored ${style.id(shortId(cp.restore_target))}`);
   lines.push(`changes  ${statsText(cp.stats)}`);
   for (const skipped of cp.skipped) {
-    lines.push(style.warn(`left out (over the size limit): ${safeText(skipped.path)}`));
+    lines.push(style.warn(`left out (${skippedWhyText(skipped.why)}): ${safeText(skipped.path)}`));
   }
   return lines;
 }
@@ -117,4 +117,9 @@ export function previewLines(preview: RestorePreview): string[] {
   ];
   lines.push(...(body.length > 0 ? body : ['  change nothing: the workspace already matches']));
   return lines;
+}
+
+/** Why a file was left out of a checkpoint, in words. */
+export function skippedWhyText(why: 'too_large' | 'unreadable' | 'special'): string {
+  return why === 'unreadable' ? 'cannot be read' : why === 'special' ? 'not a regular file' : 'over the size limit';
 }

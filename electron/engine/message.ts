@@ -65,7 +65,8 @@ function normalizeMeta(raw: Record<string, unknown>): CheckpointMeta {
   const skipped = Array.isArray(raw['skipped'])
     ? (raw['skipped'] as unknown[]).flatMap((s): SkippedFile[] => {
         const o = s as Record<string, unknown>;
-        return typeof o?.['path'] === 'string' ? [{ path: o['path'], size: num(o['size']), why: 'too_large' }] : [];
+        const why = o?.['why'] === 'unreadable' || o?.['why'] === 'special' ? o['why'] : 'too_large';
+        return typeof o?.['path'] === 'string' ? [{ path: o['path'], size: num(o['size']), why }] : [];
       })
     : [];
   const meta: CheckpointMeta = {

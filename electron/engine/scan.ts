@@ -9,6 +9,7 @@
 // knows the index's tree (`knownTree`), write-tree is skipped: 1 process. With
 // `statsFrom`, line counts against that tree come from `diff-index --cached`
 // running alongside write-tree (both only read the updated index's entries).
+import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { CheckpointStats, SkippedFile } from '../../shared/model.js';
@@ -86,11 +87,14 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
     let size = 0;
     let isFile = false;
     let isDir = false;
+    let isSpecial = false;
+    const full = path.join(root, rel);
     try {
-      const st = await fs.lstat(path.join(root, rel));
+      const st = await fs.lstat(full);
       size = st.size;
       isFile = st.isFile();
       isDir = st.isDirectory();
+      isSpecial = !isFile && !isDir && !st.isSymbolicLink();
     } catch {
       /* gone: update-index --remove drops it */
     }
@@ -104,6 +108,21 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
       for (let i = 1; i < parts.length; i++) {
         if (!(await realDir(parts.slice(0, i).join('/')))) return void remove.push(rel);
       }
+    }
+    // Only regular files and symlinks are recorded: update-index refuses pipes,
+    // sockets and devices (failing the whole scan), and reading a pipe could
+    // hang. A file we cannot read would fail it too. Both are reported, and a
+    // recorded version is dropped from the index like an oversized file, so a
+    // restore treats what is on disk as unknown and leaves it alone.
+    if (isSpecial) {
+      skipped.push({ path: rel, size, why: 'special' });
+      if (tracked) remove.push(rel);
+      return;
+    }
+    if (isFile && !(await fs.access(full, fsConstants.R_OK).then(() => true, () => false))) {
+      skipped.push({ path: rel, size, why: 'unreadable' });
+      if (tracked) remove.push(rel);
+      return;
     }
     if (isFile && size > options.maxFileBytes) {
       skipped.push({ path: rel, size, why: 'too_large' });

@@ -2,7 +2,7 @@
 import { Option, type Command } from 'commander';
 import type { SnapshotResult, Trigger } from '../../../shared/model.js';
 import { checkPaths, collect, openWorkspace, withCommonOptions, type CommonOptions } from '../context.js';
-import { statsText } from '../format.js';
+import { skippedWhyText, statsText } from '../format.js';
 import { plural, printJson, printLines, safeText, style } from '../output.js';
 
 // 'safety' and 'restore' checkpoints are taken by restore itself, never asked for.
@@ -41,8 +41,8 @@ function snapshotLines(result: SnapshotResult): string[] {
     `checkpoint ${style.id(result.id.slice(0, 8))}  ${statsText(result.checkpoint.stats)}`,
   ];
   if (result.skipped_files.length > 0) {
-    lines.push(style.warn(`left out ${plural(result.skipped_files.length, 'file')} over the size limit:`));
-    for (const file of result.skipped_files.slice(0, 10)) lines.push(`  ${safeText(file.path)}`);
+    lines.push(style.warn(`left out ${plural(result.skipped_files.length, 'file')}:`));
+    for (const file of result.skipped_files.slice(0, 10)) lines.push(`  ${safeText(file.path)} (${skippedWhyText(file.why)})`);
   }
   return lines;
 }
