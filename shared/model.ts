@@ -155,6 +155,8 @@ export interface RestoreResult {
   added: string[];
   deleted: string[];
   untracked_removed: number;
+  /** Files that changed on disk after the safety checkpoint, while the restore ran: left as they are. */
+  conflicts: string[];
 }
 
 export interface WorkspaceMeta {

@@ -17,6 +17,8 @@ export interface RestorePlan {
   deleted: string[];
   /** New since the latest checkpoint, absent from the target. */
   untracked: string[];
+  /** What the current tree recorded for each path the plan replaces or removes. */
+  recorded: Map<string, { mode: string; oid: string }>;
 }
 
 export interface PlanInput {
@@ -29,14 +31,15 @@ export interface PlanInput {
 
 export async function planRestore(gitCtx: GitContext, input: PlanInput): Promise<RestorePlan> {
   const limit = input.paths && input.paths.length > 0 ? ['--', ...input.paths] : [];
-  const plan: RestorePlan = { writes: [], deleted: [], untracked: [] };
+  const plan: RestorePlan = { writes: [], deleted: [], untracked: [], recorded: new Map() };
   if (input.currentTree === input.targetTree) return plan;
   const tokens = splitNul(await git(gitCtx, ['diff-tree', '-r', '-z', '--no-renames', '--raw', input.currentTree, input.targetTree, ...limit]));
   const removals: string[] = [];
   for (let i = 0; i < tokens.length; i += 2) {
     const header = tokens[i] ?? '';
     const path = tokens[i + 1] ?? '';
-    const [, newMode = '', , newOid = '', status = ''] = header.slice(1).split(' ');
+    const [oldMode = '', newMode = '', oldOid = '', newOid = '', status = ''] = header.slice(1).split(' ');
+    if (status !== 'A') plan.recorded.set(path, { mode: oldMode, oid: oldOid });
     if (status === 'D') removals.push(path);
     else if (newMode === '160000') continue; // gitlinks are never restored
     else plan.writes.push({ path, mode: newMode, oid: newOid, kind: status === 'A' ? 'added' : 'modified' });

@@ -10,7 +10,7 @@
 // Ignored files, oversized files the safety checkpoint skipped and anything
 // in .git are never touched: they are not in the tree the plan starts from,
 // and a write that would overwrite or go through such a file is skipped.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ChronoscopeError } from '../../shared/errors.js';
@@ -52,8 +52,13 @@ export async function previewRestore(ctx: WsContext, ref: string, options: Resto
   return toPreview(target, plan, options.keep_untracked === true);
 }
 
+/** Test seams: run between the safety checkpoint and the writes (e.g. an agent editing a file meanwhile). */
+export interface RestoreHooks {
+  afterSafety?: () => Promise<void>;
+}
+
 /** Runs under the workspace lock (the caller holds it). */
-export async function restoreCheckpoint(ctx: WsContext, ref: string, options: RestoreOptions = {}): Promise<RestoreResult> {
+export async function restoreCheckpoint(ctx: WsContext, ref: string, options: RestoreOptions = {}, hooks: RestoreHooks = {}): Promise<RestoreResult> {
   const target = await resolveRecord(ctx, ref);
   const paths = await checkPaths(ctx, options);
   const keep = options.keep_untracked === true;
@@ -80,9 +85,14 @@ export async function restoreCheckpoint(ctx: WsContext, ref: string, options: Re
     throw new ChronoscopeError('internal', `checkpoint ${short} is damaged: ${missing.length} object(s) missing (first: ${missing[0]?.path}); nothing was changed`);
   }
 
-  // Phase 2: write.
-  const removed = await removeFiles(ctx.root, removals);
-  const written = await writeFiles(ctx, plan.writes, new Set(removals));
+  await hooks.afterSafety?.();
+
+  // Phase 2: write. A file that no longer holds what the safety checkpoint
+  // recorded was changed by someone else meanwhile: left as is, reported.
+  const conflicts: string[] = [];
+  const guard = { recorded: plan.recorded, conflicts };
+  const removed = await removeFiles(ctx.root, removals, guard);
+  const written = await writeFiles(ctx, plan.writes, new Set(removals), guard);
   const touched = [...new Set([...removed, ...written.map((w) => w.path)])];
 
   let checkpoint: string | null = null;
@@ -101,7 +111,40 @@ export async function restoreCheckpoint(ctx: WsContext, ref: string, options: Re
     added: written.filter((w) => w.kind === 'added').map((w) => w.path),
     deleted: plan.deleted.filter((p) => removedSet.has(p)),
     untracked_removed: untrackedRemoved,
+    conflicts: conflicts.sort(),
   };
+}
+
+interface Guard {
+  recorded: RestorePlan['recorded'];
+  conflicts: string[];
+}
+
+/** git's blob id of some bytes. */
+function blobId(data: Buffer): string {
+  return createHash('sha1').update(`blob ${data.length}\0`).update(data).digest('hex');
+}
+
+/**
+ * True if what is at `rel` now is what the safety checkpoint recorded there
+ * (same kind and content), or nothing; false (and a conflict noted) otherwise.
+ * Paths the plan knows nothing about are not checked here.
+ */
+async function unchangedSinceSafety(root: string, rel: string, guard: Guard): Promise<boolean> {
+  const expected = guard.recorded.get(rel);
+  if (!expected) return true;
+  const full = path.join(root, rel);
+  const st = await fs.lstat(full).catch(() => null);
+  if (!st) return true; // gone: nothing on disk to lose
+  let same = false;
+  try {
+    if (st.isSymbolicLink()) same = expected.mode === '120000' && blobId(Buffer.from(await fs.readlink(full), 'utf8')) === expected.oid;
+    else if (st.isFile()) same = expected.mode.startsWith('100') && blobId(await fs.readFile(full)) === expected.oid;
+  } catch {
+    same = false;
+  }
+  if (!same) guard.conflicts.push(rel);
+  return same;
 }
 
 /** lstat each parent inside root: true if all are real directories (or missing). */
@@ -115,13 +158,14 @@ async function parentsAreDirs(root: string, rel: string): Promise<boolean> {
   return true;
 }
 
-async function removeFiles(root: string, rels: string[]): Promise<string[]> {
+async function removeFiles(root: string, rels: string[], guard: Guard): Promise<string[]> {
   const removed: string[] = [];
   const dirs = new Set<string>();
   for (const rel of rels) {
     if (!(await parentsAreDirs(root, rel))) continue;
     const full = path.join(root, rel);
     const st = await fs.lstat(full).catch(() => null);
+    if (st && !st.isDirectory() && !(await unchangedSinceSafety(root, rel, guard))) continue;
     if (st && !st.isDirectory()) {
       await fs.unlink(full);
       removed.push(rel);
@@ -160,25 +204,26 @@ function tmpName(full: string): string {
   return path.join(path.dirname(full), `.chronoscope-${randomBytes(6).toString('hex')}.tmp`);
 }
 
-async function writeFiles(ctx: WsContext, writes: PlannedWrite[], removals: Set<string>): Promise<PlannedWrite[]> {
+async function writeFiles(ctx: WsContext, writes: PlannedWrite[], removals: Set<string>, guard: Guard): Promise<PlannedWrite[]> {
   const byOid = new Map<string, PlannedWrite[]>();
   for (const w of writes) byOid.set(w.oid, [...(byOid.get(w.oid) ?? []), w]);
   const done: PlannedWrite[] = [];
   await batchContents(ctx.git, [...byOid.keys()], async (oid, data) => {
     for (const w of byOid.get(oid) ?? []) {
-      if (await writeOne(ctx.root, w, data, removals)) done.push(w);
+      if (await writeOne(ctx.root, w, data, removals, guard)) done.push(w);
     }
   });
   return done;
 }
 
-async function writeOne(root: string, w: PlannedWrite, data: Buffer, removals: Set<string>): Promise<boolean> {
+async function writeOne(root: string, w: PlannedWrite, data: Buffer, removals: Set<string>, guard: Guard): Promise<boolean> {
   if (!(await ensureParents(root, w.path, removals))) return false;
   const full = path.join(root, w.path);
   const existing = await fs.lstat(full).catch(() => null);
   // Something on disk the plan did not know about (ignored, oversized): leave it.
   if (existing && w.kind === 'added') return false;
   if (existing?.isDirectory()) return false;
+  if (existing && !(await unchangedSinceSafety(root, w.path, guard))) return false;
   const tmp = tmpName(full);
   try {
     if (w.mode === '120000') {

@@ -7,7 +7,7 @@ import type { RestoreOptions, RestoreResult } from '../../../shared/model.js';
 import type { Workspace } from '../../engine/api.js';
 import { checkPaths, checkRef, collect, openWorkspace, withCommonOptions, type CommonOptions } from '../context.js';
 import { previewLines } from '../format.js';
-import { plural, printJson, printLine, printLines, shellQuote, shortId, style } from '../output.js';
+import { plural, printJson, printLine, printLines, safeText, shellQuote, shortId, style } from '../output.js';
 
 interface RestoreCommandOptions extends CommonOptions {
   path?: string[];
@@ -57,6 +57,7 @@ function resultLines(result: RestoreResult, workspace: Workspace): string[] {
   ].join(', ');
   return [
     `restored ${style.id(shortId(result.restored))}: ${plural(result.files_changed, 'file')} changed (${counts})`,
+    ...result.conflicts.map((p) => style.warn(`${safeText(p)}: changed during the restore, left as is`)),
     `safety checkpoint ${style.id(shortId(result.safety))}; to undo: ${undoCommand(result.safety, workspace.root)}`,
   ];
 }
