@@ -18,22 +18,31 @@ import { listRecords, type CheckpointRecord } from './list.js';
 import { readMeta } from './meta.js';
 import { workspaceLayout, type StoreLayout } from './paths.js';
 
-/** gc of the shared repository; `held` names a workspace whose lock the caller already holds. */
-export async function compactStore(store: StoreLayout, held?: string): Promise<void> {
-  await withLock(
-    store.storeLockTarget,
-    async () => {
-      const ids = (await fs.readdir(store.workspacesDir).catch(() => [] as string[])).sort().filter((id) => id !== held);
-      const releases: (() => Promise<void>)[] = [];
-      try {
-        for (const id of ids) releases.push(await acquire(workspaceLayout(store, id).lockTarget, { what: `workspace ${id}` }));
-        await gitSimple(storeGit(store), ['gc', '--quiet', '--prune=now']);
-      } finally {
-        for (const release of releases.reverse()) await release().catch(() => undefined);
-      }
-    },
-    { what: 'the store' },
-  );
+// Lock order, everywhere: the store lock first, then workspace locks. Nothing
+// that holds a workspace lock asks for the store lock (a prune that compacts
+// takes the store lock before its own workspace's), so two compactions can
+// never wait on each other in a cycle.
+
+/** gc of the shared repository, taking the store lock and then every workspace lock. */
+export async function compactStore(store: StoreLayout): Promise<void> {
+  await withLock(store.storeLockTarget, () => compactStoreLocked(store), { what: 'the store' });
+}
+
+/** gc; the caller holds the store lock, and the lock of workspace `held` if given. */
+async function compactStoreLocked(store: StoreLayout, held?: string): Promise<void> {
+  const ids = (await fs.readdir(store.workspacesDir).catch(() => [] as string[])).sort().filter((id) => id !== held);
+  const releases: (() => Promise<void>)[] = [];
+  try {
+    for (const id of ids) releases.push(await acquire(workspaceLayout(store, id).lockTarget, { what: `workspace ${id}` }));
+    await gitSimple(storeGit(store), ['gc', '--quiet', '--prune=now']);
+  } finally {
+    for (const release of releases.reverse()) await release().catch(() => undefined);
+  }
+}
+
+/** Whether a prune with these options will compact: the caller then takes the store lock first. */
+export async function pruneWillCompact(ctx: WsContext, options: { compact?: boolean }): Promise<boolean> {
+  return options.compact === true || (await dirSize(ctx.store.home)) > ctx.settings.retention.max_store_mb * 1024 * 1024;
 }
 
 /**
@@ -61,8 +70,11 @@ async function deleteRefs(ctx: WsContext, records: CheckpointRecord[]): Promise<
   await gitStdin(storeGit(ctx.store), ['update-ref', '--stdin'], { input });
 }
 
-/** Runs under the workspace lock (the caller holds it). */
-export async function pruneWorkspace(ctx: WsContext, options: { compact?: boolean }): Promise<PruneResult> {
+/**
+ * Runs under the workspace lock (the caller holds it). Compacts only when the
+ * caller also holds the store lock (taken before the workspace lock).
+ */
+export async function pruneWorkspace(ctx: WsContext, options: { compact?: boolean; storeLocked?: boolean }): Promise<PruneResult> {
   const storeBytes = () => dirSize(ctx.store.home);
   const before = await storeBytes();
   const policy = ctx.settings.retention;
@@ -76,8 +88,8 @@ export async function pruneWorkspace(ctx: WsContext, options: { compact?: boolea
 
   let gcRan = false;
   const capBytes = policy.max_store_mb * 1024 * 1024;
-  if (options.compact || before > capBytes) {
-    await compactStore(ctx.store, ctx.id);
+  if (options.storeLocked && (options.compact || before > capBytes)) {
+    await compactStoreLocked(ctx.store, ctx.id);
     gcRan = true;
     // Size cap: drop the oldest unpinned (never the newest) until under the cap,
     // measuring after compaction each round; each round drops a tenth.
@@ -89,7 +101,7 @@ export async function pruneWorkspace(ctx: WsContext, options: { compact?: boolea
       for (const r of batch) removed.push(r.checkpoint.id);
       const dropped = new Set(batch.map((r) => r.checkpoint.id));
       records = records.filter((r) => !dropped.has(r.checkpoint.id));
-      await compactStore(ctx.store, ctx.id);
+      await compactStoreLocked(ctx.store, ctx.id);
     }
   }
   return { removed, kept: records.length, gc_ran: gcRan, store_bytes_before: before, store_bytes_after: await storeBytes() };

@@ -27,7 +27,7 @@ import { listRecords, previousRecord, resolveRecord } from './list.js';
 import { withLock } from './lock.js';
 import { readMeta, writeMeta } from './meta.js';
 import { previewRestore, restoreCheckpoint } from './restore.js';
-import { pruneWorkspace } from './retention.js';
+import { pruneWillCompact, pruneWorkspace } from './retention.js';
 import { takeSnapshot } from './snapshot.js';
 import { workspaceStatus } from './status.js';
 import { validateRef, validateRelPath } from './validate.js';
@@ -124,7 +124,9 @@ export class WorkspaceImpl implements Workspace {
     return { ...record.checkpoint, pinned };
   }
 
-  prune(options: { compact?: boolean } = {}): Promise<PruneResult> {
-    return this.locked(() => pruneWorkspace(this.ctx, options));
+  async prune(options: { compact?: boolean } = {}): Promise<PruneResult> {
+    if (!(await pruneWillCompact(this.ctx, options))) return this.locked(() => pruneWorkspace(this.ctx, options));
+    // Compaction needs the store lock: take it before the workspace lock (retention.ts).
+    return withLock(this.ctx.store.storeLockTarget, () => this.locked(() => pruneWorkspace(this.ctx, { ...options, storeLocked: true })), { what: 'the store' });
   }
 }
