@@ -157,6 +157,8 @@ export interface RestoreResult {
   untracked_removed: number;
   /** Files that changed on disk after the safety checkpoint, while the restore ran: left as they are. */
   conflicts: string[];
+  /** Writes left out for safety (a symlink, an unknown file or a folder in the way): left as they are. */
+  skipped: string[];
 }
 
 export interface WorkspaceMeta {

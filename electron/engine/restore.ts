@@ -11,6 +11,7 @@
 // in .git are never touched: they are not in the tree the plan starts from,
 // and a write that would overwrite or go through such a file is skipped.
 import { createHash, randomBytes } from 'node:crypto';
+import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ChronoscopeError } from '../../shared/errors.js';
@@ -85,14 +86,30 @@ export async function restoreCheckpoint(ctx: WsContext, ref: string, options: Re
     throw new ChronoscopeError('internal', `checkpoint ${short} is damaged: ${missing.length} object(s) missing (first: ${missing[0]?.path}); nothing was changed`);
   }
 
+  // Every folder we will write in must be writable, so a read-only folder
+  // stops the restore before the first file instead of halfway.
+  await checkWritable(ctx.root, [...removals, ...plan.writes.map((w) => w.path)]);
+
   await hooks.afterSafety?.();
 
   // Phase 2: write. A file that no longer holds what the safety checkpoint
   // recorded was changed by someone else meanwhile: left as is, reported.
+  // A write that would go through or over something the plan does not know is
+  // skipped, reported. Should a write still fail, the error says where the
+  // restore stopped and how to undo what was done.
   const conflicts: string[] = [];
-  const guard = { recorded: plan.recorded, conflicts };
-  const removed = await removeFiles(ctx.root, removals, guard);
-  const written = await writeFiles(ctx, plan.writes, new Set(removals), guard);
+  const skipped: string[] = [];
+  const guard: Guard = { recorded: plan.recorded, conflicts, skipped };
+  let removed: string[];
+  let written: PlannedWrite[];
+  try {
+    removed = await removeFiles(ctx.root, removals, guard);
+    written = await writeFiles(ctx, plan.writes, new Set(removals), guard);
+  } catch (err) {
+    const where = err instanceof WriteStop ? err.path : '?';
+    const why = err instanceof WriteStop ? err.reason : (err as Error).message;
+    throw new ChronoscopeError('internal', `restore stopped at ${where}: ${why}; undo with: chronoscope restore ${shortId(safety.id)} --yes`);
+  }
   const touched = [...new Set([...removed, ...written.map((w) => w.path)])];
 
   let checkpoint: string | null = null;
@@ -112,12 +129,47 @@ export async function restoreCheckpoint(ctx: WsContext, ref: string, options: Re
     deleted: plan.deleted.filter((p) => removedSet.has(p)),
     untracked_removed: untrackedRemoved,
     conflicts: conflicts.sort(),
+    skipped: skipped.sort(),
   };
 }
 
 interface Guard {
   recorded: RestorePlan['recorded'];
   conflicts: string[];
+  /** Writes left out for safety (a symlink, unknown file or folder in the way). */
+  skipped: string[];
+}
+
+/** A write-phase failure, with the path it happened at. */
+class WriteStop extends Error {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`${path}: ${reason}`);
+  }
+}
+
+/** The nearest existing folder of each path must be writable; else refused, nothing changed. */
+async function checkWritable(root: string, rels: string[]): Promise<void> {
+  const checked = new Set<string>();
+  for (const rel of rels) {
+    let dir = path.posix.dirname(rel);
+    for (;;) {
+      const full = dir === '.' ? root : path.join(root, dir);
+      const st = await fs.lstat(full).catch(() => null);
+      if (st || dir === '.') break;
+      dir = path.posix.dirname(dir);
+    }
+    if (checked.has(dir)) continue;
+    checked.add(dir);
+    const full = dir === '.' ? root : path.join(root, dir);
+    const st = await fs.lstat(full).catch(() => null);
+    if (!st?.isDirectory()) continue; // a file or link in the way: that write is skipped later
+    if (!(await fs.access(full, fsConstants.W_OK).then(() => true, () => false))) {
+      throw new ChronoscopeError('refused', `${dir === '.' ? 'the workspace folder' : dir} is not writable; nothing was changed`);
+    }
+  }
 }
 
 /** git's blob id of some bytes. */
@@ -162,12 +214,17 @@ async function removeFiles(root: string, rels: string[], guard: Guard): Promise<
   const removed: string[] = [];
   const dirs = new Set<string>();
   for (const rel of rels) {
-    if (!(await parentsAreDirs(root, rel))) continue;
+    if (!(await parentsAreDirs(root, rel))) {
+      guard.skipped.push(rel);
+      continue;
+    }
     const full = path.join(root, rel);
     const st = await fs.lstat(full).catch(() => null);
     if (st && !st.isDirectory() && !(await unchangedSinceSafety(root, rel, guard))) continue;
     if (st && !st.isDirectory()) {
-      await fs.unlink(full);
+      await fs.unlink(full).catch((err: Error) => {
+        throw new WriteStop(rel, err.message);
+      });
       removed.push(rel);
     } else if (!st) removed.push(rel);
     for (let d = path.posix.dirname(rel); d !== '.'; d = path.posix.dirname(d)) dirs.add(d);
@@ -217,12 +274,22 @@ async function writeFiles(ctx: WsContext, writes: PlannedWrite[], removals: Set<
 }
 
 async function writeOne(root: string, w: PlannedWrite, data: Buffer, removals: Set<string>, guard: Guard): Promise<boolean> {
-  if (!(await ensureParents(root, w.path, removals))) return false;
+  const skip = (): false => {
+    guard.skipped.push(w.path);
+    return false;
+  };
+  let parentsOk: boolean;
+  try {
+    parentsOk = await ensureParents(root, w.path, removals);
+  } catch (err) {
+    throw new WriteStop(w.path, (err as Error).message);
+  }
+  if (!parentsOk) return skip();
   const full = path.join(root, w.path);
   const existing = await fs.lstat(full).catch(() => null);
   // Something on disk the plan did not know about (ignored, oversized): leave it.
-  if (existing && w.kind === 'added') return false;
-  if (existing?.isDirectory()) return false;
+  if (existing && w.kind === 'added') return skip();
+  if (existing?.isDirectory()) return skip();
   if (existing && !(await unchangedSinceSafety(root, w.path, guard))) return false;
   const tmp = tmpName(full);
   try {
@@ -236,7 +303,7 @@ async function writeOne(root: string, w: PlannedWrite, data: Buffer, removals: S
     await fs.rename(tmp, full);
   } catch (err) {
     await fs.rm(tmp, { force: true }).catch(() => undefined);
-    throw new ChronoscopeError('internal', `cannot write ${w.path}: ${(err as Error).message}`);
+    throw new WriteStop(w.path, (err as Error).message);
   }
   return true;
 }

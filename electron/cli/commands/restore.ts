@@ -58,6 +58,7 @@ function resultLines(result: RestoreResult, workspace: Workspace): string[] {
   return [
     `restored ${style.id(shortId(result.restored))}: ${plural(result.files_changed, 'file')} changed (${counts})`,
     ...result.conflicts.map((p) => style.warn(`${safeText(p)}: changed during the restore, left as is`)),
+    ...result.skipped.map((p) => style.warn(`${safeText(p)}: something unrecorded is in the way, left as is`)),
     `safety checkpoint ${style.id(shortId(result.safety))}; to undo: ${undoCommand(result.safety, workspace.root)}`,
   ];
 }
