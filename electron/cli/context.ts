@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { ChronoscopeError } from '../../shared/errors.js';
 import { isCheckpointRef } from '../../shared/refs.js';
 import type { Store, Workspace } from '../engine/api.js';
-import { openStore } from '../engine/index.js';
+import { checkWorkspaceDir, openStore, resolveStoreHome } from '../engine/index.js';
 
 /** A command module adds its command (or commands) to the program. */
 export type RegisterCommand = (program: Command) => void;
@@ -44,6 +44,9 @@ export function openCliStore(): Promise<Store> {
 
 export async function openWorkspace(options: CommonOptions): Promise<Workspace> {
   const dir = workspaceDir(options);
+  // Check the folder before opening the store: opening creates the store's
+  // folders, and a refused workspace must leave nothing behind.
+  await checkWorkspaceDir(dir, await resolveStoreHome());
   const store = await openCliStore();
   return store.workspace(dir);
 }

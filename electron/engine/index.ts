@@ -1,5 +1,5 @@
 // The engine's entry point: open the store, then work with workspaces.
-export { openStore, checkWorkspaceDir, workspaceId } from './store.js';
+export { openStore, checkWorkspaceDir, resolveStoreHome, workspaceId } from './store.js';
 export { defaultStoreHome } from './paths.js';
 export type { Store, StoreOptions, Workspace, OpenStore } from './api.js';
 export { DEFAULT_EXCLUDES, CREDENTIAL_EXCLUDES } from './excludes.js';

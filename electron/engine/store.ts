@@ -53,9 +53,25 @@ function isInside(child: string, parent: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
-async function realHome(): Promise<string> {
-  const home = os.homedir();
-  return fs.realpath(home).catch(() => path.resolve(home));
+/**
+ * The home folder as $HOME says and as the account database says: os.homedir()
+ * follows $HOME, which an agent or a script may point elsewhere.
+ */
+async function realHomes(): Promise<string[]> {
+  const homes = [os.homedir()];
+  try {
+    homes.push(os.userInfo().homedir);
+  } catch {
+    /* no account entry (some containers): $HOME is all there is */
+  }
+  const real = await Promise.all(homes.filter((h) => h.length > 0).map((h) => fs.realpath(h).catch(() => path.resolve(h))));
+  return [...new Set(real)];
+}
+
+/** The store's home as openStore will resolve it, without creating it (for checks before opening). */
+export async function resolveStoreHome(home: string = defaultStoreHome()): Promise<string> {
+  const requested = path.resolve(home);
+  return fs.realpath(requested).catch(() => requested);
 }
 
 /** Resolves and checks a workspace folder; throws refused / not_found / bad_input. */
@@ -73,9 +89,10 @@ export async function checkWorkspaceDir(dir: string, storeHome: string): Promise
   const st = await fs.stat(real);
   if (!st.isDirectory()) throw new ChronoscopeError('bad_input', `workspace ${absolute} is not a folder`);
   if (path.parse(real).root === real) throw new ChronoscopeError('refused', `refusing to use the file-system root ${real} as a workspace`);
-  const home = await realHome();
-  if (isInside(home, real)) {
-    throw new ChronoscopeError('refused', real === home ? `refusing to use the home folder ${real} as a workspace` : `refusing to use ${real} as a workspace: it contains the home folder`);
+  for (const home of await realHomes()) {
+    if (isInside(home, real)) {
+      throw new ChronoscopeError('refused', real === home ? `refusing to use the home folder ${real} as a workspace` : `refusing to use ${real} as a workspace: it contains the home folder`);
+    }
   }
   if (isInside(real, storeHome)) throw new ChronoscopeError('refused', `refusing to use ${real} as a workspace: it is inside the Chronoscope store`);
   if (isInside(storeHome, real)) throw new ChronoscopeError('refused', `refusing to use ${real} as a workspace: it contains the Chronoscope store (${storeHome})`);

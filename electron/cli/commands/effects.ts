@@ -6,6 +6,7 @@ import type { Command } from 'commander';
 import type { EffectRecord } from '../../../shared/model.js';
 import { EffectLedger } from '../../effects/ledger.js';
 import { pushStatePath, scanPushes } from '../../effects/push-monitor.js';
+import { checkWorkspaceDir, resolveStoreHome } from '../../engine/index.js';
 import { checkRef, openCliStore, withCommonOptions, workspaceDir, type CommonOptions } from '../context.js';
 import { printJson, printLine, printLines, relativeTime, safeText, style } from '../output.js';
 
@@ -32,8 +33,10 @@ export function registerEffects(program: Command): void {
       .option('--since <id>', 'only effects recorded at or after this checkpoint'),
   ).action(async (options: EffectsOptions) => {
     const sinceRef = options.since === undefined ? undefined : checkRef(options.since);
+    const dir = workspaceDir(options);
+    await checkWorkspaceDir(dir, await resolveStoreHome()); // before the store's folders are created
     const store = await openCliStore();
-    const workspace = await store.workspace(workspaceDir(options));
+    const workspace = await store.workspace(dir);
     const ledger = new EffectLedger(store.home, workspace.meta.id);
     const sinceCheckpoint = sinceRef === undefined ? undefined : await workspace.resolve(sinceRef);
     const [latest] = await workspace.list({ limit: 1 });
