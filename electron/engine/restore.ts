@@ -18,6 +18,7 @@ import { ChronoscopeError } from '../../shared/errors.js';
 import type { RestoreOptions, RestorePreview, RestoreResult } from '../../shared/model.js';
 import { batchCheck, batchContents } from './cat-file.js';
 import { shortId, type WsContext } from './context.js';
+import { writeFileAtomic } from './fsutil.js';
 import { diskTree } from './disk-tree.js';
 import { EMPTY_TREE } from './git-runner.js';
 import { latestHead } from './head.js';
@@ -90,6 +91,13 @@ export async function restoreCheckpoint(ctx: WsContext, ref: string, options: Re
   // stops the restore before the first file instead of halfway.
   await checkWritable(ctx.root, [...removals, ...plan.writes.map((w) => w.path)]);
 
+  // A killed restore leaves temporary files behind (the snapshots ignore
+  // them): sweep the folders it noted, and the ones this restore writes in.
+  // Then note this restore's folders until its writes are done.
+  const writeDirs = [...new Set(plan.writes.map((w) => path.posix.dirname(w.path)))];
+  await sweepTmpFiles(ctx, writeDirs);
+  await writeFileAtomic(journalFile(ctx), `${JSON.stringify(writeDirs)}\n`);
+
   await hooks.afterSafety?.();
 
   // Phase 2: write. A file that no longer holds what the safety checkpoint
@@ -110,6 +118,7 @@ export async function restoreCheckpoint(ctx: WsContext, ref: string, options: Re
     const why = err instanceof WriteStop ? err.reason : (err as Error).message;
     throw new ChronoscopeError('internal', `restore stopped at ${where}: ${why}; undo with: chronoscope restore ${shortId(safety.id)} --yes`);
   }
+  await fs.rm(journalFile(ctx), { force: true });
   const touched = [...new Set([...removed, ...written.map((w) => w.path)])];
 
   let checkpoint: string | null = null;
@@ -131,6 +140,48 @@ export async function restoreCheckpoint(ctx: WsContext, ref: string, options: Re
     conflicts: conflicts.sort(),
     skipped: skipped.sort(),
   };
+}
+
+/** Folders (workspace-relative) where a restore in progress creates temporary files. */
+function journalFile(ctx: WsContext): string {
+  return path.join(ctx.layout.dir, 'restore-dirs.json');
+}
+
+const TMP_NAME = /^\.chronoscope-[0-9a-f]+\.tmp$/;
+
+async function sweepTmpFiles(ctx: WsContext, dirs: string[]): Promise<void> {
+  let noted: string[] = [];
+  try {
+    const raw: unknown = JSON.parse(await fs.readFile(journalFile(ctx), 'utf8'));
+    if (Array.isArray(raw)) noted = raw.filter((d): d is string => typeof d === 'string');
+  } catch {
+    /* no restore was interrupted */
+  }
+  for (const dir of new Set([...noted, ...dirs])) {
+    if (dir.split('/').includes('..') || path.isAbsolute(dir)) continue;
+    const full = dir === '.' ? ctx.root : path.join(ctx.root, dir);
+    // Never through a symlinked folder: its files are not the workspace's.
+    if (!(await parentsAreDirs(ctx.root, `${dir}/x`))) continue;
+    const names = await fs.readdir(full).catch(() => [] as string[]);
+    for (const name of names) {
+      if (!TMP_NAME.test(name)) continue;
+      const st = await fs.lstat(path.join(full, name)).catch(() => null);
+      if (st && (st.isFile() || st.isSymbolicLink())) await fs.rm(path.join(full, name), { force: true });
+    }
+  }
+}
+
+/**
+ * The mode a rewritten file gets: the existing file's permission bits when
+ * there is one (a 0600 file stays 0600), with git's exec bit applied: 100755
+ * adds x wherever r is set (and for the owner), 100644 clears every x.
+ */
+function restoredMode(gitMode: string, existing: number | null): number {
+  const exec = gitMode === '100755';
+  if (existing === null) return exec ? 0o755 : 0o644;
+  const bits = existing & 0o777;
+  if (!exec) return bits & ~0o111;
+  return bits | 0o100 | ((bits & 0o040) >> 2) | ((bits & 0o004) >> 2);
 }
 
 interface Guard {
@@ -296,7 +347,7 @@ async function writeOne(root: string, w: PlannedWrite, data: Buffer, removals: S
     if (w.mode === '120000') {
       await fs.symlink(data.toString('utf8'), tmp);
     } else {
-      const mode = w.mode === '100755' ? 0o755 : 0o644;
+      const mode = restoredMode(w.mode, existing?.isFile() ? existing.mode : null);
       await fs.writeFile(tmp, data, { mode, flag: 'wx' });
       await fs.chmod(tmp, mode);
     }
