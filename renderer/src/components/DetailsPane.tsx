@@ -1,7 +1,7 @@
 // The selected checkpoint: what it is, the restore controls, its changed files
 // (against the previous checkpoint or the workspace now) and the diff.
 import { useEffect, useMemo, type KeyboardEvent } from 'react';
-import type { Checkpoint, FileChange } from '../../../shared/model.js';
+import type { Checkpoint, FileChange, SkippedFile } from '../../../shared/model.js';
 import { CHANGE_STATUS_LETTER } from '../../../shared/model.js';
 import { previousOf, selectedCheckpoint, useTimeline } from '../state/timeline.js';
 import { useDetails, type Loadable } from '../state/details.js';
@@ -9,10 +9,13 @@ import { useDiff } from '../state/diff.js';
 import { useClock } from '../state/clock.js';
 import { absoluteTime, relativeTime, shortId } from '../lib/time.js';
 import { dirName, baseName } from '../lib/paths.js';
+import { skippedReason } from '../lib/left-out.js';
+import { useSettings } from '../state/settings.js';
 import { CopyButton, InlineError, LineStats, Skeleton, TriggerBadge } from './bits.js';
 import { Icon } from './Icon.js';
 import { RestoreControls, RestoreOutcomeBanner, RestorePreviewPanel, TREE_IDS } from './Restore.js';
 import { DiffArea } from './DiffArea.js';
+import { PathDisclosure } from './PathDisclosure.js';
 
 export function DetailsPane({ workspace }: { workspace: string }) {
   const checkpoint = useTimeline(selectedCheckpoint);
@@ -111,20 +114,39 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
         </div>
       </div>
       <RestorePreviewPanel scope="tree" ids={TREE_IDS} />
-      {skipped.length > 0 && (
-        <div className="banner banner-warning">
-          <Icon name="alert" size={14} />
-          <span>
-            {skipped.length} file{skipped.length === 1 ? ' was' : 's were'} over the size limit and left out: {skipped.slice(0, 3).map((s) => s.path).join(', ')}
-            {skipped.length > 3 ? '…' : ''}
-          </span>
-        </div>
-      )}
+      {skipped.length > 0 && <LeftOutFiles skipped={skipped} />}
       <DiffToolbar previous={previous} checkpoint={c} />
       <div className="details-body">
         <FileList files={files} onRetry={() => (mode === 'previous' ? void fetchDetail(c.id) : void loadWorkspaceDiff(c.id))} />
         <DiffArea workspace={workspace} checkpoint={c} previous={previous} files={files?.status === 'ready' ? files.value : null} />
       </div>
+    </div>
+  );
+}
+
+/** Files the snapshot could not take in, each with its reason in words. */
+function LeftOutFiles({ skipped }: { skipped: SkippedFile[] }) {
+  const limitMb = useSettings((s) => s.settings?.max_file_mb ?? null);
+  const settingsStatus = useSettings((s) => s.status);
+  const loadSettings = useSettings((s) => s.load);
+  const needsLimit = skipped.some((f) => f.why === 'too_large');
+  // The size limit is named in the reason; read the settings once if nothing has yet.
+  useEffect(() => {
+    if (needsLimit && settingsStatus === 'idle') void loadSettings();
+  }, [needsLimit, settingsStatus, loadSettings]);
+  const n = skipped.length;
+  return (
+    <div className="banner banner-warning banner-stacked" data-testid="checkpoint-skipped">
+      <Icon name="alert" size={14} />
+      <span>
+        <PathDisclosure
+          testId="checkpoint-skipped-list"
+          summary={`${n} file${n === 1 ? ' was' : 's were'} left out of this checkpoint`}
+          hint="Their contents are not in this checkpoint, so it cannot bring them back."
+          defaultOpen={n <= 5}
+          entries={skipped.map((f) => ({ path: f.path, note: skippedReason(f, limitMb), tag: f.why }))}
+        />
+      </span>
     </div>
   );
 }

@@ -9,8 +9,10 @@ import { useDiff } from '../state/diff.js';
 import { useToasts } from '../state/toasts.js';
 import { shortId } from '../lib/time.js';
 import { effectKindLabel } from '../lib/effects.js';
+import { restoreLeftAlone, type LeftAloneGroup } from '../lib/left-out.js';
 import { CopyButton, InlineError, Skeleton } from './bits.js';
 import { Icon } from './Icon.js';
+import { PathDisclosure } from './PathDisclosure.js';
 
 /** A guard against a double-click landing on the confirm button the instant it appears. */
 const CONFIRM_GUARD_MS = 400;
@@ -118,10 +120,13 @@ export function RestoreControls({
     if (outcome) {
       useDiff.getState().invalidateWorkspace();
       void useTimeline.getState().refresh();
+      const leftAlone = restoreLeftAlone(outcome.result);
       useToasts.getState().push({
-        tone: 'success',
+        tone: leftAlone.length > 0 ? 'warning' : 'success',
         title: `Restored ${outcome.scope === 'file' ? (outcome.paths?.[0] ?? 'file') : 'workspace'} to ${shortId(outcome.result.restored)}`,
-        body: `${outcome.result.files_changed} file${outcome.result.files_changed === 1 ? '' : 's'} changed · undo from the banner`,
+        body:
+          `${outcome.result.files_changed} file${outcome.result.files_changed === 1 ? '' : 's'} changed` +
+          (leftAlone.length > 0 ? ` · ${leftAloneCount(leftAlone)} left as they were, see the banner` : ' · undo from the banner'),
       });
     }
   };
@@ -260,13 +265,32 @@ export function RestoreOutcomeBanner() {
     useTimeline.getState().select(result.safety);
     await arm(outcome.workspace, result.safety, 'tree');
   };
+  const leftAlone = restoreLeftAlone(result);
+  const warn = leftAlone.length > 0;
   return (
-    <div className="banner banner-success" role="status" data-testid="restore-result">
-      <Icon name="check" size={14} />
+    <div
+      className={`banner banner-stacked ${warn ? 'banner-warning' : 'banner-success'}`}
+      role="status"
+      data-testid="restore-result"
+      data-tone={warn ? 'warning' : 'success'}
+    >
+      <Icon name={warn ? 'alert' : 'check'} size={14} />
       <span>
-        Restored {outcome.scope === 'file' ? <code>{outcome.paths?.[0]}</code> : 'the workspace'} to <code>{shortId(result.restored)}</code> —{' '}
-        {result.files_changed} file{result.files_changed === 1 ? '' : 's'} changed. The state before is kept in safety checkpoint{' '}
-        <code data-testid="restore-safety-id">{shortId(result.safety)}</code>.
+        <span>
+          Restored {outcome.scope === 'file' ? <code>{outcome.paths?.[0]}</code> : 'the workspace'} to <code>{shortId(result.restored)}</code> —{' '}
+          {result.files_changed} file{result.files_changed === 1 ? '' : 's'} changed
+          {warn ? `, ${leftAloneCount(leftAlone)} left as they were (below)` : ''}. The state before is kept in safety checkpoint{' '}
+          <code data-testid="restore-safety-id">{shortId(result.safety)}</code>.
+        </span>
+        {leftAlone.map((g) => (
+          <PathDisclosure
+            key={g.key}
+            testId={`restore-${g.key}`}
+            summary={g.title}
+            hint={g.hint}
+            entries={g.paths.map((path) => ({ path }))}
+          />
+        ))}
       </span>
       <button type="button" className="button button-subtle small" data-testid="restore-undo" onClick={() => void undo()}>
         Undo restore…
@@ -276,4 +300,9 @@ export function RestoreOutcomeBanner() {
       </button>
     </div>
   );
+}
+
+function leftAloneCount(groups: LeftAloneGroup[]): string {
+  const n = groups.reduce((sum, g) => sum + g.paths.length, 0);
+  return `${n} path${n === 1 ? '' : 's'}`;
 }

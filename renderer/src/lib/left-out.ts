@@ -1,0 +1,55 @@
+// Words for what a checkpoint or a restore left alone: files a snapshot could
+// not take in, and paths a restore did not write. Pure, so tests can pin them.
+import type { RestoreResult, SkippedFile } from '../../../shared/model.js';
+
+const MB = 1024 * 1024;
+
+/** "2 MB", "1.5 MB", "0.3 MB": one decimal only where it says something. */
+export function megabytes(bytes: number): string {
+  const mb = bytes / MB;
+  const rounded = mb >= 10 || Number.isInteger(mb) ? Math.round(mb) : Math.round(mb * 10) / 10;
+  return `${rounded} MB`;
+}
+
+/**
+ * Why a file is not in a checkpoint, in words. The limit is today's setting; the
+ * checkpoint may predate a change to it, so it is only named when the file is
+ * actually over it — otherwise the file's own size is the honest figure.
+ */
+export function skippedReason(file: SkippedFile, limitMb: number | null): string {
+  switch (file.why) {
+    case 'unreadable':
+      return 'could not be read';
+    case 'special':
+      return 'not a regular file (pipe, socket or device)';
+    case 'too_large':
+      if (limitMb !== null && file.size > limitMb * MB) return `over the size limit (${limitMb} MB)`;
+      return file.size > 0 ? `over the size limit (the file is ${megabytes(file.size)})` : 'over the size limit';
+  }
+}
+
+export interface LeftAloneGroup {
+  key: 'conflicts' | 'skipped';
+  title: string;
+  hint: string;
+  paths: string[];
+}
+
+/** The paths a restore left as they were, grouped; empty when it wrote everything. */
+export function restoreLeftAlone(result: Pick<RestoreResult, 'conflicts' | 'skipped'>): LeftAloneGroup[] {
+  const groups: LeftAloneGroup[] = [
+    {
+      key: 'conflicts',
+      title: 'Changed while restoring — left as is',
+      hint: 'These files changed on disk after the safety checkpoint, so the restore did not overwrite them.',
+      paths: result.conflicts ?? [],
+    },
+    {
+      key: 'skipped',
+      title: 'Not restored — something unrecorded was in the way',
+      hint: 'A symlink or a file no checkpoint knows was where these would go, so they were not written.',
+      paths: result.skipped ?? [],
+    },
+  ];
+  return groups.filter((g) => g.paths.length > 0);
+}
