@@ -122,7 +122,8 @@ export function RestoreControls({
       void useTimeline.getState().refresh();
       const leftAlone = restoreLeftAlone(outcome.result);
       useToasts.getState().push({
-        tone: leftAlone.length > 0 ? 'warning' : 'success',
+        // Not the 'warning' tone: that one marks irreversible effects. The banner carries the warning.
+        tone: leftAlone.length > 0 ? 'info' : 'success',
         title: `Restored ${outcome.scope === 'file' ? (outcome.paths?.[0] ?? 'file') : 'workspace'} to ${shortId(outcome.result.restored)}`,
         body:
           `${outcome.result.files_changed} file${outcome.result.files_changed === 1 ? '' : 's'} changed` +
