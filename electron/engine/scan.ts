@@ -9,6 +9,7 @@
 // knows the index's tree (`knownTree`), write-tree is skipped: 1 process. With
 // `statsFrom`, line counts against that tree come from `diff-index --cached`
 // running alongside write-tree (both only read the updated index's entries).
+// Path-limited scans of plain files take the fast path in scan-paths.ts.
 import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -17,6 +18,7 @@ import { numstatIndex } from './stats.js';
 import type { GitContext } from './git-env.js';
 import { git, gitStdin, splitNul } from './git-runner.js';
 import { mapLimit } from './fsutil.js';
+import { scanPathsFast } from './scan-paths.js';
 
 /** Beyond this many paths a limited scan costs more in arguments than a full scan. */
 const MAX_LIMITED_PATHS = 1000;
@@ -46,6 +48,10 @@ export interface ScanResult {
 }
 
 export async function scanToTree(gitCtx: GitContext, root: string, options: ScanOptions): Promise<ScanResult> {
+  if (gitCtx.indexFile !== undefined) {
+    const fast = await scanPathsFast(gitCtx, root, gitCtx.indexFile, options);
+    if (fast) return fast;
+  }
   const limited = options.paths !== undefined && options.paths.length <= MAX_LIMITED_PATHS;
   const excludeArgs = options.excludeArgs ?? [];
   const args = ['ls-files', '-z', '-t', '-o', '-m', '--exclude-standard', ...excludeArgs];

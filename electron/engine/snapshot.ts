@@ -7,8 +7,9 @@
 // for-each-ref only when it cannot be confirmed), and the commit object and
 // its ref are written from Node (loose-write.ts). A snapshot with nothing
 // changed is 1 ls-files: the head file knows the index's tree. Path-limited
-// snapshots run the same processes with ls-files limited to the paths, so
-// their cost follows the paths.
+// snapshots of plain files skip ls-files: update-index beside check-ignore,
+// then write-tree beside diff-index (scan-paths.ts) = 2 on the critical path;
+// other path-limited snapshots run ls-files limited to the paths.
 //
 // Crash safety: the ref is created (create-only) only after the commit object
 // exists, so a checkpoint that was reported is never lost and a crash leaves
@@ -65,6 +66,10 @@ export async function scanPrivateIndex(ctx: WsContext, paths: string[] | undefin
     excludeArgs: credentialExcludeArgs(ctx.settings),
   };
   if (latest?.index !== undefined && latest.index === (await indexSignature(ctx.layout.indexFile))) options.knownTree = latest.tree;
+  // An index that is not the latest checkpoint's may be an interrupted
+  // snapshot's: the path-limited fast path adds ignored paths speculatively
+  // and drops them a moment later, so apply the ignore rules again.
+  else if (latest !== undefined) options.recheckIgnored = true;
   // We hold the workspace lock, so we are the only writer of the private
   // index: an index.lock is what a killed snapshot left, and would make every
   // later update-index fail.
