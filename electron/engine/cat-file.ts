@@ -1,9 +1,11 @@
-// Object access through `cat-file --batch-check` / `--batch`: one process for
-// any number of objects, fed on stdin.
+// Object access: loose objects are read in Node (loose-read.ts); the rest
+// through `cat-file --batch-check` / `--batch`, one process for any number of
+// objects, fed on stdin (none when every object was loose).
 import { spawn } from 'node:child_process';
 import { ChronoscopeError } from '../../shared/errors.js';
 import { buildGitEnv, gitConfigArgs, type GitContext } from './git-env.js';
 import { gitStdin } from './git-runner.js';
+import { looseInfos, looseObject } from './loose-read.js';
 
 export interface ObjectInfo {
   oid: string;
@@ -13,8 +15,10 @@ export interface ObjectInfo {
 
 /** Type and size of each object; missing objects are absent from the map. */
 export async function batchCheck(gitCtx: GitContext, oids: readonly string[]): Promise<Map<string, ObjectInfo>> {
-  const unique = [...new Set(oids)];
   const result = new Map<string, ObjectInfo>();
+  const all = [...new Set(oids)];
+  for (const [oid, info] of await looseInfos(gitCtx.gitDir, all)) result.set(oid, { oid, ...info });
+  const unique = all.filter((oid) => !result.has(oid));
   if (unique.length === 0) return result;
   const { stdout } = await gitStdin(gitCtx, ['cat-file', '--batch-check'], { input: unique.map((o) => `${o}\n`).join('') });
   for (const line of stdout.toString('utf8').split('\n')) {
@@ -29,7 +33,12 @@ export async function batchCheck(gitCtx: GitContext, oids: readonly string[]): P
  * paused while a handler runs, so memory holds one object, not all of them).
  */
 export async function batchContents(gitCtx: GitContext, oids: readonly string[], onObject: (oid: string, data: Buffer) => Promise<void>): Promise<void> {
-  const unique = [...new Set(oids)];
+  const unique: string[] = [];
+  for (const oid of new Set(oids)) {
+    const loose = await looseObject(gitCtx.gitDir, oid);
+    if (loose?.data) await onObject(oid, loose.data);
+    else unique.push(oid);
+  }
   if (unique.length === 0) return;
   const child = spawn('git', [...gitConfigArgs(gitCtx), 'cat-file', '--batch'], {
     cwd: gitCtx.cwd ?? gitCtx.workTree ?? gitCtx.gitDir,
@@ -110,8 +119,13 @@ export interface BlobRead {
 
 /** Sizes and contents (up to maxBytes each) of a few objects in one `cat-file --batch`; missing ones are absent. */
 export async function readObjectsLimited(gitCtx: GitContext, oids: readonly string[], maxBytes: number): Promise<Map<string, BlobRead>> {
-  const unique = [...new Set(oids)];
   const result = new Map<string, BlobRead>();
+  const unique: string[] = [];
+  for (const oid of new Set(oids)) {
+    const loose = await looseObject(gitCtx.gitDir, oid, maxBytes);
+    if (loose) result.set(oid, { size: loose.size, data: loose.data });
+    else unique.push(oid);
+  }
   if (unique.length === 0) return result;
   const child = spawn('git', [...gitConfigArgs(gitCtx), 'cat-file', '--batch'], {
     cwd: gitCtx.cwd ?? gitCtx.workTree ?? gitCtx.gitDir,

@@ -17,6 +17,46 @@ interface RawEntry {
   oldPath?: string;
 }
 
+/** Both sides' modes and blobs of one path between two trees (as `diff-tree --no-renames --raw` gives them). */
+export interface PathSides {
+  oldMode: string;
+  newMode: string;
+  oldOid: string;
+  newOid: string;
+}
+
+// The last few full tree comparisons, so the file view that follows a diff
+// needs no diff-tree of its own. Keyed by tree ids, which name their content:
+// an entry can never go stale. Paths in a rename or copy are left out (their
+// sides differ without rename detection), as are very large comparisons.
+const RECENT_MAX = 16;
+const RECENT_MAX_FILES = 20_000;
+const recent = new Map<string, { sides: Map<string, PathSides>; renamed: Set<string> }>();
+
+/**
+ * From a recent diffTrees of the same two trees: the path's sides, null when
+ * the path did not change, undefined when not known (ask git).
+ */
+export function recentSides(gitDir: string, from: string, to: string, rel: string): PathSides | null | undefined {
+  const hit = recent.get(`${gitDir}\0${from}\0${to}`);
+  if (!hit || hit.renamed.has(rel)) return undefined;
+  return hit.sides.get(rel) ?? null;
+}
+
+function remember(gitDir: string, from: string, to: string, raw: RawEntry[]): void {
+  if (raw.length > RECENT_MAX_FILES) return;
+  const sides = new Map<string, PathSides>();
+  const renamed = new Set<string>();
+  for (const r of raw) {
+    if (r.oldPath !== undefined) {
+      renamed.add(r.oldPath);
+      renamed.add(r.path);
+    } else sides.set(r.path, { oldMode: r.oldMode, newMode: r.newMode, oldOid: r.oldOid, newOid: r.newOid });
+  }
+  if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value ?? '');
+  recent.set(`${gitDir}\0${from}\0${to}`, { sides, renamed });
+}
+
 export async function diffTrees(gitCtx: GitContext, from: string, to: string, paths?: string[]): Promise<FileChange[]> {
   if (from === to) return [];
   const args = ['diff-tree', '-r', '-z', '-M', '--raw', '--numstat', from, to];
@@ -48,6 +88,7 @@ export async function diffTrees(gitCtx: GitContext, from: string, to: string, pa
     counts.set(path, { ins: m[1] === '-' ? null : Number(m[1]), del: m[2] === '-' ? null : Number(m[2]) });
   }
 
+  if (!paths || paths.length === 0) remember(gitCtx.gitDir, from, to, raw);
   const blobs = raw.flatMap((r) => [r.oldOid, r.newOid]).filter((o) => o !== ZERO_OID);
   const sizes = await batchCheck(gitCtx, blobs);
   const sizeOf = (oid: string): number | null => (oid === ZERO_OID ? null : (sizes.get(oid)?.size ?? null));

@@ -7,6 +7,7 @@ import type { FileSide } from '../../shared/model.js';
 import type { GitContext } from './git-env.js';
 import { ChronoscopeError } from '../../shared/errors.js';
 import { readObjectsLimited } from './cat-file.js';
+import { recentSides, type PathSides } from './diff.js';
 import { git, gitStdin, splitNul } from './git-runner.js';
 
 /** Larger files are reported as too_large, not sent to the viewer. */
@@ -41,9 +42,9 @@ export async function sideFromTree(gitCtx: GitContext, tree: string, rel: string
 }
 
 /**
- * Both sides of one file in two trees with 2 processes instead of 4: one
- * diff-tree limited to the path (modes and blob ids of both sides), one
- * cat-file --batch (sizes, and contents up to the viewer's limit).
+ * Both sides of one file in two trees: the path's modes and blob ids from the
+ * diff just listed (diff.ts keeps the last few) or one diff-tree limited to
+ * the path; contents read loose in Node, else one cat-file --batch.
  */
 export async function sidesFromTrees(gitCtx: GitContext, from: string, to: string, rel: string): Promise<[FileSide, FileSide]> {
   const same = async (): Promise<[FileSide, FileSide]> => {
@@ -51,12 +52,15 @@ export async function sidesFromTrees(gitCtx: GitContext, from: string, to: strin
     return [side, side];
   };
   if (from === to) return same();
-  const tokens = splitNul(await git(gitCtx, ['diff-tree', '-r', '-z', '--no-renames', '--raw', from, to, '--', rel]));
-  let entry: { oldMode: string; newMode: string; oldOid: string; newOid: string } | undefined;
-  for (let i = 0; i + 1 < tokens.length; i += 2) {
-    if (tokens[i + 1] !== rel) continue;
-    const [oldMode = '', newMode = '', oldOid = '', newOid = ''] = (tokens[i] ?? '').slice(1).split(' ');
-    entry = { oldMode, newMode, oldOid, newOid };
+  const known = recentSides(gitCtx.gitDir, from, to, rel);
+  let entry: PathSides | undefined = known ?? undefined;
+  if (known === undefined) {
+    const tokens = splitNul(await git(gitCtx, ['diff-tree', '-r', '-z', '--no-renames', '--raw', from, to, '--', rel]));
+    for (let i = 0; i + 1 < tokens.length; i += 2) {
+      if (tokens[i + 1] !== rel) continue;
+      const [oldMode = '', newMode = '', oldOid = '', newOid = ''] = (tokens[i] ?? '').slice(1).split(' ');
+      entry = { oldMode, newMode, oldOid, newOid };
+    }
   }
   if (!entry) return same(); // unchanged between the two (or absent from both)
   // A blob side has a file or symlink mode; 000000 (absent) and 160000 (gitlink) are missing.
