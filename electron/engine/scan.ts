@@ -2,11 +2,11 @@
 // snapshots (the private index) and by read-only comparisons with the disk
 // (a temporary copy of it), so both see the workspace exactly alike.
 //
-// Git processes: `ls-files -t -o -m` finds what changed using the index's stat
-// cache (unchanged files are not read), `update-index --stdin` hashes only
-// those, `write-tree` writes the tree. Rarely a fourth: removing tracked files
-// that became ignored or oversized. When nothing needs updating and the caller
-// knows the index's tree (`knownTree`), write-tree is skipped: 1 process. With
+// Git processes: `ls-files -t -m` and `ls-files -t -o` side by side find what
+// changed using the index's stat cache (unchanged files are not read),
+// `update-index --stdin` hashes only those, `write-tree` writes the tree.
+// Rarely one more: removing tracked files that became ignored or oversized. When nothing needs updating and the caller
+// knows the index's tree (`knownTree`), write-tree is skipped: the 2 ls-files only. With
 // `statsFrom`, line counts against that tree come from `diff-index --cached`
 // running alongside write-tree (both only read the updated index's entries).
 // Path-limited scans of plain files take the fast path in scan-paths.ts.
@@ -54,9 +54,15 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
   }
   const limited = options.paths !== undefined && options.paths.length <= MAX_LIMITED_PATHS;
   const excludeArgs = options.excludeArgs ?? [];
-  const args = ['ls-files', '-z', '-t', '-o', '-m', '--exclude-standard', ...excludeArgs];
-  if (limited) args.push('--', ...(options.paths ?? []));
-  const entries = splitNul(await git(gitCtx, args));
+  // Modified tracked files (-m: an lstat per index entry) and untracked ones
+  // (-o: a walk of the folders) as two processes side by side: on 10,000
+  // files each takes about as long as the other, and together ~1.7x one.
+  const pathspec = limited ? ['--', ...(options.paths ?? [])] : [];
+  const [modified, others] = await Promise.all([
+    git(gitCtx, ['ls-files', '-z', '-t', '-m', ...pathspec]),
+    git(gitCtx, ['ls-files', '-z', '-t', '-o', '--exclude-standard', ...excludeArgs, ...pathspec]),
+  ]);
+  const entries = [...splitNul(modified), ...splitNul(others)];
 
   const nestedRepos: string[] = [];
   const candidates: { rel: string; tracked: boolean }[] = [];

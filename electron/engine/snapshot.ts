@@ -1,12 +1,12 @@
 // Taking a checkpoint. Runs under the workspace lock (the caller holds it).
 //
-// Git processes per snapshot that records something: 1 ls-files (what changed,
+// Git processes per snapshot that records something: 2 ls-files side by side (what changed,
 // from the stat cache), 1 update-index (hash only the changed paths), then
 // write-tree and diff-index --numstat side by side (stats) = 3 on the critical
 // path, 4 in all. The latest checkpoint comes from the head file (head.ts; one
 // for-each-ref only when it cannot be confirmed), and the commit object and
 // its ref are written from Node (loose-write.ts). A snapshot with nothing
-// changed is 1 ls-files: the head file knows the index's tree. Path-limited
+// changed is the 2 ls-files: the head file knows the index's tree. Path-limited
 // snapshots of plain files skip ls-files: update-index beside check-ignore,
 // then write-tree beside diff-index (scan-paths.ts) = 2 on the critical path;
 // other path-limited snapshots run ls-files limited to the paths.
