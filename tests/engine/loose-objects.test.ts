@@ -47,4 +47,19 @@ describe('loose and packed objects', () => {
     await s.workspace.restore(a);
     expect(picture(s.ws)).toEqual(before);
   });
+
+  it('a snapshot of many files writes them into one pack; fsck is clean and a restore is byte-identical', async () => {
+    for (let i = 0; i < 260; i++) write(s.ws, `d${i % 7}/f${i}.txt`, `file ${i}\n${'y'.repeat(i * 37)}`);
+    write(s.ws, 'noise.bin', randomBytes(70_000));
+    fs.symlinkSync('d0/f0.txt', path.join(s.ws, 'link'));
+    const before = picture(s.ws);
+    const first = (await s.workspace.snapshot()).id as string;
+    const counts = storeGit(s.storeHome, ['count-objects', '-v']);
+    expect(Number(/in-pack: (\d+)/.exec(counts)?.[1])).toBeGreaterThanOrEqual(260);
+    storeGit(s.storeHome, ['fsck', '--strict', '--no-dangling']);
+    fs.rmSync(path.join(s.ws, 'd3'), { recursive: true });
+    write(s.ws, 'd1/f1.txt', 'changed');
+    await s.workspace.restore(first);
+    expect(picture(s.ws)).toEqual(before);
+  });
 });
