@@ -6,6 +6,7 @@ import { ChronoscopeError } from '../../shared/errors.js';
 import { buildGitEnv, gitConfigArgs, type GitContext } from './git-env.js';
 import { gitStdin } from './git-runner.js';
 import { looseInfos, looseObject } from './loose-read.js';
+import { sharedCheck } from './check-server.js';
 
 export interface ObjectInfo {
   oid: string;
@@ -13,13 +14,24 @@ export interface ObjectInfo {
   size: number;
 }
 
-/** Type and size of each object; missing objects are absent from the map. */
-export async function batchCheck(gitCtx: GitContext, oids: readonly string[]): Promise<Map<string, ObjectInfo>> {
+/**
+ * Type and size of each object; missing objects are absent from the map.
+ * `shared`: objects that are not loose are asked of the store's long-lived
+ * checker (check-server.ts; reads only), else of a process of their own.
+ */
+export async function batchCheck(gitCtx: GitContext, oids: readonly string[], { shared = false }: { shared?: boolean } = {}): Promise<Map<string, ObjectInfo>> {
   const result = new Map<string, ObjectInfo>();
   const all = [...new Set(oids)];
   for (const [oid, info] of await looseInfos(gitCtx.gitDir, all)) result.set(oid, { oid, ...info });
   const unique = all.filter((oid) => !result.has(oid));
   if (unique.length === 0) return result;
+  if (shared) {
+    const found = await sharedCheck(gitCtx, unique).catch(() => null);
+    if (found) {
+      for (const [oid, info] of found) result.set(oid, { oid, ...info });
+      return result;
+    }
+  }
   const { stdout } = await gitStdin(gitCtx, ['cat-file', '--batch-check'], { input: unique.map((o) => `${o}\n`).join('') });
   for (const line of stdout.toString('utf8').split('\n')) {
     const [oid, type, size] = line.split(' ');

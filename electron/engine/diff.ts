@@ -90,7 +90,7 @@ export async function diffTrees(gitCtx: GitContext, from: string, to: string, pa
 
   if (!paths || paths.length === 0) remember(gitCtx.gitDir, from, to, raw);
   const blobs = raw.flatMap((r) => [r.oldOid, r.newOid]).filter((o) => o !== ZERO_OID);
-  const sizes = await batchCheck(gitCtx, blobs);
+  const sizes = await batchCheck(gitCtx, blobs, { shared: true });
   const sizeOf = (oid: string): number | null => (oid === ZERO_OID ? null : (sizes.get(oid)?.size ?? null));
   return raw.map((r): FileChange => {
     const found = counts.get(r.path);
