@@ -17,7 +17,7 @@ export interface ObjectInfo {
 /**
  * Type and size of each object; missing objects are absent from the map.
  * `shared`: objects that are not loose are asked of the store's long-lived
- * checker (check-server.ts; reads only), else of a process of their own.
+ * checker (check-server.ts), else of a process of their own.
  */
 export async function batchCheck(gitCtx: GitContext, oids: readonly string[], { shared = false }: { shared?: boolean } = {}): Promise<Map<string, ObjectInfo>> {
   const result = new Map<string, ObjectInfo>();

@@ -1,10 +1,12 @@
 // One long-lived `cat-file --batch-check` per store, for the sizes a diff
-// lists: a diff then costs a pipe round trip instead of a process start
-// (~5-8 ms). Used for reads only: a restore's two-phase check keeps its own
-// one-shot process. The child never keeps the process alive (unref'd while
-// idle) and is restarted if it dies. Objects written or packed after it
-// started are still found: git looks again (loose, then re-reads the pack
-// list) when an object is not where it last looked.
+// lists and a restore's phase-1 existence check: each costs a pipe round trip
+// instead of a process start (~5-8 ms). It only reads; its answer is git's
+// own (a missing object is looked for again before "missing" is said), and
+// when it cannot answer the caller runs a one-shot process. The child never
+// keeps the process alive (unref'd while idle) and is restarted if it dies.
+// Objects written or packed after it started are still found: git looks
+// again (loose, then re-reads the pack list) when an object is not where it
+// last looked.
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
 import { ChronoscopeError } from '../../shared/errors.js';

@@ -81,7 +81,7 @@ export async function restoreCheckpoint(ctx: WsContext, ref: string, options: Re
   const removals = keep ? plan.deleted : [...plan.deleted, ...plan.untracked];
 
   // Phase 1: every object must exist before anything is touched.
-  const found = await batchCheck(ctx.git, plan.writes.map((w) => w.oid));
+  const found = await batchCheck(ctx.git, plan.writes.map((w) => w.oid), { shared: true });
   const missing = plan.writes.filter((w) => !found.has(w.oid));
   if (missing.length > 0) {
     throw new ChronoscopeError('internal', `checkpoint ${short} is damaged: ${missing.length} object(s) missing (first: ${missing[0]?.path}); nothing was changed`);
