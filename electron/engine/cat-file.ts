@@ -1,10 +1,11 @@
 // Object access: loose objects are read in Node (loose-read.ts); the rest
 // through `cat-file --batch-check` / `--batch`, one process for any number of
 // objects, fed on stdin (none when every object was loose).
-import { spawn } from 'node:child_process';
+import type { ChildProcessByStdio } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import { ChronoscopeError } from '../../shared/errors.js';
-import { buildGitEnv, gitConfigArgs, type GitContext } from './git-env.js';
-import { gitStdin } from './git-runner.js';
+import type { GitContext } from './git-env.js';
+import { gitStdin, spawnGit } from './git-runner.js';
 import { looseInfos, looseObject } from './loose-read.js';
 import { sharedCheck } from './check-server.js';
 
@@ -40,6 +41,16 @@ export async function batchCheck(gitCtx: GitContext, oids: readonly string[], { 
   return result;
 }
 
+/** `cat-file --batch` fed every id up front; stderr is collected for the error message. */
+function startBatch(gitCtx: GitContext, oids: readonly string[]): { child: ChildProcessByStdio<Writable, Readable, Readable>; stderr: () => string } {
+  const child = spawnGit(gitCtx, ['cat-file', '--batch']) as ChildProcessByStdio<Writable, Readable, Readable>;
+  let text = '';
+  child.stderr.on('data', (c: Buffer) => (text += c.toString('utf8')));
+  child.stdin.on('error', () => undefined);
+  child.stdin.end(oids.map((o) => `${o}\n`).join(''));
+  return { child, stderr: () => text };
+}
+
 /**
  * Streams the contents of blobs, one handler call at a time (the stream is
  * paused while a handler runs, so memory holds one object, not all of them).
@@ -52,16 +63,7 @@ export async function batchContents(gitCtx: GitContext, oids: readonly string[],
     else unique.push(oid);
   }
   if (unique.length === 0) return;
-  const child = spawn('git', [...gitConfigArgs(gitCtx), 'cat-file', '--batch'], {
-    cwd: gitCtx.cwd ?? gitCtx.workTree ?? gitCtx.gitDir,
-    env: buildGitEnv(gitCtx),
-    stdio: ['pipe', 'pipe', 'pipe'],
-    windowsHide: true,
-  });
-  let stderr = '';
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-  child.stdin.on('error', () => undefined);
-  child.stdin.end(unique.map((o) => `${o}\n`).join(''));
+  const { child, stderr } = startBatch(gitCtx, unique);
 
   let buffer: Buffer = Buffer.alloc(0);
   let current: { oid: string; size: number } | null = null;
@@ -99,7 +101,7 @@ export async function batchContents(gitCtx: GitContext, oids: readonly string[],
         .then(() => {
           busy = false;
           if (ended) {
-            if (current || buffer.length > 0) reject(new ChronoscopeError('internal', `git cat-file ended early: ${stderr.split('\n')[0] ?? ''}`));
+            if (current || buffer.length > 0) reject(new ChronoscopeError('internal', `git cat-file ended early: ${stderr().split('\n')[0] ?? ''}`));
             else resolve();
           } else child.stdout.resume();
         })
@@ -120,7 +122,7 @@ export async function batchContents(gitCtx: GitContext, oids: readonly string[],
   });
   const code = await closed;
   if (failure) throw failure;
-  if (code !== 0) throw new ChronoscopeError('internal', `git cat-file failed: ${stderr.split('\n')[0] ?? code}`);
+  if (code !== 0) throw new ChronoscopeError('internal', `git cat-file failed: ${stderr().split('\n')[0] ?? code}`);
 }
 
 export interface BlobRead {
@@ -139,16 +141,7 @@ export async function readObjectsLimited(gitCtx: GitContext, oids: readonly stri
     else unique.push(oid);
   }
   if (unique.length === 0) return result;
-  const child = spawn('git', [...gitConfigArgs(gitCtx), 'cat-file', '--batch'], {
-    cwd: gitCtx.cwd ?? gitCtx.workTree ?? gitCtx.gitDir,
-    env: buildGitEnv(gitCtx),
-    stdio: ['pipe', 'pipe', 'pipe'],
-    windowsHide: true,
-  });
-  let stderr = '';
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-  child.stdin.on('error', () => undefined);
-  child.stdin.end(unique.map((o) => `${o}\n`).join(''));
+  const { child, stderr } = startBatch(gitCtx, unique);
   let pending: Buffer = Buffer.alloc(0);
   // The object being read: bytes still expected (data + the LF after it) and where they go.
   let current: { oid: string; size: number; left: number; parts: Buffer[] | null } | null = null;
@@ -179,6 +172,6 @@ export async function readObjectsLimited(gitCtx: GitContext, oids: readonly stri
     });
     child.on('close', (c) => resolve(c ?? -1));
   });
-  if (code !== 0) throw new ChronoscopeError('internal', `git cat-file failed: ${stderr.split('\n')[0] ?? code}`);
+  if (code !== 0) throw new ChronoscopeError('internal', `git cat-file failed: ${stderr().split('\n')[0] ?? code}`);
   return result;
 }

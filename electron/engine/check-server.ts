@@ -7,10 +7,11 @@
 // Objects written or packed after it started are still found: git looks
 // again (loose, then re-reads the pack list) when an object is not where it
 // last looked.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
 import { ChronoscopeError } from '../../shared/errors.js';
-import { buildGitEnv, gitConfigArgs, type GitContext } from './git-env.js';
+import type { GitContext } from './git-env.js';
+import { spawnGit } from './git-runner.js';
 
 export interface CheckedObject {
   type: string;
@@ -32,12 +33,7 @@ class CheckServer {
   constructor(private readonly gitCtx: GitContext) {}
 
   private start(): ChildProcess {
-    const child = spawn('git', [...gitConfigArgs(this.gitCtx), 'cat-file', '--batch-check'], {
-      cwd: this.gitCtx.cwd ?? this.gitCtx.workTree ?? this.gitCtx.gitDir,
-      env: buildGitEnv(this.gitCtx),
-      stdio: ['pipe', 'pipe', 'ignore'],
-      windowsHide: true,
-    });
+    const child = spawnGit(this.gitCtx, ['cat-file', '--batch-check'], ['pipe', 'pipe', 'ignore']);
     child.stdout?.setEncoding('utf8');
     child.stdout?.on('data', (chunk: string) => this.onData(chunk));
     const fail = (why: string): void => {

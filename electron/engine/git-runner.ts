@@ -7,7 +7,7 @@
 //   where its environment guard costs nothing that matters.
 // Every door turns a git failure into a one-line ChronoscopeError('internal').
 // CHRONOSCOPE_TRACE_GIT=1 prints each git call's duration to stderr (profiling).
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess, type StdioNull } from 'node:child_process';
 import { simpleGit, type SimpleGit } from 'simple-git';
 import { ChronoscopeError } from '../../shared/errors.js';
 import { buildGitEnv, gitConfigArgs, gitConfigPairs, GIT_CONFIG_KEYS, GIT_ENV_KEYS, type GitContext } from './git-env.js';
@@ -84,17 +84,25 @@ export interface RunResult {
   code: number;
 }
 
+/**
+ * The one place a git child process is spawned: isolated environment, the
+ * fixed -c settings, the work tree (or git dir) as cwd. Streaming readers
+ * (cat-file --batch, the long-lived checker) use it directly.
+ */
+export function spawnGit(
+  ctx: GitContext,
+  args: readonly string[],
+  stdio: [StdioNull | 'pipe', 'pipe', StdioNull | 'pipe'] = ['pipe', 'pipe', 'pipe'],
+): ChildProcess {
+  return spawn('git', [...gitConfigArgs(ctx), ...args], { cwd: cwdOf(ctx), env: buildGitEnv(ctx), stdio, windowsHide: true });
+}
+
 /** git with stdin and/or binary stdout. */
 export function gitStdin(ctx: GitContext, args: string[], options: StdinRunOptions = {}): Promise<RunResult> {
   const okCodes = options.okCodes ?? [0];
   const started = TRACE ? performance.now() : 0;
   return new Promise((resolve, reject) => {
-    const child = spawn('git', [...gitConfigArgs(ctx), ...args], {
-      cwd: cwdOf(ctx),
-      env: buildGitEnv(ctx),
-      stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-      windowsHide: true,
-    });
+    const child = spawnGit(ctx, args, [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe']);
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout?.on('data', (chunk: Buffer) => out.push(chunk));
