@@ -1,23 +1,15 @@
 // A checkpoint's metadata lives in its commit message, so the store is its own
 // database: line 1 is the reason, then one line `Chronoscope-Meta: <json>`.
-import { TRIGGERS, type CheckpointStats, type SkippedFile, type Trigger } from '../../shared/model.js';
+import { TRIGGERS, type Checkpoint, type SkippedFile, type Trigger } from '../../shared/model.js';
 
 export const META_KEY = 'Chronoscope-Meta';
 
-export interface CheckpointMeta {
+/** What the commit message stores: the checkpoint's own fields, minus what git already knows (id, reason line) and pins. */
+export type CheckpointMeta = Pick<Checkpoint, 'trigger' | 'time_ms' | 'stats' | 'skipped' | 'agent' | 'tool' | 'session' | 'tool_use_id' | 'restore_target'> & {
   v: 1;
-  trigger: Trigger;
-  time_ms: number;
-  agent?: string;
-  tool?: string;
-  session?: string;
-  tool_use_id?: string;
-  restore_target?: string;
-  stats: CheckpointStats;
-  skipped: SkippedFile[];
   /** The checkpoint that was latest when this one was taken (stats are against it). */
   prev?: string | null;
-}
+};
 
 /** One printable line, bounded. */
 export function sanitizeLine(text: string, max = 500): string {

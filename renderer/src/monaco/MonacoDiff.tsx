@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import { monaco } from './setup.js';
 import { languageForPath } from './language.js';
 import { READ_ONLY_VIEW } from './view-options.js';
+import { useEditorLook } from './use-editor-look.js';
 
 export interface MonacoDiffProps {
   path: string;
@@ -70,13 +71,7 @@ export default function MonacoDiff({ path, original, modified, inline, wrap, dar
     editor.current?.updateOptions({ renderSideBySide: !inline });
   }, [inline]);
 
-  useEffect(() => {
-    editor.current?.updateOptions({ wordWrap: wrap ? 'on' : 'off' });
-  }, [wrap]);
-
-  useEffect(() => {
-    monaco.editor.setTheme(dark ? 'chronoscope-dark' : 'chronoscope-light');
-  }, [dark]);
+  useEditorLook(editor, wrap, dark);
 
   return <div className="monaco-host" ref={host} />;
 }

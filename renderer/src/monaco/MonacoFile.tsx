@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import { monaco } from './setup.js';
 import { languageForPath } from './language.js';
 import { READ_ONLY_VIEW } from './view-options.js';
+import { useEditorLook } from './use-editor-look.js';
 
 export interface MonacoFileProps {
   path: string;
@@ -57,13 +58,7 @@ export default function MonacoFile({ path, text, change, wrap, dark }: MonacoFil
     previous?.dispose();
   }, [path, text, change]);
 
-  useEffect(() => {
-    editor.current?.updateOptions({ wordWrap: wrap ? 'on' : 'off' });
-  }, [wrap]);
-
-  useEffect(() => {
-    monaco.editor.setTheme(dark ? 'chronoscope-dark' : 'chronoscope-light');
-  }, [dark]);
+  useEditorLook(editor, wrap, dark);
 
   return <div className="monaco-host" ref={host} />;
 }
