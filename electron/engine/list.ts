@@ -7,6 +7,7 @@ import { ChronoscopeError } from '../../shared/errors.js';
 import type { Checkpoint } from '../../shared/model.js';
 import type { WsContext } from './context.js';
 import { git } from './git-runner.js';
+import { looseObject } from './loose-read.js';
 import { decodeMessage } from './message.js';
 import { readMeta } from './meta.js';
 import { validateRef } from './validate.js';
@@ -121,6 +122,40 @@ export async function latestRecord(ctx: WsContext): Promise<CheckpointRecord | u
   return (await listRecords(ctx, 1))[0];
 }
 
+const FULL_ID = /^[0-9a-f]{40}$/;
+
+/**
+ * A full commit id resolved without listing (a restore or diff right after a
+ * snapshot would otherwise list every checkpoint: the cached listing is stale
+ * then). The commit is read loose; it is this workspace's only if one of this
+ * workspace's loose refs holds it: its ref name starts with the commit's
+ * time_ms, so at most a few ref files are read. Anything else (packed commit
+ * or refs, a ref named after a clock that went backwards) returns undefined
+ * and the caller lists as before.
+ */
+async function recordByFullId(ctx: WsContext, id: string): Promise<CheckpointRecord | undefined> {
+  const object = await looseObject(ctx.store.gitDir, id, 1024 * 1024);
+  if (object?.type !== 'commit' || object.data === null) return undefined;
+  const text = object.data.toString('utf8');
+  const tree = /^tree ([0-9a-f]{40})\n/.exec(text)?.[1];
+  const split = text.indexOf('\n\n');
+  if (tree === undefined || split < 0) return undefined;
+  const contents = text.slice(split + 2);
+  const { meta } = decodeMessage(contents);
+  if (!meta.time_ms) return undefined;
+  const dir = path.join(ctx.store.gitDir, ...ctx.refPrefix.split('/').filter(Boolean));
+  const stem = `${String(meta.time_ms).padStart(13, '0')}-`;
+  const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((n) => n.startsWith(stem) && !n.endsWith('.lock'));
+  for (const name of names) {
+    const held = await fs.readFile(path.join(dir, name), 'utf8').catch(() => '');
+    if (held.trim() !== id) continue;
+    const meta = await readMeta(ctx.layout.metaFile);
+    const refname = `${ctx.refPrefix}${name}`;
+    return { refname, tree, checkpoint: decodeCheckpoint(id, refname, contents, (meta?.pinned ?? []).includes(id)) };
+  }
+  return undefined;
+}
+
 /** Resolves an outside reference among THIS workspace's checkpoints only. */
 export async function resolveRecord(ctx: WsContext, rawRef: string): Promise<CheckpointRecord> {
   const ref = validateRef(rawRef);
@@ -135,6 +170,10 @@ export async function resolveRecord(ctx: WsContext, rawRef: string): Promise<Che
     const found = records[n - 1];
     if (!found) throw new ChronoscopeError('not_found', `there is no checkpoint #${n}: this workspace has ${records.length}`);
     return found;
+  }
+  if (FULL_ID.test(ref)) {
+    const direct = await recordByFullId(ctx, ref);
+    if (direct) return direct;
   }
   const matches = (await allRecords(ctx)).filter((r) => r.checkpoint.id.startsWith(ref));
   if (matches.length === 0) throw new ChronoscopeError('not_found', `no checkpoint ${ref} in this workspace`);

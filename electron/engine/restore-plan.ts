@@ -33,6 +33,14 @@ export async function planRestore(gitCtx: GitContext, input: PlanInput): Promise
   const limit = input.paths && input.paths.length > 0 ? ['--', ...input.paths] : [];
   const plan: RestorePlan = { writes: [], deleted: [], untracked: [], recorded: new Map() };
   if (input.currentTree === input.targetTree) return plan;
+  // Which files are new since the latest checkpoint matters only for removals.
+  // A full restore usually removes something: ask alongside the main diff then.
+  const addedSince = (): Promise<Set<string>> =>
+    input.knownTree === input.currentTree
+      ? Promise.resolve(new Set())
+      : git(gitCtx, ['diff-tree', '-r', '-z', '--no-renames', '--diff-filter=A', '--name-only', input.knownTree, input.currentTree, ...limit]).then((out) => new Set(splitNul(out)));
+  const early = limit.length === 0 ? addedSince() : undefined;
+  early?.catch(() => undefined); // awaited below when needed
   const tokens = splitNul(await git(gitCtx, ['diff-tree', '-r', '-z', '--no-renames', '--raw', input.currentTree, input.targetTree, ...limit]));
   const removals: string[] = [];
   for (let i = 0; i < tokens.length; i += 2) {
@@ -45,11 +53,7 @@ export async function planRestore(gitCtx: GitContext, input: PlanInput): Promise
     else plan.writes.push({ path, mode: newMode, oid: newOid, kind: status === 'A' ? 'added' : 'modified' });
   }
   if (removals.length > 0) {
-    let fresh = new Set<string>();
-    if (input.knownTree !== input.currentTree) {
-      const out = await git(gitCtx, ['diff-tree', '-r', '-z', '--no-renames', '--diff-filter=A', '--name-only', input.knownTree, input.currentTree, ...limit]);
-      fresh = new Set(splitNul(out));
-    }
+    const fresh = await (early ?? addedSince());
     for (const path of removals) (fresh.has(path) ? plan.untracked : plan.deleted).push(path);
   }
   plan.writes = plan.writes.filter((w) => w.oid !== ZERO_OID);

@@ -292,19 +292,30 @@ async function removeFiles(root: string, rels: string[], guard: Guard): Promise<
  * way is replaced only if the plan removes it (it was recorded); otherwise the
  * write is skipped so unrecorded data is never lost.
  */
-async function ensureParents(root: string, rel: string, replaceable: Set<string>): Promise<boolean> {
+async function ensureParents(root: string, rel: string, replaceable: Set<string>, dirs: Map<string, Promise<boolean>>): Promise<boolean> {
   const parts = rel.split('/');
   for (let i = 1; i < parts.length; i++) {
     const relDir = parts.slice(0, i).join('/');
-    const full = path.join(root, relDir);
-    const st = await fs.lstat(full).catch(() => null);
-    if (st?.isDirectory()) continue;
-    if (st) {
-      if (!replaceable.has(relDir)) return false;
-      await fs.unlink(full);
+    // Writes run side by side: each folder is made once, by whichever write gets there first.
+    let ready = dirs.get(relDir);
+    if (!ready) {
+      ready = ensureDir(root, relDir, replaceable);
+      dirs.set(relDir, ready);
     }
-    await fs.mkdir(full);
+    if (!(await ready)) return false;
   }
+  return true;
+}
+
+async function ensureDir(root: string, relDir: string, replaceable: Set<string>): Promise<boolean> {
+  const full = path.join(root, relDir);
+  const st = await fs.lstat(full).catch(() => null);
+  if (st?.isDirectory()) return true;
+  if (st) {
+    if (!replaceable.has(relDir)) return false;
+    await fs.unlink(full);
+  }
+  await fs.mkdir(full);
   return true;
 }
 
@@ -312,26 +323,42 @@ function tmpName(full: string): string {
   return path.join(path.dirname(full), `.chronoscope-${randomBytes(6).toString('hex')}.tmp`);
 }
 
+/** Files written at once: the writes are small fs calls, and their latency, not the disk, is what costs. */
+const WRITES_IN_FLIGHT = 8;
+
 async function writeFiles(ctx: WsContext, writes: PlannedWrite[], removals: Set<string>, guard: Guard): Promise<PlannedWrite[]> {
   const byOid = new Map<string, PlannedWrite[]>();
   for (const w of writes) byOid.set(w.oid, [...(byOid.get(w.oid) ?? []), w]);
-  const done: PlannedWrite[] = [];
+  const done = new Set<PlannedWrite>();
+  const dirs = new Map<string, Promise<boolean>>();
+  const inFlight = new Set<Promise<void>>();
+  let failure: unknown = null;
   await batchContents(ctx.git, [...byOid.keys()], async (oid, data) => {
     for (const w of byOid.get(oid) ?? []) {
-      if (await writeOne(ctx.root, w, data, removals, guard)) done.push(w);
+      // Stop starting writes once one failed; the ones under way finish.
+      if (failure !== null) break;
+      const task: Promise<void> = writeOne(ctx.root, w, data, removals, guard, dirs).then(
+        (ok) => void (ok && done.add(w)),
+        (err: unknown) => void (failure ??= err),
+      );
+      inFlight.add(task);
+      void task.finally(() => inFlight.delete(task));
+      if (inFlight.size >= WRITES_IN_FLIGHT) await Promise.race(inFlight);
     }
   });
-  return done;
+  await Promise.all(inFlight);
+  if (failure !== null) throw failure;
+  return writes.filter((w) => done.has(w));
 }
 
-async function writeOne(root: string, w: PlannedWrite, data: Buffer, removals: Set<string>, guard: Guard): Promise<boolean> {
+async function writeOne(root: string, w: PlannedWrite, data: Buffer, removals: Set<string>, guard: Guard, dirs: Map<string, Promise<boolean>>): Promise<boolean> {
   const skip = (): false => {
     guard.skipped.push(w.path);
     return false;
   };
   let parentsOk: boolean;
   try {
-    parentsOk = await ensureParents(root, w.path, removals);
+    parentsOk = await ensureParents(root, w.path, removals, dirs);
   } catch (err) {
     throw new WriteStop(w.path, (err as Error).message);
   }
