@@ -7,7 +7,7 @@ import { ChronoscopeError } from '../../shared/errors.js';
 import type { GitContext } from './git-env.js';
 import { gitStdin, spawnGit } from './git-runner.js';
 import { looseInfos, looseObject } from './loose-read.js';
-import { sharedCheck } from './check-server.js';
+import { sharedCheck, sharedRead } from './check-server.js';
 
 export interface ObjectInfo {
   oid: string;
@@ -141,6 +141,17 @@ export async function readObjectsLimited(gitCtx: GitContext, oids: readonly stri
     else unique.push(oid);
   }
   if (unique.length === 0) return result;
+  // A few packed objects (the viewer's two sides): the store's long-lived process, no start-up.
+  if (unique.length <= 4) {
+    const read = await Promise.all(unique.map((oid) => sharedRead(gitCtx, oid, maxBytes).catch(() => undefined)));
+    if (read.every((r) => r !== undefined)) {
+      unique.forEach((oid, i) => {
+        const r = read[i];
+        if (r) result.set(oid, r);
+      });
+      return result;
+    }
+  }
   const { child, stderr } = startBatch(gitCtx, unique);
   let pending: Buffer = Buffer.alloc(0);
   // The object being read: bytes still expected (data + the LF after it) and where they go.
