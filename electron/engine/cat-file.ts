@@ -51,6 +51,9 @@ function startBatch(gitCtx: GitContext, oids: readonly string[]): { child: Child
   return { child, stderr: () => text };
 }
 
+/** Up to this many packed objects are read through the shared process. */
+const SHARED_READ_MAX = 32;
+
 /**
  * Streams the contents of blobs, one handler call at a time (the stream is
  * paused while a handler runs, so memory holds one object, not all of them).
@@ -61,6 +64,15 @@ export async function batchContents(gitCtx: GitContext, oids: readonly string[],
     const loose = await looseObject(gitCtx.gitDir, oid);
     if (loose?.data) await onObject(oid, loose.data);
     else unique.push(oid);
+  }
+  // A few packed objects (a small restore): the store's long-lived process
+  // answers without a process start; whatever it cannot read goes the usual way.
+  while (unique.length > 0 && unique.length <= SHARED_READ_MAX) {
+    const oid = unique[0] as string;
+    const read = await sharedRead(gitCtx, oid, Infinity).catch(() => null);
+    if (!read?.data) break;
+    unique.shift();
+    await onObject(oid, read.data);
   }
   if (unique.length === 0) return;
   const { child, stderr } = startBatch(gitCtx, unique);
