@@ -18,7 +18,7 @@ import { ChronoscopeError } from '../../shared/errors.js';
 import type { RestoreOptions, RestorePreview, RestoreResult } from '../../shared/model.js';
 import { batchCheck, batchContents } from './cat-file.js';
 import { shortId, type WsContext } from './context.js';
-import { writeFileAtomic } from './fsutil.js';
+import { mapLimit, writeFileAtomic } from './fsutil.js';
 import { diskTree } from './disk-tree.js';
 import { EMPTY_TREE } from './git-runner.js';
 import { latestHead } from './head.js';
@@ -157,18 +157,18 @@ async function sweepTmpFiles(ctx: WsContext, dirs: string[]): Promise<void> {
   } catch {
     /* no restore was interrupted */
   }
-  for (const dir of new Set([...noted, ...dirs])) {
-    if (dir.split('/').includes('..') || path.isAbsolute(dir)) continue;
+  await mapLimit([...new Set([...noted, ...dirs])], 16, async (dir) => {
+    if (dir.split('/').includes('..') || path.isAbsolute(dir)) return;
     const full = dir === '.' ? ctx.root : path.join(ctx.root, dir);
     // Never through a symlinked folder: its files are not the workspace's.
-    if (!(await parentsAreDirs(ctx.root, `${dir}/x`))) continue;
+    if (!(await parentsAreDirs(ctx.root, `${dir}/x`))) return;
     const names = await fs.readdir(full).catch(() => [] as string[]);
     for (const name of names) {
       if (!TMP_NAME.test(name)) continue;
       const st = await fs.lstat(path.join(full, name)).catch(() => null);
       if (st && (st.isFile() || st.isSymbolicLink())) await fs.rm(path.join(full, name), { force: true });
     }
-  }
+  });
 }
 
 /**
@@ -203,23 +203,28 @@ class WriteStop extends Error {
 
 /** The nearest existing folder of each path must be writable; else refused, nothing changed. */
 async function checkWritable(root: string, rels: string[]): Promise<void> {
-  const checked = new Set<string>();
-  for (const rel of rels) {
+  const nearest = async (rel: string): Promise<string> => {
     let dir = path.posix.dirname(rel);
     for (;;) {
       const full = dir === '.' ? root : path.join(root, dir);
       const st = await fs.lstat(full).catch(() => null);
-      if (st || dir === '.') break;
+      if (st || dir === '.') return dir;
       dir = path.posix.dirname(dir);
     }
-    if (checked.has(dir)) continue;
-    checked.add(dir);
-    const full = dir === '.' ? root : path.join(root, dir);
-    const st = await fs.lstat(full).catch(() => null);
-    if (!st?.isDirectory()) continue; // a file or link in the way: that write is skipped later
-    if (!(await fs.access(full, fsConstants.W_OK).then(() => true, () => false))) {
-      throw new ChronoscopeError('refused', `${dir === '.' ? 'the workspace folder' : dir} is not writable; nothing was changed`);
-    }
+  };
+  // Each folder looked at once, all side by side; the first refused folder (in path order) is reported.
+  const dirs = [...new Set(await Promise.all([...new Set(rels.map((r) => path.posix.dirname(r)))].map((d) => nearest(`${d}/x`))))];
+  const writable = await Promise.all(
+    dirs.map(async (dir) => {
+      const full = dir === '.' ? root : path.join(root, dir);
+      const st = await fs.lstat(full).catch(() => null);
+      if (!st?.isDirectory()) return true; // a file or link in the way: that write is skipped later
+      return fs.access(full, fsConstants.W_OK).then(() => true, () => false);
+    }),
+  );
+  const refused = dirs.find((_, i) => !writable[i]);
+  if (refused !== undefined) {
+    throw new ChronoscopeError('refused', `${refused === '.' ? 'the workspace folder' : refused} is not writable; nothing was changed`);
   }
 }
 
