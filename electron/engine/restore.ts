@@ -67,17 +67,31 @@ export async function restoreCheckpoint(ctx: WsContext, ref: string, options: Re
   const short = shortId(target.checkpoint.id);
 
   const before = await latestHead(ctx);
+  // Files the store knew before this restore; anything else on disk is new (untracked).
+  const knownTree = before?.tree ?? EMPTY_TREE;
+  // The plan only reads trees: it starts as soon as the safety scan has its
+  // tree, beside the writing of the safety checkpoint, and is used only once
+  // that checkpoint is recorded.
+  let planned: Promise<RestorePlan> | undefined;
+  let scannedTree: string | undefined;
   const safetyResult = await takeSnapshot(
     ctx,
     { trigger: 'safety', reason: `before restoring ${short}`, restore_target: target.checkpoint.id },
-    { recordUnchanged: true },
+    {
+      recordUnchanged: true,
+      onTree: (tree) => {
+        scannedTree = tree;
+        planned = planRestore(ctx.git, { currentTree: tree, targetTree: target.tree, knownTree, ...(paths ? { paths } : {}) });
+        planned.catch(() => undefined); // awaited below once the safety checkpoint exists
+      },
+    },
   );
-  const safety = safetyResult.id !== null ? await latestHead(ctx) : undefined;
-  if (!safety) throw new ChronoscopeError('internal', 'no safety checkpoint could be taken; nothing was changed');
-  // Files the store knew before this restore; anything else on disk is new (untracked).
-  const knownTree = before?.tree ?? EMPTY_TREE;
+  if (safetyResult.id === null || scannedTree === undefined || planned === undefined) {
+    throw new ChronoscopeError('internal', 'no safety checkpoint could be taken; nothing was changed');
+  }
+  const safety = { id: safetyResult.id, tree: scannedTree };
 
-  const plan = await planRestore(ctx.git, { currentTree: safety.tree, targetTree: target.tree, knownTree, ...(paths ? { paths } : {}) });
+  const plan = await planned;
   const removals = keep ? plan.deleted : [...plan.deleted, ...plan.untracked];
 
   // Phase 1: every object must exist before anything is touched.

@@ -111,7 +111,16 @@ function isIndexDamage(err: GitFailure): boolean {
 export async function takeSnapshot(
   ctx: WsContext,
   options: SnapshotOptions = {},
-  { recordUnchanged = false, internalPaths = false }: { recordUnchanged?: boolean; internalPaths?: boolean } = {},
+  {
+    recordUnchanged = false,
+    internalPaths = false,
+    onTree,
+  }: {
+    recordUnchanged?: boolean;
+    internalPaths?: boolean;
+    /** Told the scanned tree before the checkpoint is written (read-only work may start on it). */
+    onTree?: (tree: string) => void;
+  } = {},
 ): Promise<SnapshotResult> {
   const trigger: Trigger = options.trigger ?? 'manual';
   if (!TRIGGERS.includes(trigger)) throw new ChronoscopeError('bad_input', `trigger '${String(trigger)}' is not one of ${TRIGGERS.join(', ')}`);
@@ -123,6 +132,7 @@ export async function takeSnapshot(
 
   const [latest, meta] = await Promise.all([latestHead(ctx), loadMetaOrFail(ctx)]);
   const scan = await scanPrivateIndex(ctx, paths, meta, latest);
+  onTree?.(scan.tree);
   if (latest && scan.tree === latest.tree && !recordUnchanged) {
     // Remember that the index (as it is now) still has the latest tree.
     await rememberIndex(ctx, latest);
