@@ -118,6 +118,10 @@ class CheckServer {
     });
   }
 
+  get running(): boolean {
+    return this.child !== null;
+  }
+
   async check(oids: readonly string[]): Promise<string[]> {
     return (await this.ask('info', oids)).lines;
   }
@@ -138,6 +142,11 @@ function serverFor(gitCtx: GitContext): CheckServer {
     servers.set(key, server);
   }
   return server;
+}
+
+/** True while the store's shared process is up: asking it is then one pipe round trip. */
+export function sharedRunning(gitCtx: GitContext): boolean {
+  return servers.get(gitCtx.gitDir)?.running === true;
 }
 
 /** Type and size of each object through the store's shared checker; missing objects are absent. */
