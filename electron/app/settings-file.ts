@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { ChronoscopeError } from '../../shared/errors.js';
 import { SettingsPatchSchema, SettingsSchema, type Settings, type SettingsPatch } from '../../shared/settings.js';
-import { readJson, writeJsonAtomic } from './atomic-file.js';
+import { readJson, writeJsonAtomic } from '../fs/atomic-file.js';
 
 export const SETTINGS_FILE = 'config.json';
 
@@ -35,7 +35,7 @@ export async function writeSettings(storeHome: string, patch: SettingsPatch, cur
     // unreadable file: the in-memory settings are the best base we have
   }
   const next = mergeSettings(base, patch);
-  await writeJsonAtomic(file, next);
+  await writeJsonAtomic(file, next, { mode: 0o600 });
   return next;
 }
 

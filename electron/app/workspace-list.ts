@@ -3,7 +3,7 @@
 // ever saw; this list is only the ones the person chose to show and watch.
 import path from 'node:path';
 import { z } from 'zod';
-import { readJson, writeJsonAtomic } from './atomic-file.js';
+import { readJson, writeJsonAtomic } from '../fs/atomic-file.js';
 
 const EntrySchema = z.object({
   /** The workspace's real path, as the engine registered it. */
@@ -46,7 +46,7 @@ export class WorkspaceListFile {
     const run = this.queue.then(async () => {
       const entries = await this.read();
       const result = change(entries);
-      await writeJsonAtomic(this.file, { version: 1, workspaces: entries });
+      await writeJsonAtomic(this.file, { version: 1, workspaces: entries }, { mode: 0o600 });
       return result;
     });
     this.queue = run.catch(() => undefined);

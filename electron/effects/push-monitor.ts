@@ -13,8 +13,9 @@
 // baseline. Known gap: a push that deletes a branch removes that branch's
 // reflog with it, and tag pushes have no reflog; the hook sees those.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
+import { writeFileAtomic } from '../fs/atomic-file.js';
 import type { EffectRecord } from '../../shared/model.js';
 import { findGitDirs, readRemotes } from './git-files.js';
 import type { EffectLedger } from './ledger.js';
@@ -209,10 +210,7 @@ async function readState(path: string): Promise<MonitorState | null> {
 }
 
 async function writeState(path: string, state: MonitorState): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(tmp, `${JSON.stringify(state)}\n`);
-  await rename(tmp, path);
+  await writeFileAtomic(path, `${JSON.stringify(state)}\n`, { createDir: true });
 }
 
 /** Where the monitor keeps its read positions for a workspace: beside its ledger. */

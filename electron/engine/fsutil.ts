@@ -3,30 +3,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-/** Write through a temporary file in the same directory and rename over: readers see old or new, never half. */
-export async function writeFileAtomic(file: string, data: string | Buffer, mode?: number): Promise<void> {
-  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  try {
-    await fs.writeFile(tmp, data, mode === undefined ? {} : { mode });
-    if (mode !== undefined) await fs.chmod(tmp, mode);
-    await fs.rename(tmp, file);
-  } catch (err) {
-    await fs.rm(tmp, { force: true }).catch(() => undefined);
-    throw err;
-  }
-}
-
-export async function readJson(file: string): Promise<unknown | undefined> {
-  let text: string;
-  try {
-    text = await fs.readFile(file, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw err;
-  }
-  return JSON.parse(text) as unknown;
-}
-
 export async function exists(file: string): Promise<boolean> {
   try {
     await fs.lstat(file);

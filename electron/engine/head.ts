@@ -15,7 +15,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { WsContext } from './context.js';
 import { listRecords } from './list.js';
-import { writeFileAtomic } from './fsutil.js';
+import { writeFileAtomic } from '../fs/atomic-file.js';
 
 export interface Head {
   refname: string;

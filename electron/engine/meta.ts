@@ -1,7 +1,7 @@
 // meta.json of a workspace: who it is, when it was used, what is pinned, which
 // nested repositories were found. Always written atomically (temp + rename).
 import type { WorkspaceMeta } from '../../shared/model.js';
-import { readJson, writeFileAtomic } from './fsutil.js';
+import { readJson, writeFileAtomic } from '../fs/atomic-file.js';
 
 export interface MetaFile extends WorkspaceMeta {
   pinned: string[];

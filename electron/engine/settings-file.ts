@@ -1,7 +1,7 @@
 // Reads <home>/config.json: missing = defaults; invalid = one clear error naming the file.
 import { ChronoscopeError } from '../../shared/errors.js';
 import { SettingsSchema, type Settings } from '../../shared/settings.js';
-import { readJson } from './fsutil.js';
+import { readJson } from '../fs/atomic-file.js';
 
 export async function loadSettings(configFile: string, overrides: Partial<Settings> = {}): Promise<Settings> {
   let raw: unknown;

@@ -16,12 +16,12 @@
 // at most unreferenced objects for gc; the head file is written last and is
 // only trusted while the refs confirm it.
 import fs from 'node:fs/promises';
-import type { SkippedFile, SnapshotOptions, SnapshotResult, Trigger } from '../../shared/model.js';
+import type { SnapshotOptions, SnapshotResult, Trigger } from '../../shared/model.js';
 import { TRIGGERS } from '../../shared/model.js';
 import { ChronoscopeError } from '../../shared/errors.js';
 import { shortId, type WsContext } from './context.js';
 import { buildExcludeFile, credentialExcludeArgs } from './excludes.js';
-import { writeFileAtomic } from './fsutil.js';
+import { writeFileAtomic } from '../fs/atomic-file.js';
 import { GIT_IDENTITY } from './git-env.js';
 import { EMPTY_TREE, GitFailure } from './git-runner.js';
 import { indexSignature, latestHead, writeHead, type Head } from './head.js';

@@ -2,8 +2,9 @@
 // leaving every other key and every other hook as it was. Ours are known by
 // their command containing `hook claude-code`. Writes go through a temporary
 // file and a rename, so the settings file is always whole.
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeFileAtomic } from '../fs/atomic-file.js';
 import { ChronoscopeError } from '../../shared/errors.js';
 import { HOOK_MATCHER } from './payload.js';
 
@@ -133,9 +134,6 @@ function withoutOurs(groups: Json[]): Json[] {
 async function writeIfChanged(path: string, settings: JsonObject, before: string | null): Promise<boolean> {
   const text = `${JSON.stringify(settings, null, 2)}\n`;
   if (text === before) return false;
-  await mkdir(dirname(path), { recursive: true });
-  const tmp = `${path}.chronoscope-${process.pid}.tmp`;
-  await writeFile(tmp, text);
-  await rename(tmp, path);
+  await writeFileAtomic(path, text, { createDir: true });
   return true;
 }

@@ -1,8 +1,8 @@
 // The main window's bounds between runs, in <store home>/window-state.json.
 // Plain Node (no Electron import) so it is tested without Electron's binary:
 // the shell passes in the displays' work areas.
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { writeJsonAtomic } from '../fs/atomic-file.js';
 
 export interface Rect {
   x: number;
@@ -37,10 +37,7 @@ export async function loadWindowState(file: string): Promise<WindowState> {
 }
 
 export async function saveWindowState(file: string, state: WindowState): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, `${JSON.stringify(state, null, 2)}\n`);
-  await rename(tmp, file);
+  await writeJsonAtomic(file, state);
 }
 
 function overlap(a: Rect, b: Rect): number {
