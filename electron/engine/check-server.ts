@@ -12,7 +12,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
 import { ChronoscopeError } from '../../shared/errors.js';
 import type { GitContext } from './git-env.js';
-import { spawnGit } from './git-runner.js';
+import { spawnGit, isObjectId } from './git-runner.js';
 
 export interface CheckedObject {
   type: string;
@@ -152,7 +152,7 @@ export function sharedRunning(gitCtx: GitContext): boolean {
 /** Type and size of each object through the store's shared checker; missing objects are absent. */
 export async function sharedCheck(gitCtx: GitContext, oids: readonly string[]): Promise<Map<string, CheckedObject>> {
   const result = new Map<string, CheckedObject>();
-  const wanted = oids.filter((o) => /^[0-9a-f]{40}$/.test(o));
+  const wanted = oids.filter(isObjectId);
   if (wanted.length === 0) return result;
   for (const line of await serverFor(gitCtx).check(wanted)) {
     const [oid, type, size] = line.split(' ');
@@ -166,7 +166,7 @@ export async function sharedCheck(gitCtx: GitContext, oids: readonly string[]): 
  * is asked), through the same shared process; null when missing.
  */
 export async function sharedRead(gitCtx: GitContext, oid: string, maxBytes: number): Promise<{ size: number; data: Buffer | null } | null> {
-  if (!/^[0-9a-f]{40}$/.test(oid)) return null;
+  if (!isObjectId(oid)) return null;
   const server = serverFor(gitCtx);
   const info = (await sharedCheck(gitCtx, [oid])).get(oid);
   if (!info) return null;

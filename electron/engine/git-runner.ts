@@ -133,3 +133,8 @@ export function splitNul(text: string): string[] {
 
 export const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
 export const ZERO_OID = '0000000000000000000000000000000000000000';
+
+/** A full object id of the store (SHA-1: the store is created by us). */
+export function isObjectId(value: string): boolean {
+  return /^[0-9a-f]{40}$/.test(value);
+}

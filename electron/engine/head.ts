@@ -16,6 +16,7 @@ import path from 'node:path';
 import type { WsContext } from './context.js';
 import { listRecords } from './list.js';
 import { writeFileAtomic } from '../fs/atomic-file.js';
+import { isObjectId } from './git-runner.js';
 
 export interface Head {
   refname: string;
@@ -29,13 +30,12 @@ function headFile(ctx: WsContext): string {
   return path.join(ctx.layout.dir, 'head');
 }
 
-const OID = /^[0-9a-f]{40}$/;
 
 async function readHeadFile(ctx: WsContext): Promise<Head | undefined> {
   try {
     const raw = JSON.parse(await fs.readFile(headFile(ctx), 'utf8')) as Record<string, unknown>;
     const { refname, id, tree, index } = raw;
-    if (typeof refname !== 'string' || !refname.startsWith(ctx.refPrefix) || typeof id !== 'string' || !OID.test(id) || typeof tree !== 'string' || !OID.test(tree)) return undefined;
+    if (typeof refname !== 'string' || !refname.startsWith(ctx.refPrefix) || typeof id !== 'string' || !isObjectId(id) || typeof tree !== 'string' || !isObjectId(tree)) return undefined;
     return typeof index === 'string' ? { refname, id, tree, index } : { refname, id, tree };
   } catch {
     return undefined;

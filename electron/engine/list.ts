@@ -6,7 +6,7 @@ import path from 'node:path';
 import { ChronoscopeError } from '../../shared/errors.js';
 import type { Checkpoint } from '../../shared/model.js';
 import type { WsContext } from './context.js';
-import { git } from './git-runner.js';
+import { git, isObjectId } from './git-runner.js';
 import { looseObject } from './loose-read.js';
 import { decodeMessage } from './message.js';
 import { readMeta } from './meta.js';
@@ -122,7 +122,6 @@ export async function latestRecord(ctx: WsContext): Promise<CheckpointRecord | u
   return (await listRecords(ctx, 1))[0];
 }
 
-const FULL_ID = /^[0-9a-f]{40}$/;
 
 /**
  * A full commit id resolved without listing (a restore or diff right after a
@@ -171,7 +170,7 @@ export async function resolveRecord(ctx: WsContext, rawRef: string): Promise<Che
     if (!found) throw new ChronoscopeError('not_found', `there is no checkpoint #${n}: this workspace has ${records.length}`);
     return found;
   }
-  if (FULL_ID.test(ref)) {
+  if (isObjectId(ref)) {
     const direct = await recordByFullId(ctx, ref);
     if (direct) return direct;
   }

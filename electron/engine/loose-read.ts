@@ -9,13 +9,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { mapLimit } from './fsutil.js';
+import { isObjectId } from './git-runner.js';
 
 export interface LooseInfo {
   type: string;
   size: number;
 }
 
-const OID = /^[0-9a-f]{40}$/;
 /**
  * Compressed bytes read to find the header: zlib may hold back output until
  * more input arrives (incompressible content), so the read grows until the
@@ -36,7 +36,7 @@ function parseHeader(inflated: Buffer): (LooseInfo & { start: number }) | null {
 
 /** Type and size of a loose object, or null when it is not loose. */
 export async function looseInfo(gitDir: string, oid: string): Promise<LooseInfo | null> {
-  if (!OID.test(oid)) return null;
+  if (!isObjectId(oid)) return null;
   let handle: fs.FileHandle | undefined;
   try {
     handle = await fs.open(objectFile(gitDir, oid), 'r');

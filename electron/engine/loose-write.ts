@@ -18,6 +18,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { ChronoscopeError } from '../../shared/errors.js';
+import { isObjectId } from './git-runner.js';
 
 export function objectId(type: string, body: Buffer): string {
   const header = Buffer.from(`${type} ${body.length}\0`);
@@ -65,7 +66,7 @@ export function commitBody(tree: string, message: string, ident: { name: string;
 
 /** Creates refname → oid; fails (ChronoscopeError) if the ref or its lock already exists. */
 export async function createLooseRef(gitDir: string, refname: string, oid: string): Promise<void> {
-  if (!/^refs\/[A-Za-z0-9._/-]+$/.test(refname) || refname.includes('..') || !/^[0-9a-f]{40}$/.test(oid)) {
+  if (!/^refs\/[A-Za-z0-9._/-]+$/.test(refname) || refname.includes('..') || !isObjectId(oid)) {
     throw new ChronoscopeError('internal', `refusing to write ref ${refname}`);
   }
   const file = path.join(gitDir, ...refname.split('/'));
