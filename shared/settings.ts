@@ -35,3 +35,23 @@ export const SettingsPatchSchema = SettingsSchema.partial();
 export type SettingsPatch = z.input<typeof SettingsPatchSchema>;
 
 export const DEFAULT_SETTINGS: Settings = SettingsSchema.parse({});
+
+/**
+ * A patch over settings: top-level keys replace, nested groups (retention,
+ * watcher) merge key by key so a patch of one key keeps the others. Not
+ * validated: each caller checks the result with SettingsSchema and words its
+ * own error.
+ */
+export function applySettingsPatch(base: Settings, patch: SettingsPatch | Partial<Settings>): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(patch as Record<string, unknown>)) {
+    if (value === undefined) continue;
+    const before = merged[key];
+    merged[key] = isPlainObject(before) && isPlainObject(value) ? { ...before, ...value } : value;
+  }
+  return merged;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,11 +1,10 @@
 // Settings changes from the UI: merged into <store home>/config.json (the file
 // the engine reads at openStore), validated with the shared schema.
-import path from 'node:path';
+import { storeLayout } from '../engine/paths.js';
 import { ChronoscopeError } from '../../shared/errors.js';
-import { SettingsPatchSchema, SettingsSchema, type Settings, type SettingsPatch } from '../../shared/settings.js';
+import { applySettingsPatch, SettingsPatchSchema, SettingsSchema, type Settings, type SettingsPatch } from '../../shared/settings.js';
 import { readJson, writeJsonAtomic } from '../fs/atomic-file.js';
 
-export const SETTINGS_FILE = 'config.json';
 
 /** Nested objects (retention, watcher) are merged key by key, so a patch of one key keeps the others. */
 export function mergeSettings(current: Settings, patch: SettingsPatch): Settings {
@@ -14,18 +13,11 @@ export function mergeSettings(current: Settings, patch: SettingsPatch): Settings
     const issue = checked.error.issues[0];
     throw new ChronoscopeError('bad_input', `settings: ${issue ? `${issue.path.join('.') || 'patch'}: ${issue.message}` : 'invalid'}`);
   }
-  const merged: Record<string, unknown> = { ...current };
-  for (const [key, value] of Object.entries(patch as Record<string, unknown>)) {
-    if (value === undefined) continue;
-    const before = merged[key];
-    merged[key] =
-      isPlainObject(before) && isPlainObject(value) ? { ...before, ...value } : value;
-  }
-  return SettingsSchema.parse(merged);
+  return SettingsSchema.parse(applySettingsPatch(current, patch));
 }
 
 export async function writeSettings(storeHome: string, patch: SettingsPatch, current: Settings): Promise<Settings> {
-  const file = path.join(storeHome, SETTINGS_FILE);
+  const file = storeLayout(storeHome).configFile;
   // Start from what is on disk (the CLI may have changed it), then the patch.
   let base = current;
   try {
@@ -37,8 +29,4 @@ export async function writeSettings(storeHome: string, patch: SettingsPatch, cur
   const next = mergeSettings(base, patch);
   await writeJsonAtomic(file, next, { mode: 0o600 });
   return next;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

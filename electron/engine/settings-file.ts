@@ -1,6 +1,6 @@
 // Reads <home>/config.json: missing = defaults; invalid = one clear error naming the file.
 import { ChronoscopeError } from '../../shared/errors.js';
-import { SettingsSchema, type Settings } from '../../shared/settings.js';
+import { applySettingsPatch, SettingsSchema, type Settings } from '../../shared/settings.js';
 import { readJson } from '../fs/atomic-file.js';
 
 export async function loadSettings(configFile: string, overrides: Partial<Settings> = {}): Promise<Settings> {
@@ -15,14 +15,7 @@ export async function loadSettings(configFile: string, overrides: Partial<Settin
     const issue = fromFile.error.issues[0];
     throw new ChronoscopeError('bad_input', `settings file ${configFile} is invalid: ${issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'unknown problem'}`);
   }
-  const base = fromFile.data;
-  const merged = {
-    ...base,
-    ...overrides,
-    retention: { ...base.retention, ...(overrides.retention ?? {}) },
-    watcher: { ...base.watcher, ...(overrides.watcher ?? {}) },
-  };
-  const checked = SettingsSchema.safeParse(merged);
+  const checked = SettingsSchema.safeParse(applySettingsPatch(fromFile.data, overrides));
   if (!checked.success) {
     const issue = checked.error.issues[0];
     throw new ChronoscopeError('bad_input', `settings are invalid: ${issue ? `${issue.path.join('.')}: ${issue.message}` : 'unknown problem'}`);
