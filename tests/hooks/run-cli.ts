@@ -1,6 +1,7 @@
 // Runs the built CLI as a real process, feeding stdin, with a minimal environment.
 import { spawn } from 'node:child_process';
 import { CLI_PATH } from '../paths.js';
+import { GIT_ENV } from '../effects/git-helpers.js';
 
 export interface CliRun {
   code: number | null;
@@ -26,16 +27,5 @@ export function runCli(args: string[], options: { input?: string; env: NodeJS.Pr
 }
 
 export function baseEnv(home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  return {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    CHRONOSCOPE_HOME: home,
-    GIT_CONFIG_GLOBAL: '/dev/null',
-    GIT_CONFIG_NOSYSTEM: '1',
-    GIT_AUTHOR_NAME: 'Test',
-    GIT_AUTHOR_EMAIL: 'test@example.com',
-    GIT_COMMITTER_NAME: 'Test',
-    GIT_COMMITTER_EMAIL: 'test@example.com',
-    ...extra,
-  };
+  return { ...GIT_ENV, CHRONOSCOPE_HOME: home, ...extra };
 }
