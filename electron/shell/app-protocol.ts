@@ -3,7 +3,7 @@
 // as on the web, and no other file on disk is reachable from the page. The
 // same resolver as the browser host keeps requests inside dist/renderer.
 import { readFile } from 'node:fs/promises';
-import { protocol } from 'electron';
+import type { ShellElectron } from './electron-api.js';
 import { contentSecurityPolicy, securityHeaders } from '../server/csp.js';
 import { contentType, resolveStatic } from '../server/static-files.js';
 
@@ -13,22 +13,27 @@ export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const APP_URL = `${APP_ORIGIN}/index.html`;
 
 /** Must run before the app is ready. */
-export function registerAppScheme(): void {
+export function registerAppScheme(protocol: ShellElectron['protocol']): void {
   protocol.registerSchemesAsPrivileged([
     { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
   ]);
 }
 
+/**
+ * Protocol and host, not `origin`: Node's URL (the main process) gives the
+ * origin of a non-special scheme such as app: as the string "null".
+ */
 export function isAppUrl(url: string): boolean {
   try {
-    return new URL(url).origin === APP_ORIGIN;
+    const parsed = new URL(url);
+    return parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST;
   } catch {
     return false;
   }
 }
 
 /** After ready: answer app:// requests from the built renderer with the strict CSP. */
-export function serveAppScheme(rendererDir: string): void {
+export function serveAppScheme(protocol: ShellElectron['protocol'], rendererDir: string): void {
   const headers = securityHeaders(contentSecurityPolicy());
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);

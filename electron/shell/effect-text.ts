@@ -7,12 +7,18 @@ export function effectTitle(effect: EffectRecord): string {
   return `Irreversible: ${effect.summary}`;
 }
 
-/** Where, when, and how to compensate — the three things the person needs. */
-export function effectBody(effect: EffectRecord): string {
+/**
+ * Where, when, and how to compensate — the three things the person needs.
+ * Without notification buttons (every OS but macOS) it also says where the
+ * two actions are: a click opens the timeline, the tray menu copies.
+ */
+export function effectBody(effect: EffectRecord, options: { buttons: boolean } = { buttons: true }): string {
   const when = new Date(effect.time_ms).toLocaleString();
   const where = `${basename(effect.workspace)} → ${effect.target}`;
   const undo = effect.compensation ? `Compensate with: ${effect.compensation}` : 'No compensation command is known for this effect.';
-  return `${where}\n${when}\n${undo}`;
+  const lines = [where, when, undo];
+  if (!options.buttons) lines.push(effect.compensation ? 'Click to show it in the timeline; the tray menu copies the command.' : 'Click to show it in the timeline.');
+  return lines.join('\n');
 }
 
 /** A short menu label: kind-neutral summary, clipped so the tray menu stays narrow. */

@@ -1,11 +1,14 @@
 // ipcMain side of the contract: one handler hands every invoke to the router
 // (which validates the payload), after checking that it came from our own
 // window's top frame showing our renderer; app events go to that window.
-import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
+// The window counts from the moment it exists: the renderer asks for its
+// first data while the page is still loading.
+import type { BrowserWindow, IpcMainInvokeEvent } from 'electron';
 import { EVENT_CHANNELS, type InvokeResult } from '../../shared/ipc.js';
 import type { AppService } from '../app/api.js';
 import type { Router } from '../router/index.js';
 import { isAppUrl } from './app-protocol.js';
+import type { ShellElectron } from './electron-api.js';
 import { IPC_EVENT, IPC_INVOKE } from './ipc-channels.js';
 
 type WindowGetter = () => BrowserWindow | null;
@@ -26,7 +29,7 @@ function fromOurWindow(event: IpcMainInvokeEvent, getWindow: WindowGetter): bool
 }
 
 /** Returns the function that undoes the binding. */
-export function bindIpc(router: Router, app: Pick<AppService, 'on'>, getWindow: WindowGetter): () => void {
+export function bindIpc(ipcMain: ShellElectron['ipcMain'], router: Router, app: Pick<AppService, 'on'>, getWindow: WindowGetter): () => void {
   ipcMain.handle(IPC_INVOKE, async (event, channel: unknown, payload: unknown): Promise<InvokeResult<unknown>> => {
     if (!fromOurWindow(event, getWindow)) {
       return { ok: false, error: { code: 'refused', message: 'invoke from a frame that is not the Chronoscope window' } };

@@ -1,14 +1,21 @@
-// The standard application menu. Reload is a development convenience only: in
-// the packaged app a reload would just drop the person's scroll and selection.
-import { app, Menu, type MenuItemConstructorOptions } from 'electron';
+// The standard application menu. Reload and DevTools are development
+// conveniences only: in the packaged app a reload would just drop the person's
+// scroll and selection, and DevTools are switched off there.
+import type { Menu as ElectronMenu, MenuItemConstructorOptions } from 'electron';
+import type { ShellElectron } from './electron-api.js';
 
 export interface MenuActions {
   addWorkspace(): void;
   isDev: boolean;
+  version: string;
+  platform: NodeJS.Platform;
 }
 
-export function buildAppMenu(actions: MenuActions): Menu {
-  const isMac = process.platform === 'darwin';
+export function buildAppMenu(Menu: ShellElectron['Menu'], actions: MenuActions): ElectronMenu {
+  const isMac = actions.platform === 'darwin';
+  const devItems: MenuItemConstructorOptions[] = actions.isDev
+    ? [{ role: 'reload' }, { role: 'forceReload' }, { role: 'toggleDevTools' }, { type: 'separator' }]
+    : [];
   const template: MenuItemConstructorOptions[] = [
     ...(isMac ? [{ role: 'appMenu' as const }] : []),
     {
@@ -23,9 +30,7 @@ export function buildAppMenu(actions: MenuActions): Menu {
     {
       label: 'View',
       submenu: [
-        ...(actions.isDev ? ([{ role: 'reload' }, { role: 'forceReload' }] as const) : []),
-        { role: 'toggleDevTools' },
-        { type: 'separator' },
+        ...devItems,
         { role: 'resetZoom' },
         { role: 'zoomIn' },
         { role: 'zoomOut' },
@@ -36,7 +41,7 @@ export function buildAppMenu(actions: MenuActions): Menu {
     { role: 'windowMenu' },
     {
       role: 'help',
-      submenu: [{ label: `Chronoscope ${app.getVersion()}`, enabled: false }],
+      submenu: [{ label: `Chronoscope ${actions.version}`, enabled: false }],
     },
   ];
   return Menu.buildFromTemplate(template);

@@ -1,19 +1,24 @@
 // The tray: an icon whose menu lists the workspaces and the recent
 // irreversible effects, and a notification for each new effect with the two
 // things to do about it — copy the compensation command, or open the timeline
-// at that moment. Notification buttons exist on macOS only; elsewhere a click
-// on the notification opens the timeline and the tray menu offers the copy.
-import { clipboard, Menu, nativeImage, Notification, Tray, type MenuItemConstructorOptions } from 'electron';
+// at that moment. Notification buttons exist on macOS only (Electron's
+// `actions`); elsewhere a click on the notification opens the timeline at the
+// effect, and the tray menu (and the effects panel) offer the copy.
+import type { MenuItemConstructorOptions, Notification } from 'electron';
 import type { EffectRecord } from '../../shared/model.js';
 import type { WorkspaceEntry } from '../../shared/ipc.js';
 import type { AppService } from '../app/api.js';
 import { effectBody, effectMenuLabel, effectTitle, notificationKey, shouldNotify } from './effect-text.js';
+import type { ShellElectron } from './electron-api.js';
 
 const RECENT_EFFECTS = 8;
 
+export type TrayElectron = Pick<ShellElectron, 'clipboard' | 'Menu' | 'nativeImage' | 'Notification' | 'Tray'>;
+
 export interface TrayDeps {
   app: AppService;
-  /** A PNG (16 or 32 px; the @2x file beside it is picked up by nativeImage). */
+  platform: NodeJS.Platform;
+  /** An ICO on Windows; elsewhere a PNG (16 or 32 px; the @2x file beside it is picked up by nativeImage). */
   iconPath: string;
   showWindow(): void;
   /** Focus the window and ask the renderer to select the moment of this effect. */
@@ -28,8 +33,10 @@ export interface TrayHandle {
   dispose(): void;
 }
 
-export function createTray(deps: TrayDeps): TrayHandle {
-  const tray = new Tray(nativeImage.createFromPath(deps.iconPath));
+export function createTray(electron: TrayElectron, deps: TrayDeps): TrayHandle {
+  const { clipboard, Menu, nativeImage } = electron;
+  const tray = new electron.Tray(nativeImage.createFromPath(deps.iconPath));
+  const buttons = deps.platform === 'darwin';
   tray.setToolTip('Chronoscope');
   tray.on('click', () => deps.showWindow());
 
@@ -101,20 +108,24 @@ export function createTray(deps: TrayDeps): TrayHandle {
   }
 
   function notify(effect: EffectRecord): void {
-    if (!shouldNotify(effect) || !Notification.isSupported()) return;
+    if (!shouldNotify(effect) || !electron.Notification.isSupported()) return;
     const key = notificationKey(effect);
     if (notified.has(key)) return;
     notified.add(key);
-    const notification = new Notification({
+    const notification = new electron.Notification({
       title: effectTitle(effect),
-      body: effectBody(effect),
+      body: effectBody(effect, { buttons }),
       urgency: 'critical',
-      actions: [
-        { type: 'button', text: 'Copy compensation' },
-        { type: 'button', text: 'Show in timeline' },
-      ],
+      ...(buttons
+        ? {
+            actions: [
+              { type: 'button' as const, text: 'Copy compensation' },
+              { type: 'button' as const, text: 'Show in timeline' },
+            ],
+          }
+        : {}),
     });
-    notification.on('action', (_event, index) => (index === 0 ? copy(effect) : deps.showEffect(effect)));
+    if (buttons) notification.on('action', (_event, index) => (index === 0 ? copy(effect) : deps.showEffect(effect)));
     notification.on('click', () => deps.showEffect(effect));
     notification.on('close', () => live.delete(notification));
     live.add(notification);

@@ -1,9 +1,9 @@
 // The main window: sandboxed, isolated, no Node; it may show our renderer and
 // nothing else. Links to the web open in the system browser; every other
 // navigation and every window.open is refused.
-import { BrowserWindow, screen, shell, type WebContents } from 'electron';
 import { join } from 'node:path';
-import { APP_URL, isAppUrl } from './app-protocol.js';
+import { isAppUrl } from './app-protocol.js';
+import type { BrowserWindow, ShellElectron, WebContents } from './electron-api.js';
 import { DEFAULT_SIZE, fitToDisplays, loadWindowState, MIN_SIZE, saveWindowState, type WindowState } from './window-state.js';
 
 export interface MainWindowOptions {
@@ -12,9 +12,11 @@ export interface MainWindowOptions {
   /** dist/electron/shell/preload.cjs */
   preload: string;
   icon?: string;
+  /** Off in packaged builds: DevTools there would only be a way to poke at the IPC. */
+  devTools: boolean;
 }
 
-function openExternally(url: string): void {
+function openExternally(shell: ShellElectron['shell'], url: string): void {
   try {
     const { protocol } = new URL(url);
     if (protocol === 'https:' || protocol === 'http:') void shell.openExternal(url);
@@ -23,33 +25,37 @@ function openExternally(url: string): void {
   }
 }
 
-/** Navigation guards for any web contents we create. */
-export function lockDownContents(contents: WebContents): void {
+/** Navigation guards for every web contents; attached once, from app's web-contents-created. */
+export function lockDownContents(shell: ShellElectron['shell'], contents: WebContents): void {
   contents.on('will-navigate', (event) => {
     if (!isAppUrl(event.url)) {
       event.preventDefault();
-      openExternally(event.url);
+      openExternally(shell, event.url);
     }
   });
   contents.on('will-redirect', (event) => {
     if (!isAppUrl(event.url)) event.preventDefault();
   });
   contents.setWindowOpenHandler(({ url }) => {
-    openExternally(url);
+    openExternally(shell, url);
     return { action: 'deny' };
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
 }
 
-export async function createMainWindow(options: MainWindowOptions): Promise<BrowserWindow> {
+/**
+ * Constructs the window without loading it: the caller records it as the app's
+ * window first, then loads the renderer, so IPC made during the load counts.
+ */
+export async function createMainWindow(electron: Pick<ShellElectron, 'BrowserWindow' | 'screen'>, options: MainWindowOptions): Promise<BrowserWindow> {
   const stateFile = join(options.home, 'window-state.json');
   const saved = await loadWindowState(stateFile);
   const bounds = fitToDisplays(
     saved.bounds,
-    screen.getAllDisplays().map((d) => d.workArea),
+    electron.screen.getAllDisplays().map((d) => d.workArea),
   );
 
-  const win = new BrowserWindow({
+  const win = new electron.BrowserWindow({
     ...(bounds ?? DEFAULT_SIZE),
     minWidth: MIN_SIZE.width,
     minHeight: MIN_SIZE.height,
@@ -66,9 +72,9 @@ export async function createMainWindow(options: MainWindowOptions): Promise<Brow
       allowRunningInsecureContent: false,
       webviewTag: false,
       spellcheck: false,
+      devTools: options.devTools,
     },
   });
-  lockDownContents(win.webContents);
   if (saved.maximized) win.maximize();
   win.once('ready-to-show', () => win.show());
 
@@ -91,8 +97,6 @@ export async function createMainWindow(options: MainWindowOptions): Promise<Brow
     clearTimeout(timer);
     remember();
   });
-
-  await win.loadURL(APP_URL);
   return win;
 }
 

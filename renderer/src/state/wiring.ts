@@ -48,6 +48,15 @@ function checkpointAt(effect: EffectRecord): string | null {
 
 /** The tray's "Show in timeline": open the effect's workspace and select its moment. */
 function focusEffect(workspace: string, effect: EffectRecord): void {
+  // A window opened for this request may still be waiting for its list of workspaces.
+  if (useWorkspaces.getState().status === 'loading') {
+    const off = useWorkspaces.subscribe((s) => {
+      if (s.status === 'loading') return;
+      off();
+      focusEffect(workspace, effect);
+    });
+    return;
+  }
   const { list, switchTo } = useWorkspaces.getState();
   const entry = list.find((w) => w.path === workspace || w.id === workspace);
   if (!entry) return;

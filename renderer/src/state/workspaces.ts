@@ -130,5 +130,12 @@ export const useWorkspaces = create<WorkspacesState>()((set, get) => ({
     }
   },
 
-  setState: (path, state) => set((s) => ({ list: s.list.map((w) => (w.path === path ? { ...w, state } : w)) })),
+  setState: (path, state) => {
+    // A path we do not list was added elsewhere (the app's menu or tray, another host): re-read the list.
+    if (!get().list.some((w) => w.path === path)) {
+      void get().load();
+      return;
+    }
+    set((s) => ({ list: s.list.map((w) => (w.path === path ? { ...w, state } : w)) }));
+  },
 }));
