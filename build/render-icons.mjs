@@ -3,8 +3,10 @@
 // the Chromium Playwright drives (Debian's /usr/bin/chromium here). The PNGs
 // are committed, so this runs only when an SVG changes:
 //   node build/render-icons.mjs
+// It then packs them into icon.ico, icon.icns and icons/tray.ico (pack-icons.mjs).
 import { readFileSync, existsSync } from 'node:fs';
 import { chromium } from 'playwright';
+import { writePackedIcons } from './pack-icons.mjs';
 
 const dir = new URL('.', import.meta.url);
 const jobs = [
@@ -31,3 +33,4 @@ for (const [source, target, size] of jobs) {
   console.log(`${target} (${size}px)`);
 }
 await browser.close();
+writePackedIcons();
