@@ -30,14 +30,30 @@ const reason = skipReason();
 if (reason) console.log(`electron.spec.ts skipped: ${reason}`);
 test.skip(reason !== null, reason ?? '');
 
+const appArgs = [REPO_ROOT, ...(process.platform === 'linux' ? ['--no-sandbox', '--disable-gpu'] : [])];
+
 async function launch(home: string): Promise<{ app: ElectronApplication; page: Page }> {
   const app = await electron.launch({
     executablePath: electronBinary() ?? undefined,
-    args: [REPO_ROOT, ...(process.platform === 'linux' ? ['--no-sandbox', '--disable-gpu'] : [])],
+    args: appArgs,
     env: { ...process.env, CHRONOSCOPE_HOME: home } as Record<string, string>,
   });
   const page = await app.firstWindow();
   return { app, page };
+}
+
+/** The native folder dialog cannot be driven: answer it from the main process. */
+async function answerFolderDialog(app: ElectronApplication, dir: string): Promise<void> {
+  await app.evaluate(({ dialog }, folder) => {
+    dialog.showOpenDialog = (async () => ({ canceled: false, filePaths: [folder] })) as typeof dialog.showOpenDialog;
+  }, dir);
+}
+
+/** The renderer's start-up calls (made while the page loads) were answered: no error in the sidebar or banners. */
+async function expectStartedClean(page: Page): Promise<void> {
+  await expect(page.getByTestId('workspace-add')).toBeVisible();
+  await expect(page.locator('.sidebar-note.error-text')).toHaveCount(0);
+  await expect(page.getByTestId('error-banner')).toHaveCount(0);
 }
 
 test('Electron: add a workspace, see its 3 checkpoints, scrub, diff, restore in two steps, live updates', async ({ workspace }) => {
@@ -48,7 +64,9 @@ test('Electron: add a workspace, see its 3 checkpoints, scrub, diff, restore in 
     expect(await page.evaluate(() => typeof (window as unknown as { chronoscope?: unknown }).chronoscope)).toBe('object');
     expect(await page.evaluate(() => typeof (globalThis as unknown as { require?: unknown }).require)).toBe('undefined');
 
-    await page.getByTestId('workspace-path-input').fill(workspace.dir);
+    await expectStartedClean(page);
+    // In Electron the sidebar's button opens the native folder dialog.
+    await answerFolderDialog(app, workspace.dir);
     await page.getByTestId('workspace-add').click();
     const items = page.getByTestId('checkpoint-item');
     await expect(items).toHaveCount(3);
@@ -85,6 +103,31 @@ test('Electron: add a workspace, see its 3 checkpoints, scrub, diff, restore in 
     await workspace.snapshot('taken outside the app');
     await expect(items.filter({ hasText: 'taken outside the app' })).toHaveCount(1);
     await page.screenshot({ path: artifact('electron-after-restore.png') });
+  } finally {
+    await app.close();
+  }
+});
+
+test('Electron: a workspace added from the File menu appears in the open window; a second launch focuses it', async ({ workspace }) => {
+  await threeCheckpoints(workspace);
+  const { app, page } = await launch(workspace.home);
+  try {
+    await expectStartedClean(page);
+    await answerFolderDialog(app, workspace.dir);
+    await app.evaluate(({ Menu }) => {
+      const file = Menu.getApplicationMenu()?.items.find((item) => item.label === 'File');
+      file?.submenu?.items.find((item) => item.label === 'Add Workspace…')?.click();
+    });
+    await expect(page.getByTestId('checkpoint-item')).toHaveCount(3);
+
+    // A second launch hands over to this instance and exits; no second window.
+    const second = await electron.launch({
+      executablePath: electronBinary() ?? undefined,
+      args: appArgs,
+      env: { ...process.env, CHRONOSCOPE_HOME: workspace.home } as Record<string, string>,
+    }).catch(() => null); // it may exit before Playwright connects: that is the point
+    await second?.close().catch(() => undefined);
+    expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1);
   } finally {
     await app.close();
   }
