@@ -287,6 +287,20 @@ describe('the desktop app under the Electron stand-in', () => {
       await waitFor('the checkpoint selected', () => h!.lastPage().timeline.getState().selectedId === second);
     });
 
+    it('a "Show in timeline" that reaches a page before its list of workspaces waits for the list', async () => {
+      h = await startHarness({ trayVisible: true });
+      await loadedWindow(h, 0);
+      const { second, notification } = await effectAtSecondCheckpoint(h);
+      const page = h.lastPage();
+      // As in a page that has just started: the list is still on its way.
+      page.workspaces.setState({ status: 'loading', list: [], current: null });
+      notification.emit('click');
+      await new Promise((r) => setTimeout(r, 200));
+      expect(page.timeline.getState().selectedId).not.toBe(second);
+      await page.workspaces.getState().load();
+      await waitFor('the checkpoint selected', () => page.timeline.getState().selectedId === second);
+    });
+
     it('on macOS the notification has the two buttons: copy, and show in timeline', async () => {
       h = await startHarness({ platform: 'darwin' });
       await loadedWindow(h, 0);
