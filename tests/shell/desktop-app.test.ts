@@ -196,7 +196,10 @@ describe('the desktop app under the Electron stand-in', () => {
       expect(h.standIn.app.quitCalls).toBe(0);
       expect(h.standIn.app.exitCode).toBeNull();
       // The tray's "Open Chronoscope" brings it back.
-      const open = await waitFor('the tray menu', () => h!.standIn.trays[0]?.menu && menuItem(h!.standIn.trays[0].menu.items, 'Open Chronoscope'));
+      const open = await waitFor('the tray menu', () => {
+        const menu = h!.standIn.trays[0]?.menu;
+        return menu ? menuItem(menu.items, 'Open Chronoscope') : undefined;
+      });
       open.click?.();
       await loadedWindow(h, 1);
     });
