@@ -23,7 +23,7 @@ import { CHECKPOINT_REF_PATTERN } from './refs.js';
 const WorkspacePath = z.string().min(1, 'workspace path is empty').max(4096);
 const CheckpointRef = z
   .string()
-  .regex(CHECKPOINT_REF_PATTERN, 'not a checkpoint id (full id, hex prefix of 4+, index, or "latest")');
+  .regex(CHECKPOINT_REF_PATTERN, 'not a checkpoint id (full id, hex prefix of 4+, index, "latest", or a Hermes id h + hex)');
 const DiffTarget = z.union([z.literal('workspace'), CheckpointRef]);
 const RelativePath = z
   .string()

@@ -36,7 +36,13 @@ export interface Checkpoint {
   tool_use_id?: string;
   /** For safety and restore checkpoints: the checkpoint that was restored. */
   restore_target?: string;
-  /** Changes against the previous checkpoint of the workspace. */
+  /**
+   * Where the checkpoint lives: absent for Chronoscope's own; 'hermes' for one
+   * read (never written) from Hermes Agent's /rollback store — its id is then
+   * `h` + 16 hex digits (see shared/refs.ts) and its agent is 'hermes'.
+   */
+  origin?: 'hermes';
+  /** Changes against the previous checkpoint of the workspace (of its own lane, for Hermes'). */
   stats: CheckpointStats;
   /** Files left out because they were over the size limit. */
   skipped: SkippedFile[];

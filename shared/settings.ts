@@ -27,6 +27,11 @@ export const SettingsSchema = z
       .prefault({}),
     /** Time budget of an agent hook before it gives up and lets the agent go on. */
     hook_budget_ms: z.number().int().min(100).max(120_000).default(5000),
+    /**
+     * Hermes Agent's home, whose /rollback store (checkpoints/store) is shown as a
+     * lane of its own. Unset: $HERMES_HOME, else ~/.hermes.
+     */
+    hermes_home: z.string().min(1).max(4096).optional(),
   })
   .strict();
 

@@ -20,6 +20,7 @@ import { EffectsFeed, type EffectsBackend } from './effects-feed.js';
 import { EventBus } from './event-bus.js';
 import { writeSettings } from './settings-file.js';
 import { checkpointSignal } from './store-refs.js';
+import { hermesSignalFiles } from '../agents/hermes/rollback-store.js';
 import { WorkspaceListFile, type ListedWorkspace } from './workspace-list.js';
 
 export interface AppServiceOptions {
@@ -192,7 +193,8 @@ class ChronoscopeAppService implements AppService {
       const key = `${workspace}\0${checkpoint.id}`;
       if (this.announced.has(key)) return;
       this.announced.add(key);
-      for (const s of this.sessions.values()) if (s.meta.path === workspace) s.hasCheckpoint = true;
+      // Only a checkpoint of our own gives partial snapshots a base (not one of Hermes').
+      if (checkpoint.origin === undefined) for (const s of this.sessions.values()) if (s.meta.path === workspace) s.hasCheckpoint = true;
     }
     this.bus.emit(event, payload);
   }
@@ -223,13 +225,20 @@ class ChronoscopeAppService implements AppService {
     const report = (err: unknown) => this.emit('error', { workspace: workspacePath, error: toSerializedError(err) });
     const pollMs = this.options.pollMs ?? 1000;
 
-    // Checkpoints taken by other processes.
+    // Checkpoints taken by other processes, and by Hermes Agent in its own /rollback store.
     const signal = checkpointSignal(this.currentStore.home, entry.id);
+    const warned = new Set<string>();
+    const warnOnce = (message: string): void => {
+      if (warned.has(message)) return;
+      warned.add(message);
+      this.emit('error', { workspace: workspacePath, error: { code: 'internal', message } });
+    };
     const feed = disposables.add(
       new CheckpointFeed({
-        ...signal,
+        signalDirs: signal.signalDirs,
+        signalFiles: [...signal.signalFiles, ...hermesSignalFiles(workspacePath, this.currentSettings)],
         pollMs,
-        list: async (limit) => (await this.workspace(workspacePath)).list({ limit }),
+        list: async (limit) => (await this.workspace(workspacePath)).list({ limit, lanes: true, onWarning: warnOnce }),
         onNew: (checkpoint) => this.emit('checkpoint:added', { workspace: workspacePath, checkpoint }),
       }),
     );

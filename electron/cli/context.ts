@@ -51,7 +51,7 @@ export async function openWorkspace(options: CommonOptions): Promise<Workspace> 
   return store.workspace(dir);
 }
 
-const REF_HELP = "use a full id, a hex prefix of 4+ digits, an index from the newest (1 = latest) or 'latest'";
+const REF_HELP = "use a full id, a hex prefix of 4+ digits, an index from the newest (1 = latest), 'latest' or a Hermes checkpoint id (h + hex)";
 
 /** A checkpoint reference from the command line; revision syntax and options never pass. */
 export function checkRef(ref: string): string {

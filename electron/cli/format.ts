@@ -16,9 +16,17 @@ export function checkpointSummary(cp: Checkpoint, now = Date.now()): string {
   return parts.join('  ');
 }
 
+/** The lane a checkpoint is on: H for Hermes Agent's own /rollback store, blank for Chronoscope's. */
+export function laneMark(cp: Checkpoint): string {
+  return cp.origin === 'hermes' ? style.warn('H') : '';
+}
+
 export function checkpointTable(checkpoints: readonly Checkpoint[], now = Date.now()): string[] {
+  // The H column appears only when some checkpoint is Hermes'.
+  const lanes = checkpoints.some((cp) => cp.origin === 'hermes');
   const rows = checkpoints.map((cp, i) => [
     String(i + 1),
+    ...(lanes ? [laneMark(cp)] : []),
     style.id(shortId(cp.id)),
     relativeTime(cp.time_ms, now),
     cp.trigger,
@@ -31,6 +39,7 @@ export function checkpointTable(checkpoints: readonly Checkpoint[], now = Date.n
   return table(
     [
       { header: '#', align: 'right' },
+      ...(lanes ? [{ header: 'H' }] : []),
       { header: 'ID' },
       { header: 'WHEN' },
       { header: 'TRIGGER' },
@@ -54,6 +63,7 @@ export function checkpointDetails(cp: Checkpoint, now = Date.now()): string[] {
   if (cp.tool) lines.push(`tool     ${safeText(cp.tool)}`);
   if (cp.session) lines.push(`session  ${safeText(cp.session)}`);
   if (cp.restore_target) lines.push(`restored ${style.id(shortId(cp.restore_target))}`);
+  if (cp.origin === 'hermes') lines.push(`from     Hermes Agent's /rollback store (read-only; Hermes prunes it)`);
   lines.push(`changes  ${statsText(cp.stats)}`);
   for (const skipped of cp.skipped) {
     lines.push(style.warn(`left out (${skippedWhyText(skipped.why)}): ${safeText(skipped.path)}`));

@@ -45,9 +45,15 @@ export interface Workspace {
   readonly meta: WorkspaceMeta;
   readonly root: string;
   snapshot(options?: SnapshotOptions): Promise<SnapshotResult>;
-  /** Newest first. */
-  list(options?: { limit?: number }): Promise<Checkpoint[]>;
-  /** Resolve an outside reference (full id, prefix ≥ 4, index, 'latest') to a checkpoint. */
+  /**
+   * Newest first. Chronoscope's own checkpoints; with `lanes`, Hermes Agent's
+   * /rollback checkpoints of the workspace (origin 'hermes') merged in by time,
+   * as the timeline and `chronoscope list` show them (indexes count in that
+   * list). A Hermes store that cannot be read leaves its lane out and says why
+   * through onWarning, never an error.
+   */
+  list(options?: { limit?: number; lanes?: boolean; onWarning?: (message: string) => void }): Promise<Checkpoint[]>;
+  /** Resolve an outside reference (full id, prefix ≥ 4, index, 'latest', a Hermes id 'h…') to a checkpoint. */
   resolve(ref: string): Promise<Checkpoint>;
   show(ref: string): Promise<{ checkpoint: Checkpoint; files: FileChange[] }>;
   /** `to` is a checkpoint ref or 'workspace'; default: the checkpoint before `from`... see diff.ts. */

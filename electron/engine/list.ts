@@ -16,6 +16,8 @@ export interface CheckpointRecord {
   checkpoint: Checkpoint;
   refname: string;
   tree: string;
+  /** For a checkpoint of Hermes' /rollback store (lanes.ts): where it lives and the tree before it. */
+  hermes?: { store: string; parentTree: string | null };
 }
 
 const FORMAT = '%(refname)%00%(objectname)%00%(tree)%00%(contents)%00%01';

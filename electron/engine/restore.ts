@@ -23,7 +23,8 @@ import { writeFileAtomic } from '../fs/atomic-file.js';
 import { diskTree } from './disk-tree.js';
 import { EMPTY_TREE } from './git-runner.js';
 import { latestHead } from './head.js';
-import { resolveRecord, type CheckpointRecord } from './list.js';
+import { keepWhatHermesLeavesOut, resolveCheckpoint } from './lanes.js';
+import type { CheckpointRecord } from './list.js';
 import { planRestore, type PlannedWrite, type RestorePlan } from './restore-plan.js';
 import { takeSnapshot } from './snapshot.js';
 import { assertNoSymlinkParent, validateRelPaths } from './validate.js';
@@ -48,11 +49,11 @@ function toPreview(target: CheckpointRecord, plan: RestorePlan, keep: boolean): 
 
 /** Dry run: no safety checkpoint, no writes; compares against a temporary tree of the disk. */
 export async function previewRestore(ctx: WsContext, ref: string, options: RestoreOptions = {}): Promise<RestorePreview> {
-  const target = await resolveRecord(ctx, ref);
+  const target = await resolveCheckpoint(ctx, ref, { objects: true });
   const paths = await checkPaths(ctx, options);
   const [latest, disk] = await Promise.all([latestHead(ctx), diskTree(ctx)]);
   const plan = await planRestore(ctx.git, { currentTree: disk.tree, targetTree: target.tree, knownTree: latest?.tree ?? EMPTY_TREE, ...(paths ? { paths } : {}) });
-  return toPreview(target, plan, options.keep_untracked === true);
+  return toPreview(target, await keepWhatHermesLeavesOut(ctx, target, plan), options.keep_untracked === true);
 }
 
 /** Test seams: run between the safety checkpoint and the writes (e.g. an agent editing a file meanwhile). */
@@ -62,7 +63,8 @@ export interface RestoreHooks {
 
 /** Runs under the workspace lock (the caller holds it). */
 export async function restoreCheckpoint(ctx: WsContext, ref: string, options: RestoreOptions = {}, hooks: RestoreHooks = {}): Promise<RestoreResult> {
-  const target = await resolveRecord(ctx, ref);
+  // A Hermes checkpoint's objects are copied in here, under the lock: compaction (which holds every lock) cannot drop them before the writes.
+  const target = await resolveCheckpoint(ctx, ref, { objects: true });
   const paths = await checkPaths(ctx, options);
   const keep = options.keep_untracked === true;
   const short = shortId(target.checkpoint.id);
@@ -92,7 +94,7 @@ export async function restoreCheckpoint(ctx: WsContext, ref: string, options: Re
   }
   const safety = { id: safetyResult.id, tree: scannedTree };
 
-  const plan = await planned;
+  const plan = await keepWhatHermesLeavesOut(ctx, target, await planned);
   const removals = keep ? plan.deleted : [...plan.deleted, ...plan.untracked];
 
   // Phase 1: every object must exist before anything is touched.

@@ -10,7 +10,7 @@ export function validateRef(ref: unknown): string {
     const shown = typeof ref === 'string' ? ref.slice(0, 80) : typeof ref;
     throw new ChronoscopeError(
       'bad_input',
-      `checkpoint '${shown}' is not valid: use a full id, a hex prefix of at least 4 digits, an index from the newest (1-999) or 'latest'`,
+      `checkpoint '${shown}' is not valid: use a full id, a hex prefix of at least 4 digits, an index from the newest (1-999), 'latest' or a Hermes checkpoint id (h + hex)`,
     );
   }
   return ref;

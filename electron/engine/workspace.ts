@@ -23,7 +23,8 @@ import { diskTree } from './disk-tree.js';
 import { credentialExcludeArgs } from './excludes.js';
 import { MISSING, sideFromDisk, sideFromTree, sidesFromTrees } from './file-diff.js';
 import { EMPTY_TREE } from './git-runner.js';
-import { listRecords, previousRecord, resolveRecord } from './list.js';
+import { listCheckpoints, previousTree, resolveCheckpoint } from './lanes.js';
+import { listRecords } from './list.js';
 import { withLock } from './lock.js';
 import { readMeta, writeMeta } from './meta.js';
 import { previewRestore, restoreCheckpoint } from './restore.js';
@@ -50,27 +51,28 @@ export class WorkspaceImpl implements Workspace {
     return this.locked(() => takeSnapshot(this.ctx, options));
   }
 
-  async list(options: { limit?: number } = {}): Promise<Checkpoint[]> {
+  async list(options: { limit?: number; lanes?: boolean; onWarning?: (message: string) => void } = {}): Promise<Checkpoint[]> {
     const limit = options.limit;
     if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new ChronoscopeError('bad_input', `limit ${String(limit)} must be a positive whole number`);
-    return (await listRecords(this.ctx, limit)).map((r) => r.checkpoint);
+    if (options.lanes !== true) return (await listRecords(this.ctx, limit)).map((r) => r.checkpoint);
+    return listCheckpoints(this.ctx, limit, options.onWarning);
   }
 
   async resolve(ref: string): Promise<Checkpoint> {
-    return (await resolveRecord(this.ctx, ref)).checkpoint;
+    return (await resolveCheckpoint(this.ctx, ref)).checkpoint;
   }
 
   async show(ref: string): Promise<{ checkpoint: Checkpoint; files: FileChange[] }> {
-    const record = await resolveRecord(this.ctx, ref);
-    const previous = await previousRecord(this.ctx, record);
-    const files = await diffTrees(this.ctx.git, previous?.tree ?? EMPTY_TREE, record.tree);
+    const record = await resolveCheckpoint(this.ctx, ref, { objects: true, previous: true });
+    const previous = await previousTree(this.ctx, record);
+    const files = await diffTrees(this.ctx.git, previous ?? EMPTY_TREE, record.tree);
     return { checkpoint: record.checkpoint, files };
   }
 
   /** Tree and display id of one side of a comparison: a checkpoint ref or 'workspace'. */
   private async side(ref: string): Promise<{ id: string; tree: string | null }> {
     if (ref === WORKSPACE) return { id: WORKSPACE, tree: null };
-    const record = await resolveRecord(this.ctx, ref);
+    const record = await resolveCheckpoint(this.ctx, ref, { objects: true });
     return { id: record.checkpoint.id, tree: record.tree };
   }
 
@@ -110,7 +112,8 @@ export class WorkspaceImpl implements Workspace {
   }
 
   async pin(ref: string, pinned: boolean): Promise<Checkpoint> {
-    const record = await resolveRecord(this.ctx, ref);
+    const record = await resolveCheckpoint(this.ctx, ref);
+    if (record.hermes) throw new ChronoscopeError('bad_input', "Hermes' checkpoints are kept (and pruned) by Hermes: they cannot be pinned here");
     const id = record.checkpoint.id;
     await this.locked(async () => {
       const meta = await readMeta(this.ctx.layout.metaFile);

@@ -42,7 +42,9 @@ export const HANDLERS: HandlerMap = {
 
   'checkpoints:list': async (req, { app }) => {
     const ws = await app.workspace(req.workspace);
-    return ws.list(req.limit === undefined ? {} : { limit: req.limit });
+    // A Hermes store that cannot be read leaves its lane out; the person hears why once per list.
+    const onWarning = (message: string): void => app.emit('error', { workspace: ws.meta.path, error: { code: 'internal', message } });
+    return ws.list(req.limit === undefined ? { lanes: true, onWarning } : { limit: req.limit, lanes: true, onWarning });
   },
   'checkpoints:show': async (req, { app }) => (await app.workspace(req.workspace)).show(req.id),
   'checkpoints:diff': async (req, { app }) => (await app.workspace(req.workspace)).diff(req.from, req.to),

@@ -17,14 +17,15 @@ export function registerList(program: Command): void {
     program
       .command('list')
       .alias('ls')
-      .description('list checkpoints, newest first (# is an index you can pass as an id)')
+      .description("list checkpoints, newest first (# is an index you can pass as an id; H marks Hermes Agent's own /rollback checkpoints)")
       .option('-n, --limit <n>', `show at most n checkpoints (default: ${DEFAULT_LIMIT})`, positiveInt)
       .option('-a, --all', 'show every checkpoint'),
   ).action(async (options: ListCommandOptions) => {
     const workspace = await openWorkspace(options);
     const limit = options.all ? undefined : (options.limit ?? DEFAULT_LIMIT);
     // Ask for one more than shown, to know whether to say there are more.
-    const found = await workspace.list(limit === undefined ? {} : { limit: limit + 1 });
+    const onWarning = (message: string): void => void process.stderr.write(`chronoscope: warning: ${message}\n`);
+    const found = await workspace.list(limit === undefined ? { lanes: true, onWarning } : { limit: limit + 1, lanes: true, onWarning });
     const shown = limit === undefined ? found : found.slice(0, limit);
     if (options.json) {
       printJson(shown);
