@@ -9,6 +9,7 @@ import { useBanners } from '../state/banners.js';
 import { absoluteTime, relativeTime, shortId } from '../lib/time.js';
 import { LineStats, Skeleton, TriggerBadge } from './bits.js';
 import { Icon } from './Icon.js';
+import { OriginBadge } from './HermesLane.js';
 
 const ROW_HEIGHT = 58;
 const OVERSCAN = 6;
@@ -154,16 +155,18 @@ const CheckpointRow = memo(function CheckpointRow({
       aria-selected={selected}
       data-testid="checkpoint-item"
       data-checkpoint-id={c.id}
-      className={selected ? 'checkpoint-row selected' : 'checkpoint-row'}
+      className={`checkpoint-row${selected ? ' selected' : ''}${c.origin === 'hermes' ? ' origin-hermes' : ''}`}
       style={{ top: index * ROW_HEIGHT, height: ROW_HEIGHT }}
       onClick={() => onSelect(c.id)}
     >
       <div className="row-line">
         <TriggerBadge trigger={c.trigger} />
+        <OriginBadge checkpoint={c} />
         <span className="row-reason" title={c.reason}>
           {c.reason || <span className="muted">No reason given</span>}
         </span>
-        <button
+        {/* Hermes keeps (and prunes) its own checkpoints: no pin for them. */}
+        {c.origin !== 'hermes' && <button
           type="button"
           tabIndex={-1}
           className={c.pinned ? 'pin-toggle pinned' : 'pin-toggle'}
@@ -175,7 +178,7 @@ const CheckpointRow = memo(function CheckpointRow({
           }}
         >
           <Icon name="pin" size={12} />
-        </button>
+        </button>}
       </div>
       <div className="row-line row-meta">
         <time dateTime={c.time} title={absoluteTime(c.time_ms, now)}>

@@ -12,6 +12,7 @@ import { dirName, baseName } from '../lib/paths.js';
 import { skippedReason } from '../lib/left-out.js';
 import { useSettings } from '../state/settings.js';
 import { CopyButton, InlineError, LineStats, Skeleton, TriggerBadge } from './bits.js';
+import { OriginBadge } from './HermesLane.js';
 import { Icon } from './Icon.js';
 import { RestoreControls, RestoreOutcomeBanner, RestorePreviewPanel, TREE_IDS } from './Restore.js';
 import { DiffArea } from './DiffArea.js';
@@ -92,6 +93,7 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
           <h2 title={c.reason}>{c.reason || <span className="muted">No reason given</span>}</h2>
           <div className="details-meta">
             <TriggerBadge trigger={c.trigger} />
+            <OriginBadge checkpoint={c} />
             <span title={c.time}>
               {relativeTime(c.time_ms, now)} · {absoluteTime(c.time_ms, now)}
             </span>

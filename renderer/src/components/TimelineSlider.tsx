@@ -10,6 +10,7 @@ import { absoluteTime, relativeTime, shortId } from '../lib/time.js';
 import { effectKindLabel } from '../lib/effects.js';
 import { LineStats, TriggerBadge } from './bits.js';
 import { buildScale, type TimeScale as Scale } from '../lib/timeline-scale.js';
+import { HermesLane, OriginBadge, hasHermesLane, isHermes } from './HermesLane.js';
 
 /** Which way a marker's tooltip grows, so it stays on screen at the ends of the track. */
 function tipSide(fraction: number): string {
@@ -78,7 +79,7 @@ export function TimelineSlider() {
     <section className="timeline" aria-label="Timeline">
       <div className="timeline-bar">
         <div
-          className={n === 0 ? 'slider empty' : 'slider'}
+          className={`${n === 0 ? 'slider empty' : 'slider'}${hasHermesLane(checkpoints) ? ' with-lanes' : ''}`}
           role="slider"
           tabIndex={0}
           data-testid="timeline-slider"
@@ -98,6 +99,7 @@ export function TimelineSlider() {
             {n > 0 && <div className="slider-fill" style={{ width: `${thumb * 100}%` }} />}
             <Ticks checkpoints={checkpoints} scale={scale} />
             <EffectMarkers effects={effects} scale={scale} hasCheckpoints={n > 0} />
+            <HermesLane checkpoints={checkpoints} scale={scale} />
             {n > 0 && <div className="slider-thumb" style={{ left: `${thumb * 100}%` }} aria-hidden="true" />}
           </div>
         </div>
@@ -116,6 +118,7 @@ const Ticks = memo(function Ticks({ checkpoints, scale }: { checkpoints: Checkpo
   for (let p = 0; p < n; p++) {
     const c = checkpoints[n - 1 - p]!;
     const x = scale.at(p) * 1000;
+    if (isHermes(c)) continue; // drawn in Hermes' own lane
     if (c.trigger === 'safety' || c.trigger === 'restore') restores.push({ x, c });
     else plain += `M${x.toFixed(2)} 6V18`;
   }
@@ -188,6 +191,7 @@ function Readout({ checkpoint, position, count }: { checkpoint: Checkpoint | und
         <span className="muted"> / {count}</span>
       </span>
       <TriggerBadge trigger={checkpoint.trigger} />
+      <OriginBadge checkpoint={checkpoint} />
       <span className="readout-reason" title={checkpoint.reason}>
         {checkpoint.reason || <span className="muted">No reason given</span>}
       </span>

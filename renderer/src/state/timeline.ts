@@ -157,8 +157,14 @@ export function selectedCheckpoint(s: Pick<TimelineState, 'checkpoints' | 'selec
   return s.checkpoints.find((c) => c.id === s.selectedId) ?? null;
 }
 
-/** The checkpoint just older than the given one (what "vs previous" compares with). */
+/**
+ * The checkpoint just older than the given one in its own lane (what "vs
+ * previous" compares with, as checkpoints:show counts its changes): a Hermes
+ * /rollback checkpoint against Hermes' one before it, ours against ours.
+ */
 export function previousOf(s: Pick<TimelineState, 'checkpoints'>, id: string): Checkpoint | null {
   const index = s.checkpoints.findIndex((c) => c.id === id);
-  return index < 0 ? null : (s.checkpoints[index + 1] ?? null);
+  if (index < 0) return null;
+  const origin = s.checkpoints[index]?.origin;
+  return s.checkpoints.slice(index + 1).find((c) => c.origin === origin) ?? null;
 }
