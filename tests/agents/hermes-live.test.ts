@@ -61,7 +61,20 @@ describe("Hermes' checkpoints in the app", () => {
     const result = value<RestoreResult>(await router.invoke('restore:run', { workspace: dirs.workspace, id: target.id, paths: ['a.txt'] }));
     expect(fs.readFileSync(path.join(dirs.workspace, 'a.txt'), 'utf8')).toBe('one\n');
     expect(added.find((e) => e.checkpoint.id === result.safety)?.checkpoint.trigger).toBe('safety');
+
     expect(storeFingerprint(hermes.home)).toBe(before);
+
+    // A file only Hermes ever saw: its objects are copied in to diff, and compaction drops
+    // them again (no checkpoint of ours uses them); the next use copies them anew.
+    fs.writeFileSync(path.join(dirs.workspace, 'only-hermes.txt'), 'seen by Hermes alone\n');
+    hermes.take('before patch', Math.floor(Date.now() / 1000));
+    fs.rmSync(path.join(dirs.workspace, 'only-hermes.txt'));
+    const third = await waitFor('the third Hermes checkpoint', () => added.find((e) => e.checkpoint.reason === 'before patch'), 12_000);
+    const toDisk = async () =>
+      value<{ files: { path: string; status: string }[] }>(await router.invoke('checkpoints:diff', { workspace: dirs.workspace, from: third.checkpoint.id, to: 'workspace' })).files;
+    expect(await toDisk()).toEqual([expect.objectContaining({ path: 'only-hermes.txt', status: 'deleted' })]);
+    await app.store.compact();
+    expect(await toDisk()).toEqual([expect.objectContaining({ path: 'only-hermes.txt', status: 'deleted' })]);
   });
 
   it('a damaged Hermes store is one warning event; our own list still answers', async () => {

@@ -109,6 +109,10 @@ describe("Hermes' /rollback store on the timeline", () => {
       ['c.txt', 'added'],
     ]);
 
+    // One id: what it changed, against Hermes' checkpoint before it (not ours in between).
+    const own = json<FileDiff>(['diff', h2.id, '--file', 'a.txt']);
+    expect([own.from, own.old.text, own.new.text]).toEqual([h1.id, 'a one\n', 'a two\n']);
+
     const vsOurs = json<DiffResult>(['diff', h1.id, ours.id]);
     expect(vsOurs.from).toBe(h1.id);
     expect(vsOurs.files.map((f) => [f.path, f.status]).sort()).toEqual([

@@ -48,7 +48,25 @@ function exited(child: ChildProcess, what: string): Promise<void> {
  * objects it writes (a restore's checkpoints may come to use them).
  */
 export async function copyHermesTrees(store: string, ours: GitContext, trees: readonly string[]): Promise<number> {
-  const wanted = [...new Set((await Promise.all([...new Set(trees)].map((t) => treeObjects(store, t)))).flat())];
+  // A tree this process copied whose root object is still here is whole: a gc
+  // that drops copied objects drops the root with them (it is unreferenced
+  // before any of its parts), and a copy only counts once unpack-objects ended.
+  const todo: string[] = [];
+  for (const tree of new Set(trees)) {
+    const key = `${ours.gitDir}\0${tree}`;
+    if (!copied.has(key) || !(await batchCheck(ours, [tree])).has(tree)) todo.push(tree);
+  }
+  if (todo.length === 0) return 0;
+  const count = await copyTrees(store, ours, todo);
+  if (copied.size > 4096) copied.clear();
+  for (const tree of todo) copied.add(`${ours.gitDir}\0${tree}`);
+  return count;
+}
+
+const copied = new Set<string>();
+
+async function copyTrees(store: string, ours: GitContext, trees: readonly string[]): Promise<number> {
+  const wanted = [...new Set((await Promise.all(trees.map((t) => treeObjects(store, t)))).flat())];
   const have = await batchCheck(ours, wanted);
   const missing = wanted.filter((oid) => !have.has(oid));
   if (missing.length === 0) return 0;

@@ -60,10 +60,11 @@ async function resolveEnds(workspace: Workspace, from: string, to: string | unde
   if (to !== undefined) {
     return { from: fromCp.id, to: to === WORKSPACE ? WORKSPACE : (await workspace.resolve(to)).id };
   }
-  // One id: what that checkpoint changed, so compare it with the one before it.
-  const all = await workspace.list();
+  // One id: what that checkpoint changed, so compare it with the one before it
+  // in its own lane (a Hermes /rollback checkpoint with Hermes' one before it).
+  const all = await workspace.list({ lanes: true });
   const index = all.findIndex((cp) => cp.id === fromCp.id);
-  const previous = index >= 0 ? all[index + 1] : undefined;
+  const previous = index >= 0 ? all.slice(index + 1).find((cp) => cp.origin === fromCp.origin) : undefined;
   return { from: previous?.id ?? null, to: fromCp.id };
 }
 
