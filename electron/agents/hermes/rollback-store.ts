@@ -170,7 +170,12 @@ export async function readHermesLane(root: string, settings: Pick<Settings, 'her
   let out: string;
   try {
     // %x01 starts a commit; the subject is one line by definition; --shortstat follows.
-    out = await git(hermesGit(store), ['log', '--first-parent', '--root', `--max-count=${MAX_CHAIN}`, '--no-color', '--format=%x01%H %T %at%x00%s', '--shortstat', tip]);
+    // Nothing the store's own config or attributes name may run: no textconv,
+    // external diff or signature check (git log would otherwise honour them).
+    out = await git(hermesGit(store), [
+      'log', '--first-parent', '--root', `--max-count=${MAX_CHAIN}`, '--no-color', '--no-textconv', '--no-ext-diff', '--no-show-signature', '--no-mailmap',
+      '--format=%x01%H %T %at%x00%s', '--shortstat', tip,
+    ]);
   } catch (err) {
     throw new HermesStoreError(`cannot read ${ref} in ${store}: ${(err as Error).message}`);
   }
