@@ -10,9 +10,9 @@ import path from 'node:path';
 import { ChronoscopeError } from '../../shared/errors.js';
 import type { Checkpoint } from '../../shared/model.js';
 import { isHermesRef } from '../../shared/refs.js';
-import { copyHermesTrees } from '../agents/hermes/rollback-store-objects.js';
+import { copyHermesTree } from '../agents/hermes/rollback-store-objects.js';
 import { HermesStoreError, readHermesLane, type HermesLane, type HermesRecord } from '../agents/hermes/rollback-store.js';
-import { storeGit, type WsContext } from './context.js';
+import type { WsContext } from './context.js';
 import { gitStdin, splitNul } from './git-runner.js';
 import { listRecords, previousRecord, resolveRecord, type CheckpointRecord } from './list.js';
 import type { RestorePlan } from './restore-plan.js';
@@ -109,10 +109,15 @@ export async function resolveCheckpoint(ctx: WsContext, rawRef: string, options:
     record = found.origin === 'hermes' ? await resolveHermes(ctx, found.id) : await resolveRecord(ctx, found.id);
   } else return resolveRecord(ctx, ref);
   if (record.hermes && options.objects) {
-    const trees = [record.tree, ...(options.previous && record.hermes.parentTree ? [record.hermes.parentTree] : [])];
-    await copyHermesTrees(record.hermes.store, storeGit(ctx.store), trees).catch((err: unknown) => {
+    const { store, parentTree } = record.hermes;
+    const target = { gitDir: ctx.store.gitDir, tmpDir: ctx.store.tmpDir, includeCredentials: ctx.settings.include_credentials };
+    try {
+      const tree = await copyHermesTree(store, target, record.tree);
+      const parent = options.previous && parentTree ? await copyHermesTree(store, target, parentTree) : parentTree;
+      record = { ...record, tree, hermes: { store, parentTree: parent } };
+    } catch (err) {
       throw new ChronoscopeError('internal', `cannot read Hermes checkpoint ${record.checkpoint.id}: ${oneLine(err)}`);
-    });
+    }
   }
   return record;
 }

@@ -41,6 +41,7 @@ function write(rel: string, text: string): void {
 }
 const read = (rel: string): string => fs.readFileSync(path.join(ws, rel), 'utf8');
 
+const NPMRC = '//registry.npmjs.org/:_authToken=npm_SECRET\n';
 const T1 = 1_780_000_000; // 2026-05-28: Hermes' first checkpoint
 const T2 = T1 + 600;
 
@@ -56,6 +57,7 @@ beforeEach(() => {
   // State 1, Hermes checkpoints it; state 2, Hermes again; state 3, our own checkpoint.
   write('a.txt', 'a one\n');
   write('b.txt', 'b one\n');
+  write('.npmrc', NPMRC); // Hermes keeps it; our credential policy never lets it into our store
   hermes.take('before write_file', T1);
   write('a.txt', 'a two\n');
   write('c.txt', 'c new\n');
@@ -81,7 +83,8 @@ describe("Hermes' /rollback store on the timeline", () => {
     ]);
     const [, h2, h1] = list as [Checkpoint, Checkpoint, Checkpoint];
     expect(h2).toMatchObject({ agent: 'hermes', trigger: 'hook', tool: 'terminal', time: new Date(T2 * 1000).toISOString(), time_ms: T2 * 1000 });
-    expect(h1).toMatchObject({ agent: 'hermes', tool: 'write_file', time_ms: T1 * 1000, stats: { files: 2, insertions: 2, deletions: 0 } });
+    // Stats are Hermes' own count (its .npmrc included).
+    expect(h1).toMatchObject({ agent: 'hermes', tool: 'write_file', time_ms: T1 * 1000, stats: { files: 3, insertions: 3, deletions: 0 } });
     expect(h2.stats).toEqual({ files: 2, insertions: 2, deletions: 1 });
     expect(h1.id).toMatch(/^h[0-9a-f]{16}$/);
 
@@ -173,6 +176,11 @@ describe("Hermes' /rollback store on the timeline", () => {
     expect(read('a.txt')).toBe('a four, not checkpointed\n');
 
     expect(storeFingerprint(hermes.home)).toBe(before);
+    // Hermes' .npmrc was neither restored over nor removed, and never entered our store.
+    expect(read('.npmrc')).toBe(NPMRC);
+    const secret = spawnSync('git', ['hash-object', '--stdin'], { input: NPMRC, encoding: 'utf8' }).stdout.trim();
+    const inOurs = spawnSync('git', ['--git-dir', path.join(base, 'store', 'git'), 'cat-file', '-e', secret], { env: { PATH: process.env['PATH'] } });
+    expect(inOurs.status).not.toBe(0);
   });
 
   it('keeps working when Hermes prunes and rewrites every commit', () => {

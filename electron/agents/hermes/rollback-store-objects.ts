@@ -13,21 +13,60 @@
 // Copied objects no checkpoint of ours uses are unreferenced: `prune
 // --compact` reclaims them, and the next use copies them again.
 import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
 import { ChronoscopeError } from '../../../shared/errors.js';
 import { batchCheck } from '../../engine/cat-file.js';
+import { CREDENTIAL_EXCLUDES } from '../../engine/excludes.js';
+import { tempFile } from '../../engine/fsutil.js';
 import type { GitContext } from '../../engine/git-env.js';
-import { git, spawnGit, splitNul } from '../../engine/git-runner.js';
+import { git, gitStdin, spawnGit, splitNul } from '../../engine/git-runner.js';
 import { hermesGit } from './rollback-store.js';
 
-/** Every object id a tree holds (itself, subtrees, blobs; submodule commits are not objects of the store). */
-async function treeObjects(store: string, tree: string): Promise<string[]> {
+/** Where copied objects go: Chronoscope's store and what its credential policy says. */
+export interface CopyTarget {
+  /** Git dir of our store. */
+  gitDir: string;
+  /** Our store's folder for temporary files. */
+  tmpDir: string;
+  includeCredentials: boolean;
+}
+
+interface TreeEntry {
+  mode: string;
+  type: string;
+  oid: string;
+  path: string;
+}
+
+/** Every entry of a tree, recursively, subtrees included (`ls-tree -r -t`). */
+async function listTree(store: string, tree: string): Promise<TreeEntry[]> {
   const out = await git(hermesGit(store), ['ls-tree', '-r', '-t', '-z', '--full-tree', tree]);
-  const oids = [tree];
-  for (const entry of splitNul(out)) {
-    const [, type = '', oid = ''] = entry.slice(0, entry.indexOf('\t')).split(' ');
-    if (type === 'blob' || type === 'tree') oids.push(oid);
+  return splitNul(out).map((entry) => {
+    const tab = entry.indexOf('\t');
+    const [mode = '', type = '', oid = ''] = entry.slice(0, tab).split(' ');
+    return { mode, type, oid, path: entry.slice(tab + 1) };
+  });
+}
+
+/**
+ * The paths our credential policy keeps out of the store (shared/… CREDENTIAL_EXCLUDES,
+ * the same patterns a snapshot uses): check-ignore against a file of just those
+ * patterns, in an empty work tree so no .gitignore of anyone's takes part.
+ */
+async function credentialPaths(target: CopyTarget, paths: string[]): Promise<Set<string>> {
+  if (target.includeCredentials || paths.length === 0) return new Set();
+  const excludeFile = await tempFile(target.tmpDir, 'hermes-credentials');
+  const workTree = await tempFile(target.tmpDir, 'hermes-empty');
+  try {
+    await fs.writeFile(excludeFile, `${CREDENTIAL_EXCLUDES.join('\n')}\n`);
+    await fs.mkdir(workTree);
+    const ctx: GitContext = { gitDir: target.gitDir, workTree, excludeFile, plainPaths: true, cwd: workTree };
+    const result = await gitStdin(ctx, ['check-ignore', '--no-index', '-z', '--stdin'], { input: paths.map((p) => `${p}\0`).join(''), okCodes: [0, 1] });
+    return new Set(splitNul(result.stdout.toString('utf8')));
+  } finally {
+    await fs.rm(excludeFile, { force: true });
+    await fs.rm(workTree, { recursive: true, force: true });
   }
-  return oids;
 }
 
 function exited(child: ChildProcess, what: string): Promise<void> {
@@ -42,41 +81,61 @@ function exited(child: ChildProcess, what: string): Promise<void> {
 }
 
 /**
- * Makes every object of `trees` (in Hermes' `store`) present in our store
- * (`ours`: a git context of Chronoscope's store). Streams one pack from
- * Hermes' `pack-objects --stdout` into our `unpack-objects`, fsyncing the
- * objects it writes (a restore's checkpoints may come to use them).
+ * Streams the objects our store lacks from Hermes' `pack-objects --stdout`
+ * into our `unpack-objects`, fsyncing what it writes (a restore's checkpoints
+ * may come to use them).
  */
-export async function copyHermesTrees(store: string, ours: GitContext, trees: readonly string[]): Promise<number> {
-  // A tree this process copied whose root object is still here is whole: a gc
-  // that drops copied objects drops the root with them (it is unreferenced
-  // before any of its parts), and a copy only counts once unpack-objects ended.
-  const todo: string[] = [];
-  for (const tree of new Set(trees)) {
-    const key = `${ours.gitDir}\0${tree}`;
-    if (!copied.has(key) || !(await batchCheck(ours, [tree])).has(tree)) todo.push(tree);
-  }
-  if (todo.length === 0) return 0;
-  const count = await copyTrees(store, ours, todo);
-  if (copied.size > 4096) copied.clear();
-  for (const tree of todo) copied.add(`${ours.gitDir}\0${tree}`);
-  return count;
-}
-
-const copied = new Set<string>();
-
-async function copyTrees(store: string, ours: GitContext, trees: readonly string[]): Promise<number> {
-  const wanted = [...new Set((await Promise.all(trees.map((t) => treeObjects(store, t)))).flat())];
-  const have = await batchCheck(ours, wanted);
-  const missing = wanted.filter((oid) => !have.has(oid));
-  if (missing.length === 0) return 0;
+async function copyObjects(store: string, target: CopyTarget, oids: readonly string[]): Promise<void> {
+  const ours: GitContext = { gitDir: target.gitDir, cwd: target.gitDir };
+  const have = await batchCheck(ours, oids);
+  const missing = [...new Set(oids)].filter((oid) => !have.has(oid));
+  if (missing.length === 0) return;
   const source = spawnGit(hermesGit(store), ['pack-objects', '--stdout', '-q']);
-  const sink = spawnGit({ gitDir: ours.gitDir, cwd: ours.gitDir }, ['-c', 'core.fsync=loose-object', '-c', 'core.fsyncMethod=fsync', 'unpack-objects', '-q']);
+  const sink = spawnGit(ours, ['-c', 'core.fsync=loose-object', '-c', 'core.fsyncMethod=fsync', 'unpack-objects', '-q']);
   source.stdin?.on('error', () => undefined);
   sink.stdin?.on('error', () => undefined);
   source.stdout?.pipe(sink.stdin as NodeJS.WritableStream);
   source.stdin?.end(missing.map((oid) => `${oid}\n`).join(''));
-  const done = Promise.all([exited(source, "reading Hermes' objects (pack-objects)"), exited(sink, 'copying them into the store (unpack-objects)')]);
-  await done;
-  return missing.length;
+  await Promise.all([exited(source, "reading Hermes' objects (pack-objects)"), exited(sink, 'copying them into the store (unpack-objects)')]);
+}
+
+/** Hermes tree → our tree, for trees this process copied (see copyHermesTree). */
+const copied = new Map<string, string>();
+
+/**
+ * Makes a Hermes checkpoint's tree available in our store and returns its id
+ * there. Usually the same tree, its missing objects copied. A tree holding
+ * files our credential policy keeps out (Hermes stores `.npmrc`, keys…) is
+ * copied without them — a tree of its own, built in a temporary index — so
+ * no secret enters our store through Hermes either.
+ */
+export async function copyHermesTree(store: string, target: CopyTarget, tree: string): Promise<string> {
+  const key = `${target.gitDir}\0${tree}\0${target.includeCredentials}`;
+  const known = copied.get(key);
+  // A tree copied earlier is whole while its root object is still here: a gc
+  // that drops copied objects drops the root with them (nothing of ours holds
+  // it), and a copy only counts once it has ended.
+  if (known !== undefined && (await batchCheck({ gitDir: target.gitDir, cwd: target.gitDir }, [known])).has(known)) return known;
+  const entries = await listTree(store, tree);
+  const files = entries.filter((e) => e.type === 'blob');
+  const secret = await credentialPaths(target, files.map((e) => e.path));
+  let ours = tree;
+  if (secret.size === 0) {
+    await copyObjects(store, target, [tree, ...entries.filter((e) => e.type === 'blob' || e.type === 'tree').map((e) => e.oid)]);
+  } else {
+    const kept = entries.filter((e) => (e.type === 'blob' && !secret.has(e.path)) || e.type === 'commit');
+    await copyObjects(store, target, kept.filter((e) => e.type === 'blob').map((e) => e.oid));
+    const indexFile = await tempFile(target.tmpDir, 'hermes-index');
+    try {
+      const ctx: GitContext = { gitDir: target.gitDir, indexFile, cwd: target.gitDir };
+      await gitStdin(ctx, ['update-index', '-z', '--index-info'], { input: kept.map((e) => `${e.mode} ${e.oid}\t${e.path}\0`).join('') });
+      ours = (await git(ctx, ['write-tree'])).trim();
+    } finally {
+      await fs.rm(indexFile, { force: true });
+      await fs.rm(`${indexFile}.lock`, { force: true });
+    }
+  }
+  if (copied.size > 4096) copied.clear();
+  copied.set(key, ours);
+  return ours;
 }
