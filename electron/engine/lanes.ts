@@ -10,10 +10,9 @@ import path from 'node:path';
 import { ChronoscopeError } from '../../shared/errors.js';
 import type { Checkpoint } from '../../shared/model.js';
 import { isHermesRef } from '../../shared/refs.js';
-import { copyHermesTree } from '../agents/hermes/rollback-store-objects.js';
+import { copyHermesTree, pathsMatching } from '../agents/hermes/rollback-store-objects.js';
 import { HermesStoreError, readHermesLane, type HermesLane, type HermesRecord } from '../agents/hermes/rollback-store.js';
 import type { WsContext } from './context.js';
-import { gitStdin, splitNul } from './git-runner.js';
 import { listRecords, previousRecord, resolveRecord, type CheckpointRecord } from './list.js';
 import type { RestorePlan } from './restore-plan.js';
 import { validateRef } from './validate.js';
@@ -144,7 +143,7 @@ export async function keepWhatHermesLeavesOut(ctx: WsContext, record: Checkpoint
   const excludeFile = path.join(record.hermes.store, 'info', 'exclude');
   const kept = new Set<string>();
   if (await fs.stat(excludeFile).then((s) => s.isFile(), () => false)) {
-    for (const p of await checkIgnored(ctx, excludeFile, removals)) kept.add(p);
+    for (const p of await pathsMatching(ctx.store, excludeFile, removals)) kept.add(p);
   }
   await Promise.all(
     removals.map(async (rel) => {
@@ -154,13 +153,4 @@ export async function keepWhatHermesLeavesOut(ctx: WsContext, record: Checkpoint
   );
   if (kept.size === 0) return plan;
   return { ...plan, deleted: plan.deleted.filter((p) => !kept.has(p)), untracked: plan.untracked.filter((p) => !kept.has(p)) };
-}
-
-/** Which paths Hermes' exclude file matches: check-ignore with it as core.excludesFile (reading it writes nothing). */
-async function checkIgnored(ctx: WsContext, excludeFile: string, paths: string[]): Promise<string[]> {
-  const result = await gitStdin({ ...ctx.git, excludeFile, plainPaths: true }, ['check-ignore', '--no-index', '-z', '--stdin'], {
-    input: paths.map((p) => `${p}\0`).join(''),
-    okCodes: [0, 1],
-  });
-  return splitNul(result.stdout.toString('utf8'));
 }

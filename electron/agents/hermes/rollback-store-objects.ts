@@ -49,23 +49,32 @@ async function listTree(store: string, tree: string): Promise<TreeEntry[]> {
 }
 
 /**
- * The paths our credential policy keeps out of the store (shared/… CREDENTIAL_EXCLUDES,
- * the same patterns a snapshot uses): check-ignore against a file of just those
- * patterns, in an empty work tree so no .gitignore of anyone's takes part.
+ * Which of `paths` the gitignore-syntax patterns in `patternsFile` match:
+ * check-ignore with that file as the only rule source (an empty work tree, so
+ * no .gitignore of anyone's takes part; git only reads the file).
  */
-async function credentialPaths(target: CopyTarget, paths: string[]): Promise<Set<string>> {
-  if (target.includeCredentials || paths.length === 0) return new Set();
-  const excludeFile = await tempFile(target.tmpDir, 'hermes-credentials');
+export async function pathsMatching(target: Pick<CopyTarget, 'gitDir' | 'tmpDir'>, patternsFile: string, paths: readonly string[]): Promise<Set<string>> {
+  if (paths.length === 0) return new Set();
   const workTree = await tempFile(target.tmpDir, 'hermes-empty');
   try {
-    await fs.writeFile(excludeFile, `${CREDENTIAL_EXCLUDES.join('\n')}\n`);
     await fs.mkdir(workTree);
-    const ctx: GitContext = { gitDir: target.gitDir, workTree, excludeFile, plainPaths: true, cwd: workTree };
+    const ctx: GitContext = { gitDir: target.gitDir, workTree, excludeFile: patternsFile, plainPaths: true, cwd: workTree };
     const result = await gitStdin(ctx, ['check-ignore', '--no-index', '-z', '--stdin'], { input: paths.map((p) => `${p}\0`).join(''), okCodes: [0, 1] });
     return new Set(splitNul(result.stdout.toString('utf8')));
   } finally {
-    await fs.rm(excludeFile, { force: true });
     await fs.rm(workTree, { recursive: true, force: true });
+  }
+}
+
+/** The paths our credential policy keeps out of the store: CREDENTIAL_EXCLUDES, the patterns a snapshot uses. */
+async function credentialPaths(target: CopyTarget, paths: string[]): Promise<Set<string>> {
+  if (target.includeCredentials || paths.length === 0) return new Set();
+  const patternsFile = await tempFile(target.tmpDir, 'hermes-credentials');
+  try {
+    await fs.writeFile(patternsFile, `${CREDENTIAL_EXCLUDES.join('\n')}\n`);
+    return await pathsMatching(target, patternsFile, paths);
+  } finally {
+    await fs.rm(patternsFile, { force: true });
   }
 }
 
