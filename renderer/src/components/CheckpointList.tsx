@@ -166,19 +166,21 @@ const CheckpointRow = memo(function CheckpointRow({
           {c.reason || <span className="muted">No reason given</span>}
         </span>
         {/* Hermes keeps (and prunes) its own checkpoints: no pin for them. */}
-        {c.origin !== 'hermes' && <button
-          type="button"
-          tabIndex={-1}
-          className={c.pinned ? 'pin-toggle pinned' : 'pin-toggle'}
-          aria-label={c.pinned ? 'Unpin (retention may prune it)' : 'Pin (retention keeps it)'}
-          title={c.pinned ? 'Pinned — kept by retention. Click to unpin.' : 'Pin to keep it through retention'}
-          onClick={(e) => {
-            e.stopPropagation();
-            setPinned(c.id, !c.pinned).catch((err: unknown) => useBanners.getState().report(err, 'Pin'));
-          }}
-        >
-          <Icon name="pin" size={12} />
-        </button>}
+        {c.origin !== 'hermes' && (
+          <button
+            type="button"
+            tabIndex={-1}
+            className={c.pinned ? 'pin-toggle pinned' : 'pin-toggle'}
+            aria-label={c.pinned ? 'Unpin (retention may prune it)' : 'Pin (retention keeps it)'}
+            title={c.pinned ? 'Pinned — kept by retention. Click to unpin.' : 'Pin to keep it through retention'}
+            onClick={(e) => {
+              e.stopPropagation();
+              setPinned(c.id, !c.pinned).catch((err: unknown) => useBanners.getState().report(err, 'Pin'));
+            }}
+          >
+            <Icon name="pin" size={12} />
+          </button>
+        )}
       </div>
       <div className="row-line row-meta">
         <time dateTime={c.time} title={absoluteTime(c.time_ms, now)}>
