@@ -244,3 +244,66 @@ export interface EffectRecord extends ClassifiedEffect {
   old_commit?: string | null;
   new_commit?: string | null;
 }
+
+// ---- Fork, verify, bisect, agent restore requests (issue 13) ----
+
+export interface ForkResult {
+  /** The checkpoint whose files were written. */
+  id: string;
+  /** The new folder. */
+  path: string;
+}
+
+/** One run of the workspace's verifier against one checkpoint, as recorded in the store. */
+export interface VerificationRecord {
+  /** The checkpoint verified. */
+  id: string;
+  passed: boolean;
+  /** null when the verifier was stopped (time limit, cancel) or killed by a signal. */
+  exit_code: number | null;
+  duration_ms: number;
+  /** The command line that ran, through the platform shell, in the scratch copy's root. */
+  command: string;
+  /** The last lines of its output (stdout and stderr, interleaved). */
+  output_tail: string;
+  /** When the run finished. */
+  time: string;
+  time_ms: number;
+  timed_out: boolean;
+  /** The full output, in the store. */
+  log: string;
+  /** What was linked into the scratch copy, and how the command was chosen. */
+  notes: string[];
+}
+
+export interface BisectRun {
+  id: string;
+  passed: boolean;
+}
+
+export interface BisectResult {
+  first_bad: string;
+  last_good: string;
+  runs: BisectRun[];
+}
+
+export const APPROVAL_STATUSES = ['pending', 'approved', 'denied', 'expired', 'withdrawn'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+/** A restore an agent asked for; only a person answers it. */
+export interface ApprovalRequest {
+  id: string;
+  /** The workspace's real path. */
+  workspace: string;
+  checkpoint: string;
+  /** Limited to these workspace-relative paths; empty = the whole tree. */
+  paths: string[];
+  requested_at: string;
+  status: ApprovalStatus;
+  /** Who asked (the MCP client's name), when known. */
+  agent?: string;
+  answered_at?: string;
+  /** After approval: the restore that was done, or why it failed. */
+  result?: RestoreResult;
+  error?: string;
+}

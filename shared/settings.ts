@@ -32,6 +32,14 @@ export const SettingsSchema = z
      * lane of its own. Unset: $HERMES_HOME, else ~/.hermes.
      */
     hermes_home: z.string().min(1).max(4096).optional(),
+    /**
+     * The command that verifies a checkpoint, per workspace (its real path →
+     * a command line for the platform shell, or 'auto'). Set by the person
+     * only: never read from the workspace's files nor taken from an agent.
+     */
+    verifier: z.record(z.string().min(1).max(4096), z.string().trim().min(1).max(10_000)).default({}),
+    /** A verifier run is stopped after this long and counts as failed. */
+    verify_timeout_s: z.number().int().min(1).max(86_400).default(600),
   })
   .strict();
 

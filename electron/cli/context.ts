@@ -9,6 +9,16 @@ import { isCheckpointRef } from '../../shared/refs.js';
 import type { Store, Workspace } from '../engine/api.js';
 import { checkWorkspaceDir, openStore, resolveStoreHome } from '../engine/index.js';
 
+/**
+ * Thrown after a command has printed its answer, when the answer itself is in
+ * the exit code (verify: 3 when the verifier failed).
+ */
+export class ExitWith extends Error {
+  constructor(readonly exitCode: number) {
+    super(`exit ${exitCode}`);
+  }
+}
+
 /** A command module adds its command (or commands) to the program. */
 export type RegisterCommand = (program: Command) => void;
 

@@ -2,6 +2,7 @@
 // codes the CLI promises: 0 done, 1 error (one line on stderr), 2 usage.
 import { Command, CommanderError } from 'commander';
 import { COMMANDS } from './commands/index.js';
+import { ExitWith } from './context.js';
 import { errorLine } from './output.js';
 
 export const EXIT_OK = 0;
@@ -45,6 +46,7 @@ export async function run(argv: readonly string[]): Promise<number> {
     return EXIT_OK;
   } catch (err) {
     if (err instanceof CommanderError) return commanderExitCode(err);
+    if (err instanceof ExitWith) return err.exitCode;
     process.stderr.write(`${errorLine(err)}\n`);
     return EXIT_ERROR;
   }

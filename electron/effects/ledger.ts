@@ -8,9 +8,9 @@
 // saying the push happened, or failed) is its own line, a status line
 // `{"status_of": id, "status": …}`, which list() folds into the record.
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { EffectRecord, EffectStatus } from '../../shared/model.js';
+import { appendJsonLine, readJsonLines } from '../fs/json-lines.js';
 import { EFFECT_KINDS, EFFECT_SOURCES, EFFECT_STATUSES } from './kinds.js';
 
 export type EffectInput = Omit<EffectRecord, 'id' | 'time' | 'time_ms'> &
@@ -70,22 +70,8 @@ export class EffectLedger {
 
   /** Every record, oldest first, with later status lines applied. */
   async list(options: { sinceMs?: number } = {}): Promise<EffectRecord[]> {
-    let text: string;
-    try {
-      text = await readFile(this.path, 'utf8');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw err;
-    }
     const records = new Map<string, EffectRecord>();
-    for (const line of text.split('\n')) {
-      if (line.trim() === '') continue;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(line);
-      } catch {
-        continue; // a torn line from a crash mid-append
-      }
+    for (const parsed of await readJsonLines(this.path)) {
       if (isStatusLine(parsed)) {
         const target = records.get(parsed.status_of);
         if (target !== undefined) records.set(target.id, { ...target, status: parsed.status });
@@ -98,23 +84,8 @@ export class EffectLedger {
     return since === undefined ? all : all.filter((r) => r.time_ms >= since);
   }
 
-  private async writeLine(value: unknown): Promise<void> {
-    await mkdir(dirname(this.path), { recursive: true });
-    const handle = await open(this.path, 'a+');
-    try {
-      // If a crash tore the last line, start ours on a fresh line so only the torn one is lost.
-      const { size } = await handle.stat();
-      let prefix = '';
-      if (size > 0) {
-        const last = Buffer.alloc(1);
-        await handle.read(last, 0, 1, size - 1);
-        if (last[0] !== 0x0a) prefix = '\n';
-      }
-      await handle.write(`${prefix}${JSON.stringify(value)}\n`);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+  private writeLine(value: unknown): Promise<void> {
+    return appendJsonLine(this.path, value);
   }
 }
 

@@ -14,6 +14,7 @@ import type {
   WorkspaceMeta,
   WorkspaceStatus,
   FileChange,
+  ForkResult,
 } from '../../shared/model.js';
 import type { Settings } from '../../shared/settings.js';
 
@@ -65,6 +66,10 @@ export interface Workspace {
   pin(ref: string, pinned: boolean): Promise<Checkpoint>;
   /** Apply retention; `compact` also runs git gc on the store (never inside snapshot/restore). */
   prune(options?: { compact?: boolean }): Promise<PruneResult>;
+  /** Write a checkpoint's files into a new folder (default `<root>-fork-<short id>`); never over anything that exists (fork.ts). */
+  fork(ref: string, options?: { to?: string }): Promise<ForkResult>;
+  /** Write a checkpoint's files into `dir`, an existing folder outside the workspace (a verifier's scratch copy). Returns the full id. */
+  materialize(ref: string, dir: string): Promise<string>;
 }
 
 export type OpenStore = (options?: StoreOptions) => Promise<Store>;

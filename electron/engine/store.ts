@@ -49,7 +49,7 @@ export function workspaceId(realPath: string): string {
   return createHash('sha256').update(realPath).digest('hex').slice(0, 16);
 }
 
-function isInside(child: string, parent: string): boolean {
+export function isInside(child: string, parent: string): boolean {
   const rel = path.relative(parent, child);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }

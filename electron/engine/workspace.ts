@@ -7,6 +7,7 @@ import {
   type DiffResult,
   type FileChange,
   type FileDiff,
+  type ForkResult,
   type PruneResult,
   type RestoreOptions,
   type RestorePreview,
@@ -23,6 +24,7 @@ import { diskTree } from './disk-tree.js';
 import { credentialExcludeArgs } from './excludes.js';
 import { MISSING, sideFromDisk, sideFromTree, sidesFromTrees } from './file-diff.js';
 import { EMPTY_TREE } from './git-runner.js';
+import { forkCheckpoint, materializeCheckpoint } from './fork.js';
 import { listCheckpoints, previousTree, resolveCheckpoint } from './lanes.js';
 import { listRecords } from './list.js';
 import { withLock } from './lock.js';
@@ -131,5 +133,15 @@ export class WorkspaceImpl implements Workspace {
     if (!(await pruneWillCompact(this.ctx, options))) return this.locked(() => pruneWorkspace(this.ctx, options));
     // Compaction needs the store lock: take it before the workspace lock (retention.ts).
     return withLock(this.ctx.store.storeLockTarget, () => this.locked(() => pruneWorkspace(this.ctx, { ...options, storeLocked: true })), { what: 'the store' });
+  }
+
+  fork(ref: string, options: { to?: string } = {}): Promise<ForkResult> {
+    validateRef(ref);
+    return forkCheckpoint(this.ctx, ref, options.to);
+  }
+
+  materialize(ref: string, dir: string): Promise<string> {
+    validateRef(ref);
+    return materializeCheckpoint(this.ctx, ref, dir);
   }
 }

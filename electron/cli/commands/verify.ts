@@ -1,0 +1,60 @@
+// chronoscope verify <id>: run the person's verifier against a checkpoint in a
+// scratch copy and record the outcome. Exit 0 passed, 3 failed, 1 error.
+import type { Command } from 'commander';
+import type { VerificationRecord } from '../../../shared/model.js';
+import { verifyCheckpoint } from '../../verify/verify.js';
+import { checkRef, ExitWith, openCliStore, openWorkspace, withCommonOptions, type CommonOptions } from '../context.js';
+import { abortOnInterrupt } from '../interrupt.js';
+import { printJson, printLines, shortId, style } from '../output.js';
+
+export const EXIT_VERIFY_FAILED = 3;
+
+export interface VerifierOptions extends CommonOptions {
+  verifier?: string;
+}
+
+/** Notes (what was linked, what `auto` chose) go to stderr so --json stays clean. */
+export function noteToStderr(line: string): void {
+  process.stderr.write(`chronoscope: ${line}\n`);
+}
+
+/** The fixed JSON shape of a verification (issue 13's interface). */
+export function verificationJson(r: VerificationRecord): Pick<VerificationRecord, 'id' | 'passed' | 'exit_code' | 'duration_ms' | 'command' | 'output_tail'> {
+  return { id: r.id, passed: r.passed, exit_code: r.exit_code, duration_ms: r.duration_ms, command: r.command, output_tail: r.output_tail };
+}
+
+export function verificationLines(r: VerificationRecord): string[] {
+  const outcome = r.passed ? style.added('passed') : style.removed(r.timed_out ? 'failed (time limit)' : 'failed');
+  const lines = [`${style.id(shortId(r.id))} ${outcome} in ${(r.duration_ms / 1000).toFixed(1)} s: ${r.command}${r.exit_code === null ? '' : ` (exit ${r.exit_code})`}`];
+  if (!r.passed && r.output_tail !== '') lines.push(style.dim('--- last lines of output ---'), r.output_tail);
+  lines.push(style.dim(`full output: ${r.log}`));
+  return lines;
+}
+
+export function registerVerify(program: Command): void {
+  withCommonOptions(
+    program
+      .command('verify')
+      .description("run the workspace's verifier (its tests) against a checkpoint, in a scratch copy outside the workspace")
+      .argument('<id>', "a checkpoint: full id, 4+ hex digits, index (1 = newest) or 'latest'")
+      .option('--verifier <command>', "command line to run (platform shell, in the copy's root), or 'auto'; default: the workspace's verifier setting"),
+  ).action(async (id: string, options: VerifierOptions) => {
+    const ref = checkRef(id);
+    const workspace = await openWorkspace(options);
+    const store = await openCliStore();
+    const interrupt = abortOnInterrupt();
+    let record: VerificationRecord;
+    try {
+      record = await verifyCheckpoint(store, workspace, ref, {
+        ...(options.verifier !== undefined ? { verifier: options.verifier } : {}),
+        signal: interrupt.signal,
+        onNote: noteToStderr,
+      });
+    } finally {
+      interrupt.dispose();
+    }
+    if (options.json) printJson(verificationJson(record));
+    else printLines(verificationLines(record));
+    if (!record.passed) throw new ExitWith(EXIT_VERIFY_FAILED);
+  });
+}

@@ -1,0 +1,90 @@
+// Writing a checkpoint's files into a folder outside the workspace: a fork the
+// person keeps (`chronoscope fork`), or the scratch copy a verifier runs in.
+// git does the writing from a throwaway index (read-tree + checkout-index), so
+// modes and symlinks come out exactly as recorded, and the workspace's private
+// index is never touched.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { ChronoscopeError } from '../../shared/errors.js';
+import type { ForkResult } from '../../shared/model.js';
+import type { WsContext } from './context.js';
+import { tempFile } from './fsutil.js';
+import { git } from './git-runner.js';
+import { resolveRecord } from './list.js';
+import { isInside } from './store.js';
+
+/** Writes the tree of checkpoint `ref` into `dir`, an existing folder outside the workspace and the store. */
+export async function materializeCheckpoint(ctx: WsContext, ref: string, dir: string): Promise<string> {
+  const record = await resolveRecord(ctx, ref);
+  if (isInside(await fs.realpath(dir), ctx.root)) throw new ChronoscopeError('refused', `refusing to write a checkpoint into ${dir}: it is inside the workspace`);
+  const index = await tempFile(ctx.store.tmpDir, `fork-index-${ctx.id}`);
+  try {
+    const gitCtx = { gitDir: ctx.store.gitDir, workTree: dir, indexFile: index, cwd: dir };
+    await git(gitCtx, ['read-tree', record.tree]);
+    await git(gitCtx, ['checkout-index', '--all', '--force']);
+  } finally {
+    await fs.rm(index, { force: true });
+    await fs.rm(`${index}.lock`, { force: true });
+  }
+  return record.checkpoint.id;
+}
+
+/** `<workspace>-fork-<first 8 digits of the id>`, beside the workspace. */
+export function defaultForkPath(root: string, id: string): string {
+  return `${root}-fork-${id.slice(0, 8)}`;
+}
+
+/**
+ * The real location `target` will have once created: the deepest existing
+ * ancestor resolved through its links, then the rest of the name.
+ */
+async function realTarget(target: string): Promise<string> {
+  let existing = target;
+  const rest: string[] = [];
+  for (;;) {
+    try {
+      return path.join(await fs.realpath(existing), ...rest);
+    } catch {
+      const parent = path.dirname(existing);
+      if (parent === existing) return target;
+      rest.unshift(path.basename(existing));
+      existing = parent;
+    }
+  }
+}
+
+/** Refuses any target that exists (even empty, even a dangling link), or that is in the workspace or the store. */
+export async function checkForkTarget(ctx: WsContext, target: string): Promise<string> {
+  if (target.length === 0 || target.includes('\0')) throw new ChronoscopeError('bad_input', 'the fork folder must be a path');
+  const absolute = path.resolve(target);
+  const exists = await fs.lstat(absolute).then(
+    () => true,
+    () => false,
+  );
+  if (exists) throw new ChronoscopeError('refused', `${absolute} already exists; a fork goes only into a new folder`);
+  const real = await realTarget(absolute);
+  if (isInside(real, ctx.root)) throw new ChronoscopeError('refused', `refusing to fork into ${absolute}: it is inside the workspace`);
+  if (isInside(real, ctx.store.home)) throw new ChronoscopeError('refused', `refusing to fork into ${absolute}: it is inside the Chronoscope store`);
+  return absolute;
+}
+
+export async function forkCheckpoint(ctx: WsContext, ref: string, to?: string): Promise<ForkResult> {
+  const record = await resolveRecord(ctx, ref);
+  const target = await checkForkTarget(ctx, to ?? defaultForkPath(ctx.root, record.checkpoint.id));
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  try {
+    // Not recursive: if something appeared there since the check, this fails instead of writing into it.
+    await fs.mkdir(target);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new ChronoscopeError('refused', `${target} already exists; a fork goes only into a new folder`);
+    throw new ChronoscopeError('internal', `cannot create ${target}: ${(err as Error).message}`);
+  }
+  try {
+    await materializeCheckpoint(ctx, record.checkpoint.id, target);
+  } catch (err) {
+    // The folder is ours (created just above): a half-written fork is taken away again.
+    await fs.rm(target, { recursive: true, force: true }).catch(() => undefined);
+    throw err;
+  }
+  return { id: record.checkpoint.id, path: target };
+}

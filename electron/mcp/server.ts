@@ -1,0 +1,190 @@
+// Chronoscope as a Model Context Protocol server: an agent can take, list,
+// show and compare checkpoints, read the effect ledger, fork, verify and
+// bisect — and ask for a restore, which only a person can grant
+// (request_restore files a request and waits for the answer). Built on the
+// official TypeScript SDK; argument schemas are zod, like the rest of the
+// project.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { toSerializedError } from '../../shared/errors.js';
+import { WORKSPACE, type FileDiff } from '../../shared/model.js';
+import { CHECKPOINT_REF_PATTERN } from '../../shared/refs.js';
+import { waitForAnswer } from '../approvals/answer.js';
+import { fileRequest } from '../approvals/requests.js';
+import { unifiedHunks } from '../cli/unified-diff.js';
+import { EffectLedger } from '../effects/ledger.js';
+import type { Workspace } from '../engine/api.js';
+import { bisect } from '../verify/bisect.js';
+import { verifyCheckpoint } from '../verify/verify.js';
+import type { ServedWorkspaces } from './workspaces.js';
+
+const VERSION = '0.1.0';
+const DEFAULT_RESTORE_WAIT_S = 300;
+
+const Ref = z.string().regex(CHECKPOINT_REF_PATTERN, 'a checkpoint: full id, hex prefix of 4+, index from the newest (1 = latest) or "latest"');
+const RelPath = z
+  .string()
+  .min(1)
+  .max(4096)
+  .refine((p) => !p.startsWith('/') && !p.startsWith('-') && !p.split('/').includes('..') && !p.includes('\0'), 'a path relative to the workspace');
+const Paths = z.array(RelPath).max(1000);
+
+function ok(value: unknown): CallToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }] };
+}
+
+function failed(err: unknown): CallToolResult {
+  const { code, message } = toSerializedError(err);
+  return { content: [{ type: 'text', text: `${code}: ${message}` }], isError: true };
+}
+
+/** Every tool answers with JSON text, or one error line with isError set. */
+function guarded<A>(fn: (args: A, signal: AbortSignal) => Promise<unknown>): (args: A, extra: { signal: AbortSignal }) => Promise<CallToolResult> {
+  return async (args, extra) => {
+    try {
+      return ok(await fn(args, extra.signal));
+    } catch (err) {
+      return failed(err);
+    }
+  };
+}
+
+function fileDiffText(diff: FileDiff): string {
+  const text = (side: FileDiff['old']): string | null => (side.kind === 'text' || side.kind === 'missing' ? (side.text ?? '') : null);
+  const oldText = text(diff.old);
+  const newText = text(diff.new);
+  if (oldText === null || newText === null) return `${diff.path}: ${diff.old.kind} → ${diff.new.kind}`;
+  return [`--- a/${diff.path}`, `+++ b/${diff.path}`, ...unifiedHunks(oldText, newText)].join('\n');
+}
+
+async function previousId(workspace: Workspace, id: string): Promise<string | null> {
+  const all = await workspace.list();
+  const index = all.findIndex((c) => c.id === id);
+  return all[index + 1]?.id ?? null;
+}
+
+export function createMcpServer(served: ServedWorkspaces): McpServer {
+  const server = new McpServer({ name: 'chronoscope', version: VERSION });
+  const workspaceArg = served.many
+    ? { workspace: z.string().min(1).max(4096).describe(`which workspace: one of ${served.roots.join(', ')}`) }
+    : { workspace: z.string().min(1).max(4096).optional().describe(`the workspace (only ${served.roots[0] ?? ''} is served; may be left out)`) };
+  const agentName = (): string => server.server.getClientVersion()?.name ?? 'mcp';
+
+  server.registerTool(
+    'checkpoint',
+    {
+      description: 'Take a checkpoint of the workspace now (before a risky change). Answers with the new checkpoint, or why none was needed.',
+      inputSchema: { ...workspaceArg, reason: z.string().max(500).optional(), paths: Paths.optional() },
+    },
+    guarded(async (args: { workspace?: string; reason?: string; paths?: string[] }) => {
+      const { workspace } = await served.open(args.workspace);
+      return workspace.snapshot({ trigger: 'hook', agent: agentName(), tool: 'mcp', ...(args.reason ? { reason: args.reason } : {}), ...(args.paths?.length ? { paths: args.paths } : {}) });
+    }),
+  );
+
+  server.registerTool(
+    'list_checkpoints',
+    {
+      description: 'List checkpoints, newest first (id, time, trigger, reason, agent, stats).',
+      inputSchema: { ...workspaceArg, limit: z.number().int().min(1).max(1000).optional() },
+    },
+    guarded(async (args: { workspace?: string; limit?: number }) => {
+      const { workspace } = await served.open(args.workspace);
+      return workspace.list({ limit: args.limit ?? 50 });
+    }),
+  );
+
+  server.registerTool(
+    'show_checkpoint',
+    { description: 'One checkpoint and the files it changed against the one before it.', inputSchema: { ...workspaceArg, id: Ref } },
+    guarded(async (args: { workspace?: string; id: string }) => (await served.open(args.workspace)).workspace.show(args.id)),
+  );
+
+  server.registerTool(
+    'diff',
+    {
+      description: "What changed: from checkpoint `id` to `to` (another checkpoint or 'workspace' for the files on disk; default: what `id` itself changed). With `paths`, a unified diff of each of those files too.",
+      inputSchema: { ...workspaceArg, id: Ref, to: z.union([z.literal(WORKSPACE), Ref]).optional(), paths: Paths.max(20).optional() },
+    },
+    guarded(async (args: { workspace?: string; id: string; to?: string; paths?: string[] }) => {
+      const { workspace } = await served.open(args.workspace);
+      const target = await workspace.resolve(args.id);
+      let from: string | null;
+      let to: string;
+      if (args.to === undefined) {
+        from = await previousId(workspace, target.id);
+        to = target.id;
+      } else {
+        from = target.id;
+        to = args.to;
+      }
+      const result = from === null ? { from: null, to, files: (await workspace.show(to)).files } : await workspace.diff(from, to);
+      if (!args.paths?.length) return result;
+      const diffs = await Promise.all(args.paths.map(async (p) => ({ path: p, diff: fileDiffText(await workspace.fileDiff(from ?? to, to, p)) })));
+      return { ...result, file_diffs: diffs };
+    }),
+  );
+
+  server.registerTool(
+    'list_effects',
+    { description: 'Irreversible effects recorded for the workspace (git push, npm publish, …), oldest first, each with the command that would undo it.', inputSchema: { ...workspaceArg } },
+    guarded(async (args: { workspace?: string }) => {
+      const { store, workspace } = await served.open(args.workspace);
+      return new EffectLedger(store.home, workspace.meta.id).list();
+    }),
+  );
+
+  server.registerTool(
+    'fork',
+    {
+      description: "Write a checkpoint's files into a new folder beside the workspace (default <workspace>-fork-<short id>); refused if anything exists at the target. The workspace is not changed.",
+      inputSchema: { ...workspaceArg, id: Ref, to: z.string().min(1).max(4096).optional() },
+    },
+    guarded(async (args: { workspace?: string; id: string; to?: string }) => {
+      const { workspace } = await served.open(args.workspace);
+      return workspace.fork(args.id, args.to !== undefined ? { to: args.to } : {});
+    }),
+  );
+
+  server.registerTool(
+    'verify',
+    {
+      description: "Run the workspace's verifier (set by the person; agents cannot choose it) against a checkpoint in a scratch copy outside the workspace. Answers passed, exit code, duration and the last lines of output.",
+      inputSchema: { ...workspaceArg, id: Ref },
+    },
+    guarded(async (args: { workspace?: string; id: string }, signal) => {
+      const { store, workspace } = await served.open(args.workspace);
+      return verifyCheckpoint(store, workspace, args.id, { signal });
+    }),
+  );
+
+  server.registerTool(
+    'bisect',
+    {
+      description: "Find the first checkpoint where the workspace's verifier fails, between a passing `good` and a later failing `bad` (both trusted, not re-run).",
+      inputSchema: { ...workspaceArg, good: Ref, bad: Ref },
+    },
+    guarded(async (args: { workspace?: string; good: string; bad: string }, signal) => {
+      const { store, workspace } = await served.open(args.workspace);
+      return bisect(workspace, args.good, args.bad, (id, s) => verifyCheckpoint(store, workspace, id, s ? { signal: s } : {}), { signal });
+    }),
+  );
+
+  server.registerTool(
+    'request_restore',
+    {
+      description:
+        'Ask the person to restore a checkpoint (the whole tree, or `paths`). Never restores by itself: the person sees the request with a preview in the Chronoscope app (or answers with `chronoscope approve`/`deny`). Waits up to `timeout_s` and answers with the outcome: approved (with what was restored and how to undo it), denied or expired.',
+      inputSchema: { ...workspaceArg, id: Ref, paths: Paths.optional(), timeout_s: z.number().int().min(1).max(3600).optional() },
+    },
+    guarded(async (args: { workspace?: string; id: string; paths?: string[]; timeout_s?: number }, signal) => {
+      const { store, workspace } = await served.open(args.workspace);
+      const checkpoint = await workspace.resolve(args.id);
+      const request = await fileRequest(store.home, { workspace: workspace.root, checkpoint: checkpoint.id, paths: args.paths ?? [], agent: agentName() });
+      return waitForAnswer(store.home, request.id, { timeoutMs: (args.timeout_s ?? DEFAULT_RESTORE_WAIT_S) * 1000, signal });
+    }),
+  );
+
+  return server;
+}
