@@ -7,8 +7,10 @@ import { ChronoscopeError } from '../../../shared/errors.js';
 import { workspaceDir } from '../context.js';
 import { installClaudeCodeHook, projectSettingsPath, uninstallClaudeCodeHook, userSettingsPath } from '../../hooks/install.js';
 import { printJson, printLine } from '../output.js';
+import { registerClaudeCodeMcp } from '../../mcp/register.js';
 
 interface HooksOptions {
+  mcp?: boolean;
   project?: boolean;
   user?: boolean;
   workspace?: string;
@@ -44,12 +46,13 @@ function withOptions(command: Command): Command {
 
 export function registerHooks(program: Command): void {
   const hooks = program.command('hooks').description("add Chronoscope's hooks to an agent's settings, or take them out");
-  withOptions(hooks.command('install').argument('<agent>', 'claude-code').description("merge our PreToolUse/PostToolUse hooks into Claude Code's settings")).action(
+  withOptions(hooks.command('install').argument('<agent>', 'claude-code').description("merge our PreToolUse/PostToolUse hooks into Claude Code's settings").option('--mcp', "also register the `chronoscope mcp` server (.mcp.json, or ~/.claude.json with --user)")).action(
     async (agent: string, options: HooksOptions) => {
       checkAgent(agent);
       const result = await installClaudeCodeHook(settingsPath(options), cliPath());
-      if (options.json) printJson(result);
-      else printLine(`${result.changed ? 'installed' : 'already installed'}: ${result.path}\n  runs: ${result.command}`);
+      const mcp = options.mcp ? await registerClaudeCodeMcp({ user: options.user === true, home: process.env['HOME'] || homedir(), workspace: workspaceDir(options), cliPath: cliPath() }) : undefined;
+      if (options.json) printJson(mcp ? { ...result, mcp } : result);
+      else printLine(`${result.changed ? 'installed' : 'already installed'}: ${result.path}\n  runs: ${result.command}${mcp ? `\nMCP server ${mcp.changed ? 'registered' : 'already registered'}: ${mcp.path}` : ''}`);
     },
   );
   withOptions(hooks.command('uninstall').argument('<agent>', 'claude-code').description('remove only our hooks, keeping every other one')).action(
