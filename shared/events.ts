@@ -1,7 +1,7 @@
 // The events main → renderer, split from ipc.ts only so that importing the
 // list at run time (the sandboxed Electron preload does) does not pull in zod
 // and the request schemas. ipc.ts re-exports everything here.
-import type { EffectRecord, Checkpoint, RestoreResult } from './model.js';
+import type { ApprovalRequest, BisectResult, EffectRecord, Checkpoint, RestoreResult, VerificationRecord } from './model.js';
 import type { SerializedError } from './errors.js';
 import type { WorkspaceState } from './ipc.js';
 
@@ -18,6 +18,14 @@ export interface EventMap {
    * (its `checkpoint`, else the checkpoint nearest `time_ms`).
    */
   'ui:focusEffect': { workspace: string; effect: EffectRecord };
+  /** A verifier run finished and was recorded (app, CLI or an agent through MCP). */
+  'verify:recorded': { workspace: string; record: VerificationRecord };
+  /** A background bisect moved on: `message` is for people; `id`/`passed` is the run. */
+  'bisect:progress': { workspace: string; job: string; message: string; runs: number; remaining_at_most: number };
+  /** A background bisect ended: a result, an error, or cancelled. */
+  'bisect:done': { workspace: string; job: string; result?: BisectResult; error?: SerializedError; cancelled?: boolean };
+  /** The restore requests agents filed that wait for a person, whenever that list changes. */
+  'approvals:changed': { pending: ApprovalRequest[] };
 }
 export type EventChannel = keyof EventMap;
 export const EVENT_CHANNELS: readonly EventChannel[] = [
@@ -28,5 +36,9 @@ export const EVENT_CHANNELS: readonly EventChannel[] = [
   'progress',
   'error',
   'ui:focusEffect',
+  'verify:recorded',
+  'bisect:progress',
+  'bisect:done',
+  'approvals:changed',
 ];
 

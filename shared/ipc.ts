@@ -4,7 +4,10 @@
 // WebSocket host, the router and the renderer's client all derive from here.
 import { z } from 'zod';
 import type {
+  ApprovalRequest,
   Checkpoint,
+  ForkResult,
+  VerificationRecord,
   DiffResult,
   EffectRecord,
   FileChange,
@@ -108,6 +111,16 @@ export const INVOKE = {
   ).returns<EffectRecord[]>(),
   'settings:get': channel(empty).returns<Settings>(),
   'settings:set': channel(SettingsPatchSchema).returns<Settings>(),
+  // ---- fork, verify, bisect, agents' restore requests (issue 13) ----
+  'verify:list': channel(WorkspaceRequest).returns<VerificationRecord[]>(),
+  /** Runs the verifier the person set for this workspace (settings key `verifier`); no command crosses IPC. */
+  'verify:run': channel(z.object({ workspace: WorkspacePath, id: CheckpointRef }).strict()).returns<VerificationRecord>(),
+  'fork:run': channel(z.object({ workspace: WorkspacePath, id: CheckpointRef }).strict()).returns<ForkResult>(),
+  /** Starts in the background; progress and the end arrive as bisect:progress / bisect:done. */
+  'bisect:start': channel(z.object({ workspace: WorkspacePath, good: CheckpointRef, bad: CheckpointRef }).strict()).returns<{ job: string }>(),
+  'bisect:cancel': channel(z.object({ job: z.string().min(1).max(100) }).strict()).returns<{ cancelled: boolean }>(),
+  'approvals:list': channel(empty).returns<ApprovalRequest[]>(),
+  'approvals:answer': channel(z.object({ id: z.string().min(1).max(100), approve: z.boolean() }).strict()).returns<ApprovalRequest>(),
 } as const;
 
 export type InvokeChannel = keyof typeof INVOKE;

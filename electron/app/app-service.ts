@@ -18,6 +18,7 @@ import { DisposableStore, toDisposable } from './disposables.js';
 import { ledgerEffects } from './effects-backend.js';
 import { EffectsFeed, type EffectsBackend } from './effects-feed.js';
 import { EventBus } from './event-bus.js';
+import { verifyJobs } from './verify-jobs.js';
 import { writeSettings } from './settings-file.js';
 import { checkpointSignal } from './store-refs.js';
 import { hermesSignalFiles } from '../agents/hermes/rollback-store.js';
@@ -85,6 +86,7 @@ class ChronoscopeAppService implements AppService {
   }
 
   async start(): Promise<void> {
+    this.disposables.add(verifyJobs(this)); // agents' restore requests are watched from the start (tray, window)
     for (const entry of await this.list.read()) await this.startSession(entry);
   }
 

@@ -5,6 +5,7 @@ import { INVOKE, type InvokeChannel, type InvokeResponse } from '../../shared/ip
 import type { SettingsPatch } from '../../shared/settings.js';
 import type { Checkpoint } from '../../shared/model.js';
 import type { AppService } from '../app/api.js';
+import { verifyJobs } from '../app/verify-jobs.js';
 
 export interface RouterOptions {
   /** Host-specific native folder dialog; absent in the browser host. */
@@ -79,6 +80,14 @@ export const HANDLERS: HandlerMap = {
 
   'settings:get': async (_req, { app }) => app.settings(),
   'settings:set': async (_req, { app, raw }) => app.updateSettings(raw as SettingsPatch),
+
+  'verify:list': async (req, { app }) => verifyJobs(app).list(req.workspace),
+  'verify:run': async (req, { app }) => verifyJobs(app).verify(req.workspace, req.id),
+  'fork:run': async (req, { app }) => verifyJobs(app).fork(req.workspace, req.id),
+  'bisect:start': async (req, { app }) => verifyJobs(app).startBisect(req.workspace, req.good, req.bad),
+  'bisect:cancel': async (req, { app }) => verifyJobs(app).cancelBisect(req.job),
+  'approvals:list': async (_req, { app }) => verifyJobs(app).pendingApprovals(),
+  'approvals:answer': async (req, { app }) => verifyJobs(app).answer(req.id, req.approve),
 };
 
 function restoreOptions(req: Request<'restore:run'>): { paths?: string[]; keep_untracked?: boolean } {

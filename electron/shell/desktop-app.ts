@@ -17,6 +17,7 @@ import { bindIpc } from './ipc-host.js';
 import { buildAppMenu } from './menu.js';
 import { allowPermission } from './permissions.js';
 import { createTray, type TrayHandle } from './tray.js';
+import { notifyApprovalRequests } from './approval-notifications.js';
 import { createMainWindow, focusWindow, lockDownContents } from './window.js';
 
 /** electron-builder's appId: Windows attributes notifications to the installer's shortcut by it. */
@@ -155,6 +156,7 @@ export function startDesktopApp(electron: ShellElectron, options: DesktopAppOpti
     };
 
     unbindIpc = bindIpc(electron.ipcMain, router, svc, () => current?.win ?? null);
+    notifyApprovalRequests(electron, svc, () => void openWindow()); // ends with the service's bus
     electron.Menu.setApplicationMenu(
       buildAppMenu(electron.Menu, { addWorkspace: () => void addWorkspace(), isDev: !app.isPackaged, version: app.getVersion(), platform }),
     );
