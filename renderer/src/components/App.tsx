@@ -8,6 +8,7 @@ import { DetailsPane } from './DetailsPane.js';
 import { Toasts } from './Toasts.js';
 import { SettingsDialog } from './SettingsDialog.js';
 import { Icon } from './Icon.js';
+import { ApprovalsPanel } from './ApprovalsPanel.js';
 
 export function App() {
   const current = useWorkspaces((s) => s.current);
@@ -18,6 +19,7 @@ export function App() {
       <main className="main">
         <ConnectionBanner />
         <ErrorBanners />
+        <ApprovalsPanel />
         <Header />
         {current ? (
           <>

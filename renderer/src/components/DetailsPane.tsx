@@ -17,6 +17,7 @@ import { Icon } from './Icon.js';
 import { RestoreControls, RestoreOutcomeBanner, RestorePreviewPanel, TREE_IDS } from './Restore.js';
 import { DiffArea } from './DiffArea.js';
 import { PathDisclosure } from './PathDisclosure.js';
+import { VerifyPanel } from './VerifyPanel.js';
 
 export function DetailsPane({ workspace }: { workspace: string }) {
   const checkpoint = useTimeline(selectedCheckpoint);
@@ -116,6 +117,7 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
         </div>
       </div>
       <RestorePreviewPanel scope="tree" ids={TREE_IDS} />
+      <VerifyPanel workspace={workspace} checkpoint={c} />
       {skipped.length > 0 && <LeftOutFiles skipped={skipped} />}
       <DiffToolbar previous={previous} checkpoint={c} />
       <div className="details-body">

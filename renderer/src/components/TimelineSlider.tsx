@@ -11,6 +11,7 @@ import { effectKindLabel } from '../lib/effects.js';
 import { LineStats, TriggerBadge } from './bits.js';
 import { buildScale, type TimeScale as Scale } from '../lib/timeline-scale.js';
 import { HermesLane, OriginBadge, hasHermesLane, isHermes } from './HermesLane.js';
+import { VerifyMarks } from './VerifyMarks.js';
 
 /** Which way a marker's tooltip grows, so it stays on screen at the ends of the track. */
 function tipSide(fraction: number): string {
@@ -100,6 +101,7 @@ export function TimelineSlider() {
             <Ticks checkpoints={checkpoints} scale={scale} />
             <EffectMarkers effects={effects} scale={scale} hasCheckpoints={n > 0} />
             <HermesLane checkpoints={checkpoints} scale={scale} />
+            <VerifyMarks checkpoints={checkpoints} scale={scale} />
             {n > 0 && <div className="slider-thumb" style={{ left: `${thumb * 100}%` }} aria-hidden="true" />}
           </div>
         </div>

@@ -13,6 +13,7 @@ import { useTimeline } from './timeline.js';
 import { useToasts } from './toasts.js';
 import { useWorkspaces } from './workspaces.js';
 import { effectKindLabel } from '../lib/effects.js';
+import { startVerifyWiring } from './verify-wiring.js';
 
 function isCurrent(workspace: string): boolean {
   const { current, list } = useWorkspaces.getState();
@@ -84,6 +85,7 @@ export function startWiring(): void {
   // Known before app:info answers, so Electron never flashes the typed-path form.
   useWorkspaces.setState({ canPick: c.kind === 'electron' });
   c.onStatus((status) => useConnection.getState().setStatus(status));
+  startVerifyWiring(c);
 
   c.on('checkpoint:added', ({ workspace, checkpoint }) => {
     if (!isCurrent(workspace)) return;
