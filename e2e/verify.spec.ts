@@ -4,11 +4,11 @@
 // checkpoint, and a restore an agent asks for over MCP happens only when the
 // person approves it in the window.
 import { realpathSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { CLI, expect, openApp, test, type TempWorkspace } from './fixtures.js';
+import { artifact, CLI, expect, openApp, test, type TempWorkspace } from './fixtures.js';
 
 /** Six checkpoints; the verifier passes while value.txt is below 4, so the fifth is the first failing one. */
 async function sixSteps(workspace: TempWorkspace): Promise<string[]> {
@@ -20,17 +20,23 @@ async function sixSteps(workspace: TempWorkspace): Promise<string[]> {
   return listed.map((c) => c.id).reverse(); // oldest first
 }
 
-async function setVerifier(workspace: TempWorkspace): Promise<void> {
-  const command = `node -e "process.exit(Number(require('fs').readFileSync('value.txt','utf8')) < 4 ? 0 : 1)"`;
-  await writeFile(join(workspace.home, 'config.json'), JSON.stringify({ verifier: { [realpathSync(workspace.dir)]: command } }));
-}
+const VERIFIER = `node -e "process.exit(Number(require('fs').readFileSync('value.txt','utf8')) < 4 ? 0 : 1)"`;
 
 test('verify from the details pane, marks on the slider, and find where it broke', async ({ page, workspace, serve }) => {
   const ids = await sixSteps(workspace);
-  await setVerifier(workspace);
   const served = await serve(['--no-watch']);
   await openApp(page, served, 6);
   const items = page.getByTestId('checkpoint-item');
+
+  // The person sets the workspace's verifier in the app; it lands in the store's config.json.
+  await items.first().click();
+  await expect(page.getByTestId('verifier-setting')).toContainText('none set');
+  await page.getByTestId('verifier-edit').click();
+  await page.getByTestId('verifier-input').fill(VERIFIER);
+  await page.getByTestId('verifier-save').click();
+  await expect(page.getByTestId('verifier-setting')).toContainText(VERIFIER);
+  const config = JSON.parse(await readFile(join(workspace.home, 'config.json'), 'utf8')) as { verifier: Record<string, string> };
+  expect(config.verifier).toEqual({ [realpathSync(workspace.dir)]: VERIFIER });
 
   await items.first().click(); // newest: fails
   await page.getByTestId('verify-button').click();
@@ -52,6 +58,7 @@ test('verify from the details pane, marks on the slider, and find where it broke
   await expect(result).toContainText('(3 verifier runs)');
   await expect(page.getByTestId('verify-mark-fail').or(page.getByTestId('verify-mark-pass'))).toHaveCount(5);
   await expect(page.getByTestId('bisect-restore-good')).toBeVisible();
+  await page.screenshot({ path: artifact('verify-bisect.png') });
 });
 
 test('an agent asks over MCP to restore; nothing changes until the person approves in the window', async ({ page, workspace, serve }) => {
@@ -69,6 +76,7 @@ test('an agent asks over MCP to restore; nothing changes until the person approv
     const card = page.getByTestId('approval-request');
     await expect(card).toContainText('e2e-agent asks to restore');
     await expect(page.getByTestId('approval-preview')).toContainText('1 overwritten: app.txt');
+    await page.screenshot({ path: artifact('approval-request.png') });
     expect(await workspace.read('app.txt')).toBe('broken by the agent\n');
     await page.getByTestId('approval-approve').click();
     const outcome = await answer;

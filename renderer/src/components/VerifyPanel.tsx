@@ -9,6 +9,7 @@ import { useVerify, type BisectJob } from '../state/verify.js';
 import { CopyButton, InlineError } from './bits.js';
 import { Icon } from './Icon.js';
 import { RestoreControls, TREE_IDS } from './Restore.js';
+import { VerifierSetting } from './VerifierSetting.js';
 
 // Their own test ids (the details head has the tree's); the preview is the tree's one panel.
 const GOOD_IDS = { button: 'bisect-restore-good', confirm: 'bisect-restore-good-confirm', preview: TREE_IDS.preview };
@@ -57,6 +58,7 @@ export function VerifyPanel({ workspace, checkpoint }: { workspace: string; chec
           )}
         </span>
       </div>
+      <VerifierSetting workspace={workspace} />
       {error && <InlineError message={error} />}
       {fork && (
         <div className="verify-note" data-testid="fork-result">
