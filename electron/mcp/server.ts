@@ -7,7 +7,8 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { toSerializedError } from '../../shared/errors.js';
+import path from 'node:path';
+import { ChronoscopeError, toSerializedError } from '../../shared/errors.js';
 import { WORKSPACE, type FileDiff } from '../../shared/model.js';
 import { CHECKPOINT_REF_PATTERN } from '../../shared/refs.js';
 import { waitForAnswer } from '../approvals/answer.js';
@@ -56,6 +57,17 @@ function fileDiffText(diff: FileDiff): string {
   const newText = text(diff.new);
   if (oldText === null || newText === null) return `${diff.path}: ${diff.old.kind} → ${diff.new.kind}`;
   return [`--- a/${diff.path}`, `+++ b/${diff.path}`, ...unifiedHunks(oldText, newText)].join('\n');
+}
+
+/**
+ * An agent names only a new folder beside the workspace: a fork it asks for
+ * must not become a way to write files anywhere else on the machine.
+ */
+function siblingFolder(root: string, name: string): string {
+  if (name.includes('/') || name.includes('\\') || name === '.' || name === '..' || name.includes('\0')) {
+    throw new ChronoscopeError('bad_input', `fork folder ${JSON.stringify(name)} must be a plain folder name; it is created beside the workspace`);
+  }
+  return path.join(path.dirname(root), name);
 }
 
 async function previousId(workspace: Workspace, id: string): Promise<string | null> {
@@ -138,12 +150,12 @@ export function createMcpServer(served: ServedWorkspaces): McpServer {
   server.registerTool(
     'fork',
     {
-      description: "Write a checkpoint's files into a new folder beside the workspace (default <workspace>-fork-<short id>); refused if anything exists at the target. The workspace is not changed.",
-      inputSchema: { ...workspaceArg, id: Ref, to: z.string().min(1).max(4096).optional() },
+      description: "Write a checkpoint's files into a new folder beside the workspace (default <workspace>-fork-<short id>, or the folder name `to`); refused if anything exists there. The workspace is not changed.",
+      inputSchema: { ...workspaceArg, id: Ref, to: z.string().min(1).max(255).optional().describe("the new folder's name, beside the workspace") },
     },
     guarded(async (args: { workspace?: string; id: string; to?: string }) => {
       const { workspace } = await served.open(args.workspace);
-      return workspace.fork(args.id, args.to !== undefined ? { to: args.to } : {});
+      return workspace.fork(args.id, args.to !== undefined ? { to: siblingFolder(workspace.root, args.to) } : {});
     }),
   );
 

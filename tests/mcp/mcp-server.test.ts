@@ -95,6 +95,12 @@ describe('chronoscope mcp', () => {
     const fork = await call<{ id: string; path: string }>('fork', { id: '3' });
     expect(fs.readFileSync(path.join(fork.path, 'app.txt'), 'utf8')).toBe('version one\n');
     fs.rmSync(fork.path, { recursive: true });
+    // An agent names only a folder beside the workspace, never a path elsewhere.
+    const elsewhere = await client.callTool({ name: 'fork', arguments: { id: '3', to: path.join(sb.home, '..', 'escape') } });
+    expect(elsewhere.isError).toBe(true);
+    expect(fs.existsSync(path.join(sb.home, '..', 'escape'))).toBe(false);
+    const named = await call<{ path: string }>('fork', { id: '3', to: 'named-fork' });
+    expect(named.path).toBe(path.join(path.dirname(fs.realpathSync(sb.workspace)), 'named-fork'));
 
     // The verifier is the person's: with none set, the agent cannot verify.
     const noVerifier = await client.callTool({ name: 'verify', arguments: { id: 'latest' } });
