@@ -5,7 +5,8 @@
 // official TypeScript SDK; argument schemas are zod, like the rest of the
 // project.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import path from 'node:path';
 import { ChronoscopeError, toSerializedError } from '../../shared/errors.js';
@@ -40,14 +41,36 @@ function failed(err: unknown): CallToolResult {
   return { content: [{ type: 'text', text: `${code}: ${message}` }], isError: true };
 }
 
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
 /** Every tool answers with JSON text, or one error line with isError set. */
-function guarded<A>(fn: (args: A, signal: AbortSignal) => Promise<unknown>): (args: A, extra: { signal: AbortSignal }) => Promise<CallToolResult> {
+function guarded<A>(fn: (args: A, signal: AbortSignal, extra: Extra) => Promise<unknown>): (args: A, extra: Extra) => Promise<CallToolResult> {
   return async (args, extra) => {
     try {
-      return ok(await fn(args, extra.signal));
+      return ok(await fn(args, extra.signal, extra));
     } catch (err) {
       return failed(err);
     }
+  };
+}
+
+/**
+ * Progress notifications for a long call, when the client asked for them (a
+ * progress token): clients that reset their request timeout on progress then
+ * wait for a long bisect instead of giving up.
+ */
+function progressSender(extra: Extra): { send: (progress: number, total: number, message: string) => void; flush: () => Promise<void> } {
+  const token = extra._meta?.progressToken;
+  const sent: Promise<void>[] = [];
+  return {
+    send: (progress, total, message) => {
+      if (token === undefined) return;
+      sent.push(extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress, total, message } }).catch(() => undefined));
+    },
+    // Before the answer: a notification arriving after it names a token the client has already dropped.
+    flush: async () => {
+      await Promise.all(sent);
+    },
   };
 }
 
@@ -177,9 +200,21 @@ export function createMcpServer(served: ServedWorkspaces): McpServer {
       description: "Find the first checkpoint where the workspace's verifier fails, between a passing `good` and a later failing `bad` (both trusted, not re-run).",
       inputSchema: { ...workspaceArg, good: Ref, bad: Ref },
     },
-    guarded(async (args: { workspace?: string; good: string; bad: string }, signal) => {
+    guarded(async (args: { workspace?: string; good: string; bad: string }, signal, extra) => {
       const { store, workspace } = await served.open(args.workspace);
-      return bisect(workspace, args.good, args.bad, (id, s) => verifyCheckpoint(store, workspace, id, s ? { signal: s } : {}), { signal });
+      const progress = progressSender(extra);
+      try {
+        return await bisect(workspace, args.good, args.bad, (id, s) => verifyCheckpoint(store, workspace, id, s ? { signal: s } : {}), {
+          signal,
+          // Only as a run starts: the SDK's client handles notifications a tick later than
+          // responses, so one sent just before the answer would reach it after its token was dropped.
+          onProgress: (p) => {
+            if (p.passed === undefined) progress.send(p.done, p.done + p.remaining_at_most + 1, `verifying ${p.id.slice(0, 8)}`);
+          },
+        });
+      } finally {
+        await progress.flush();
+      }
     }),
   );
 

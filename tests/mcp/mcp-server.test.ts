@@ -116,8 +116,21 @@ describe('chronoscope mcp', () => {
     expect(good.passed).toBe(true);
     const bad = await call<{ passed: boolean }>('verify', { id: '1' });
     expect(bad.passed).toBe(false);
-    const found = await call<{ first_bad: string; runs: unknown[] }>('bisect', { good: '2', bad: '1' });
-    expect(found.runs).toEqual([]);
+    const ends = await call<{ first_bad: string; runs: unknown[] }>('bisect', { good: '2', bad: '1' });
+    expect(ends.runs).toEqual([]); // adjacent ends: trusted, nothing to run
+
+    fs.writeFileSync(path.join(sb.home, 'config.json'), JSON.stringify({ verifier: { [fs.realpathSync(sb.workspace)]: '! grep -q broken app.txt' } }));
+    for (const text of ['fine 3', 'fine 4', 'broken 5', 'broken 6']) {
+      write('app.txt', `${text}\n`);
+      sb.json(['snapshot', '-m', text]);
+    }
+    const listed = await call<Array<{ id: string; reason: string }>>('list_checkpoints', {});
+    const progress: string[] = [];
+    const result = await client.callTool({ name: 'bisect', arguments: { good: '6', bad: '1' } }, undefined, { timeout: 120_000, onprogress: (p) => progress.push(p.message ?? '') });
+    const found = JSON.parse((result.content as Array<{ text: string }>)[0]?.text ?? '{}') as { first_bad: string; last_good: string };
+    expect(found.first_bad).toBe(listed.find((c) => c.reason === 'broken 5')?.id);
+    expect(found.last_good).toBe(listed.find((c) => c.reason === 'fine 4')?.id);
+    expect(progress.some((m) => m.startsWith('verifying'))).toBe(true);
   });
 
   it('request_restore: refused by the person, the workspace is unchanged', async () => {
