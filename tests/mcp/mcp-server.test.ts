@@ -140,6 +140,8 @@ describe('chronoscope mcp', () => {
     expect(Object.keys(request).sort()).toEqual(['checkpoint', 'id', 'paths', 'requested_at', 'status', 'workspace']);
     expect(request.status).toBe('pending');
     expect(treeFingerprint(sb.workspace)).toBe(before); // waiting changes nothing
+    // In a terminal, the person sees what approving would change before answering.
+    expect(sb.cli(['approve', '--list']).stdout).toContain(`${request.id}: approving would restore ${request.checkpoint.slice(0, 8)}: 1 overwritten, 1 deleted`);
     expect(sb.cli(['deny', request.id]).code).toBe(0);
     expect((await answer).status).toBe('denied');
     expect(treeFingerprint(sb.workspace)).toBe(before);

@@ -5,7 +5,9 @@ import type { Command } from 'commander';
 import type { ApprovalRequest } from '../../../shared/model.js';
 import { ChronoscopeError } from '../../../shared/errors.js';
 import { answerRequest } from '../../approvals/answer.js';
+import { previewSummary } from '../../approvals/preview-summary.js';
 import { checkRequestId, listRequests } from '../../approvals/requests.js';
+import type { Store } from '../../engine/api.js';
 import { openCliStore } from '../context.js';
 import { printJson, printLine, printLines, relativeTime, safeText, shortId, style, table } from '../output.js';
 
@@ -35,6 +37,22 @@ function requestTable(requests: readonly ApprovalRequest[]): string[] {
   );
 }
 
+/** What approving each pending request would change, so the person answers knowing it. */
+async function previewLines(store: Store, requests: readonly ApprovalRequest[]): Promise<string[]> {
+  const lines: string[] = [];
+  for (const r of requests.filter((q) => q.status === 'pending')) {
+    let summary: string;
+    try {
+      const ws = await store.workspace(r.workspace);
+      summary = previewSummary(await ws.previewRestore(r.checkpoint, r.paths.length > 0 ? { paths: r.paths } : {}));
+    } catch (err) {
+      summary = `no preview: ${err instanceof Error ? err.message : String(err)}`;
+    }
+    lines.push(`${r.id}: approving would restore ${shortId(r.checkpoint)}: ${summary}`);
+  }
+  return lines;
+}
+
 function answerLines(r: ApprovalRequest): string[] {
   if (r.status === 'denied') return [`denied ${r.id}: nothing was changed`];
   const result = r.result;
@@ -56,7 +74,7 @@ export function registerApprove(program: Command): void {
       if (options.list || id === undefined) {
         const requests = await listRequests(store.home, { pendingOnly: options.all !== true });
         if (options.json) printJson(requests.map(requestJson));
-        else printLines(requestTable(requests));
+        else printLines([...requestTable(requests), ...(await previewLines(store, requests))]);
         return;
       }
       const answered = await answerRequest(store, checkRequestId(id), true);
