@@ -299,6 +299,8 @@ export interface ApprovalRequest {
   /** Limited to these workspace-relative paths; empty = the whole tree. */
   paths: string[];
   requested_at: string;
+  /** The asker stops waiting then: past it the request can only expire, never be approved. */
+  expires_at?: string;
   status: ApprovalStatus;
   /** Who asked (the MCP client's name), when known. */
   agent?: string;

@@ -36,6 +36,17 @@ export interface NewRequest {
   checkpoint: string;
   paths: string[];
   agent?: string;
+  /** How long the asker waits for an answer. */
+  waitMs: number;
+}
+
+/**
+ * Past its deadline nobody waits for the answer any more (the asker timed out,
+ * or was killed before it could withdraw): such a request is expired, so an
+ * approval can never restore for an agent that has gone.
+ */
+function pastDeadline(request: ApprovalRequest, now = Date.now()): boolean {
+  return request.expires_at !== undefined && now > Date.parse(request.expires_at);
 }
 
 export async function fileRequest(storeHome: string, input: NewRequest): Promise<ApprovalRequest> {
@@ -46,6 +57,7 @@ export async function fileRequest(storeHome: string, input: NewRequest): Promise
     checkpoint: input.checkpoint,
     paths: input.paths,
     requested_at: new Date(now).toISOString(),
+    expires_at: new Date(now + input.waitMs).toISOString(),
     status: 'pending',
     ...(input.agent ? { agent: input.agent } : {}),
   };
@@ -79,6 +91,11 @@ export async function listRequests(storeHome: string, options: { pendingOnly?: b
       await fs.rm(requestFile(storeHome, id), { force: true });
       continue;
     }
+    if (request.status === 'pending' && pastDeadline(request, now)) {
+      const { request: settled } = await settleRequest(storeHome, id, 'expired');
+      if (!options.pendingOnly || settled.status === 'pending') requests.push(settled);
+      continue;
+    }
     if (!options.pendingOnly || request.status === 'pending') requests.push(request);
   }
   return requests.sort((a, b) => a.requested_at.localeCompare(b.requested_at) || a.id.localeCompare(b.id));
@@ -94,6 +111,11 @@ export async function settleRequest(storeHome: string, id: string, status: Exclu
     async () => {
       const request = await readRequest(storeHome, id);
       if (request.status !== 'pending') return { request, settled: false };
+      if (status === 'approved' && pastDeadline(request)) {
+        const expired: ApprovalRequest = { ...request, status: 'expired', answered_at: new Date().toISOString() };
+        await writeJsonAtomic(requestFile(storeHome, id), expired, { mode: 0o600 });
+        return { request: expired, settled: false };
+      }
       const next: ApprovalRequest = { ...request, status, answered_at: new Date().toISOString() };
       await writeJsonAtomic(requestFile(storeHome, id), next, { mode: 0o600 });
       return { request: next, settled: true };

@@ -228,8 +228,9 @@ export function createMcpServer(served: ServedWorkspaces): McpServer {
     guarded(async (args: { workspace?: string; id: string; paths?: string[]; timeout_s?: number }, signal) => {
       const { store, workspace } = await served.open(args.workspace);
       const checkpoint = await workspace.resolve(args.id);
-      const request = await fileRequest(store.home, { workspace: workspace.root, checkpoint: checkpoint.id, paths: args.paths ?? [], agent: agentName() });
-      return waitForAnswer(store.home, request.id, { timeoutMs: (args.timeout_s ?? DEFAULT_RESTORE_WAIT_S) * 1000, signal });
+      const timeoutMs = (args.timeout_s ?? DEFAULT_RESTORE_WAIT_S) * 1000;
+      const request = await fileRequest(store.home, { workspace: workspace.root, checkpoint: checkpoint.id, paths: args.paths ?? [], agent: agentName(), waitMs: timeoutMs });
+      return waitForAnswer(store.home, request.id, { timeoutMs, signal });
     }),
   );
 

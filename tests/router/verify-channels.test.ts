@@ -12,7 +12,7 @@ import { createAppService } from '../../electron/app/app-service.js';
 import type { AppService } from '../../electron/app/api.js';
 import { fileRequest } from '../../electron/approvals/requests.js';
 import { createRouter, type Router } from '../../electron/router/index.js';
-import { tempDirs, waitFor, type TempDirs } from '../app/helpers.js';
+import { sleep, tempDirs, waitFor, type TempDirs } from '../app/helpers.js';
 
 let dirs: TempDirs;
 let app: AppService;
@@ -87,7 +87,7 @@ describe('verify channels', () => {
   it('announces restore requests and answers them (deny changes nothing)', async () => {
     const changes: ApprovalRequest[][] = [];
     app.on('approvals:changed', (e) => changes.push(e.pending));
-    const request = await fileRequest(dirs.home, { workspace: dirs.workspace, checkpoint: ids[0] ?? '', paths: [] });
+    const request = await fileRequest(dirs.home, { workspace: dirs.workspace, checkpoint: ids[0] ?? '', paths: [], waitMs: 60_000 });
     await waitFor('approvals:changed with the request', () => changes.some((p) => p.some((r) => r.id === request.id)));
     expect(ok<ApprovalRequest[]>(await router.invoke('approvals:list', {})).map((r) => r.id)).toEqual([request.id]);
     const denied = ok<ApprovalRequest>(await router.invoke('approvals:answer', { id: request.id, approve: false }));
@@ -96,5 +96,16 @@ describe('verify channels', () => {
     expect((await router.invoke('approvals:answer', { id: request.id, approve: true })).ok).toBe(false);
     const ws = await app.workspace(dirs.workspace);
     expect((await ws.list()).length).toBe(8); // no safety checkpoint: nothing was restored
+  });
+
+  it('never approves a request whose asker stopped waiting (timed out or killed before it could withdraw)', async () => {
+    const request = await fileRequest(dirs.home, { workspace: dirs.workspace, checkpoint: ids[0] ?? '', paths: [], waitMs: 300 });
+    await sleep(600);
+    const result = await router.invoke('approvals:answer', { id: request.id, approve: true });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.message).toMatch(/already expired/);
+    expect(ok<ApprovalRequest[]>(await router.invoke('approvals:list', {}))).toEqual([]);
+    const ws = await app.workspace(dirs.workspace);
+    expect((await ws.list()).length).toBe(8);
   });
 });
