@@ -10,12 +10,13 @@ import type { ForkResult } from '../../shared/model.js';
 import type { WsContext } from './context.js';
 import { tempFile } from './fsutil.js';
 import { git } from './git-runner.js';
-import { resolveRecord } from './list.js';
+import { resolveCheckpoint } from './lanes.js';
 import { isInside } from './store.js';
 
 /** Writes the tree of checkpoint `ref` into `dir`, an existing folder outside the workspace and the store. */
 export async function materializeCheckpoint(ctx: WsContext, ref: string, dir: string): Promise<string> {
-  const record = await resolveRecord(ctx, ref);
+  // Hermes' checkpoints too: their objects are copied into our store first (lanes.ts).
+  const record = await resolveCheckpoint(ctx, ref, { objects: true });
   if (isInside(await fs.realpath(dir), ctx.root)) throw new ChronoscopeError('refused', `refusing to write a checkpoint into ${dir}: it is inside the workspace`);
   const index = await tempFile(ctx.store.tmpDir, `fork-index-${ctx.id}`);
   try {
@@ -69,7 +70,7 @@ export async function checkForkTarget(ctx: WsContext, target: string): Promise<s
 }
 
 export async function forkCheckpoint(ctx: WsContext, ref: string, to?: string): Promise<ForkResult> {
-  const record = await resolveRecord(ctx, ref);
+  const record = await resolveCheckpoint(ctx, ref);
   const target = await checkForkTarget(ctx, to ?? defaultForkPath(ctx.root, record.checkpoint.id));
   await fs.mkdir(path.dirname(target), { recursive: true });
   try {
