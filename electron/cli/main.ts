@@ -3,6 +3,7 @@
 // runs it and exits once stdout has been flushed.
 import { errorLine } from './output.js';
 import { run } from './program.js';
+import { settleAllIndexes } from '../engine/index-sync.js';
 
 // Whatever escapes the command's promise still gets exactly one line and exit 1.
 const crash = (err: unknown): void => {
@@ -19,6 +20,9 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
 });
 
 const code = await run(process.argv);
+// A snapshot's private index catches up after the result is out (engine/index-sync.ts):
+// let it finish, so the next full scan does not re-read those files.
+await settleAllIndexes();
 // Exit explicitly (a lock-refresh timer or a child must not keep the CLI alive),
 // but only after what was written to stdout is flushed.
 process.stdout.write('', () => process.exit(code));

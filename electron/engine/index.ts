@@ -4,3 +4,4 @@ export { defaultStoreHome } from './paths.js';
 export type { Store, StoreOptions, Workspace, OpenStore } from './api.js';
 export { DEFAULT_EXCLUDES, CREDENTIAL_EXCLUDES } from './excludes.js';
 export { VIEWER_MAX_BYTES } from './file-diff.js';
+export { settleAllIndexes } from './index-sync.js';

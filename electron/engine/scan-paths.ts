@@ -76,7 +76,7 @@ export async function scanPathsFast(gitCtx: GitContext, root: string, indexFile:
  * folder-only marks) whose only job is to send anything that might be a
  * credential to the general scan. Null if a pattern uses syntax not handled.
  */
-function credentialMatchers(excludeArgs: readonly string[]): RegExp[] | null {
+export function credentialMatchers(excludeArgs: readonly string[]): RegExp[] | null {
   const matchers: RegExp[] = [];
   for (const arg of excludeArgs) {
     const pattern = arg.replace(/^--exclude=/, '').replace(/^!/, '');
@@ -91,7 +91,7 @@ function credentialMatchers(excludeArgs: readonly string[]): RegExp[] | null {
 }
 
 /** Every path is a readable regular file under the limit, a symlink, or gone; its parents are real folders with no `.git`. */
-async function allPlain(root: string, paths: readonly string[], maxFileBytes: number): Promise<boolean> {
+export async function allPlain(root: string, paths: readonly string[], maxFileBytes: number): Promise<boolean> {
   const dirs = new Map<string, Promise<boolean>>();
   const dirOk = (rel: string): Promise<boolean> => {
     let known = dirs.get(rel);

@@ -32,6 +32,8 @@ import { readMeta, writeMeta, type MetaFile } from './meta.js';
 import { scanToTree, type ScanOptions, type ScanResult } from './scan.js';
 import { validateRelPaths } from './validate.js';
 import { numstat } from './stats.js';
+import { syncIndexLater } from './index-sync.js';
+import { scanPathsInNode } from './tree-update.js';
 
 /** last_touched is advisory (which workspace was used lately): rewrite it at most this often. */
 const TOUCH_EVERY_MS = 60_000;
@@ -131,14 +133,21 @@ export async function takeSnapshot(
   if (paths !== undefined && paths.length === 0) return { id: null, skipped: 'no paths given' };
 
   const [latest, meta] = await Promise.all([latestHead(ctx), loadMetaOrFail(ctx)]);
-  const scan = await scanPrivateIndex(ctx, paths, meta, latest);
+  // Known files edited or deleted: no git process (tree-update.ts); the index catches up afterwards.
+  const inNode = paths !== undefined && latest !== undefined ? await scanPathsInNode(ctx, paths, latest, meta) : null;
+  const scan = inNode ?? (await scanPrivateIndex(ctx, paths, meta, latest));
   onTree?.(scan.tree);
+  let result: SnapshotResult;
   if (latest && scan.tree === latest.tree && !recordUnchanged) {
     // Remember that the index (as it is now) still has the latest tree.
-    await rememberIndex(ctx, latest);
-    return { id: null, skipped: `no changes since ${shortId(latest.id)}` };
+    if (!inNode) await rememberIndex(ctx, latest);
+    result = { id: null, skipped: `no changes since ${shortId(latest.id)}` };
+  } else result = await recordTree(ctx, { scan, latest, trigger, options, meta, indexHasTree: inNode === null });
+  if (inNode && latest) {
+    const indexNow = await indexSignature(ctx.layout.indexFile);
+    syncIndexLater(ctx, { commit: result.id ?? latest.id, indexBefore: latest.index !== undefined && latest.index === indexNow ? indexNow : null, seen: inNode.seen });
   }
-  return recordTree(ctx, { scan, latest, trigger, options, meta });
+  return result;
 }
 
 async function rememberIndex(ctx: WsContext, head: Head): Promise<void> {
@@ -152,10 +161,12 @@ interface RecordInput {
   trigger: Trigger;
   options: SnapshotOptions;
   meta: MetaFile;
+  /** False when the tree was built without the index (it is synced later). */
+  indexHasTree: boolean;
 }
 
 async function recordTree(ctx: WsContext, input: RecordInput): Promise<SnapshotResult> {
-  const { scan, latest, trigger, options, meta: file } = input;
+  const { scan, latest, trigger, options, meta: file, indexHasTree } = input;
   const { tree, skipped } = scan;
   const from = latest?.tree ?? EMPTY_TREE;
   // The scan counted against `from` when it wrote a tree; otherwise count here.
@@ -170,7 +181,7 @@ async function recordTree(ctx: WsContext, input: RecordInput): Promise<SnapshotR
   const commit = await writeLooseObject(ctx.store.gitDir, 'commit', commitBody(tree, message, GIT_IDENTITY, now));
   const refname = nextRefName(ctx, latest?.refname, now);
   await createLooseRef(ctx.store.gitDir, refname, commit);
-  const index = await indexSignature(ctx.layout.indexFile);
+  const index = indexHasTree ? await indexSignature(ctx.layout.indexFile) : null;
   await writeHead(ctx, { refname, id: commit, tree, ...(index !== null ? { index } : {}) });
   await touchMeta(ctx, file, now);
 

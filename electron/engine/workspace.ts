@@ -28,6 +28,7 @@ import { forkCheckpoint, materializeCheckpoint } from './fork.js';
 import { listCheckpoints, previousTree, resolveCheckpoint } from './lanes.js';
 import { listRecords } from './list.js';
 import { withLock } from './lock.js';
+import { settleIndex } from './index-sync.js';
 import { readMeta, writeMeta } from './meta.js';
 import { previewRestore, restoreCheckpoint } from './restore.js';
 import { pruneWillCompact, pruneWorkspace } from './retention.js';
@@ -45,8 +46,15 @@ export class WorkspaceImpl implements Workspace {
     return this.ctx.root;
   }
 
-  private locked<T>(fn: () => Promise<T>): Promise<T> {
+  private async locked<T>(fn: () => Promise<T>): Promise<T> {
+    // A background index sync of ours takes the same lock: wait for it rather than meet it there.
+    await settleIndex(this.ctx);
     return withLock(this.ctx.layout.lockTarget, fn, { what: `workspace ${this.ctx.root}` });
+  }
+
+  /** Resolves once the background work of this workspace's snapshots is done (index-sync.ts). */
+  settled(): Promise<void> {
+    return settleIndex(this.ctx);
   }
 
   snapshot(options: SnapshotOptions = {}): Promise<SnapshotResult> {

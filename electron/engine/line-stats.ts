@@ -1,0 +1,95 @@
+// Line counts of one changed file, as `git diff --numstat` gives them, for
+// the path-limited snapshot that runs no git process (tree-update.ts).
+//
+// - Binary (a NUL in the first 8,000 bytes of either side, git's
+//   buffer_is_binary): the file counts, its lines do not ("-\t-").
+// - Otherwise insertions = new lines not in a longest common subsequence,
+//   deletions = old lines not in it: exactly what a minimal diff counts, found
+//   with Myers' O(ND) algorithm after trimming the common head and tail. A
+//   last line without a newline is a line (and differs from the same text
+//   with one, as in git).
+// - Past MAX_EDIT_COST differing lines the counts come from a multiset
+//   difference of the lines instead (a lower bound, ms rather than seconds on
+//   rewritten files); git's xdiff also stops looking for the minimal diff on
+//   large inputs, so exactness there was never on offer.
+const BINARY_PROBE = 8000;
+const MAX_EDIT_COST = 4000;
+
+export interface LineCounts {
+  insertions: number;
+  deletions: number;
+  binary: boolean;
+}
+
+export function isBinary(data: Buffer): boolean {
+  return data.subarray(0, BINARY_PROBE).includes(0);
+}
+
+function splitLines(data: Buffer): string[] {
+  if (data.length === 0) return [];
+  // latin1 keeps one char per byte: equality of lines is equality of bytes.
+  const text = data.toString('latin1');
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  else lines[lines.length - 1] += '\0'; // "no newline at end of file" differs from the same line with one
+  return lines;
+}
+
+export function lineCounts(before: Buffer | null, after: Buffer | null): LineCounts {
+  const a = before ?? Buffer.alloc(0);
+  const b = after ?? Buffer.alloc(0);
+  if (isBinary(a) || isBinary(b)) return { insertions: 0, deletions: 0, binary: true };
+  const x = splitLines(a);
+  const y = splitLines(b);
+  let start = 0;
+  while (start < x.length && start < y.length && x[start] === y[start]) start++;
+  let endX = x.length;
+  let endY = y.length;
+  while (endX > start && endY > start && x[endX - 1] === y[endY - 1]) {
+    endX--;
+    endY--;
+  }
+  const n = endX - start;
+  const m = endY - start;
+  if (n === 0 || m === 0) return { insertions: m, deletions: n, binary: false };
+  const d = editDistance(x, start, endX, y, start, endY, MAX_EDIT_COST);
+  if (d === null) return multisetCounts(x.slice(start, endX), y.slice(start, endY));
+  // d = deletions + insertions, and insertions - deletions = m - n.
+  return { insertions: (d + m - n) / 2, deletions: (d - m + n) / 2, binary: false };
+}
+
+/** Myers' shortest edit script length (insertions + deletions), or null past `limit`. */
+function editDistance(x: string[], x0: number, x1: number, y: string[], y0: number, y1: number, limit: number): number | null {
+  const n = x1 - x0;
+  const m = y1 - y0;
+  const max = Math.min(n + m, limit);
+  const offset = max + 1;
+  const v = new Int32Array(2 * max + 3);
+  for (let d = 0; d <= max; d++) {
+    for (let k = -d; k <= d; k += 2) {
+      let i = k === -d || (k !== d && (v[offset + k - 1] ?? 0) < (v[offset + k + 1] ?? 0)) ? (v[offset + k + 1] ?? 0) : (v[offset + k - 1] ?? 0) + 1;
+      let j = i - k;
+      while (i < n && j < m && x[x0 + i] === y[y0 + j]) {
+        i++;
+        j++;
+      }
+      v[offset + k] = i;
+      if (i >= n && j >= m) return d;
+    }
+  }
+  return null;
+}
+
+function multisetCounts(x: string[], y: string[]): LineCounts {
+  const count = new Map<string, number>();
+  for (const line of x) count.set(line, (count.get(line) ?? 0) + 1);
+  let common = 0;
+  for (const line of y) {
+    const c = count.get(line) ?? 0;
+    if (c > 0) {
+      common++;
+      count.set(line, c - 1);
+    }
+  }
+  return { insertions: y.length - common, deletions: x.length - common, binary: false };
+}

@@ -1,0 +1,168 @@
+// A path-limited snapshot with no git process: the new tree is the latest
+// checkpoint's tree with the given paths replaced, hashed and written from
+// Node (blobs and the trees along those paths, tree-write.ts), the previous
+// trees read from disk or through the store's long-lived reader
+// (tree-read.ts), the line counts computed here (line-stats.ts). The private
+// index is not touched on this path; index-sync.ts brings it up to date
+// afterwards, off the snapshot's critical path.
+//
+// It covers the common case — files the latest checkpoint already has, edited,
+// re-linked or deleted — and returns null (the git paths in scan.ts /
+// scan-paths.ts take over, before anything was written) for everything that
+// needs git's own rules: a new file (ignore rules), a folder or a path that
+// crosses a file, special/unreadable/oversized files, nested repositories,
+// `.git`/`.gitignore` in the path, a name a credential pattern might match,
+// exclude rules changed since the last scan, a file that changed while it was
+// read, and Windows (where git keeps the executable bit from the index).
+import type { Stats } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { CheckpointStats } from '../../shared/model.js';
+import type { WsContext } from './context.js';
+import { buildExcludeFile, credentialExcludeArgs } from './excludes.js';
+import type { Head } from './head.js';
+import { lineCounts } from './line-stats.js';
+import { writeLooseObject } from './loose-write.js';
+import type { MetaFile } from './meta.js';
+import type { ScanResult } from './scan.js';
+import { allPlain, credentialMatchers } from './scan-paths.js';
+import { isTreeMode, readObject, readTree, type TreeEntry } from './tree-read.js';
+import { writeUpdatedTree, type PathChange } from './tree-write.js';
+
+/** Above this many paths the git paths are the better deal (the same bound as scan-paths.ts). */
+const MAX_NODE_PATHS = 200;
+
+/** What a file or link is recorded as (a gitlink or anything else goes to git). */
+const BLOB_MODES = ['100644', '100755', '120000'];
+
+export interface NodeScan extends ScanResult {
+  stats: CheckpointStats;
+  /** Each path's file signature as hashed (null: gone), for index-sync.ts. */
+  seen: Map<string, string | null>;
+}
+
+/** What git's stat cache compares: the same signature means the same content (git's own assumption). */
+export function fileSignature(st: Stats): string {
+  return `${st.ino}:${st.mode}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
+}
+
+/** Null when this path does not apply (nothing was written). */
+export async function scanPathsInNode(ctx: WsContext, paths: readonly string[], latest: Head, meta: MetaFile): Promise<NodeScan | null> {
+  if (process.platform === 'win32') return null;
+  const unique = [...new Set(paths)];
+  if (unique.length === 0 || unique.length > MAX_NODE_PATHS) return null;
+  if (!pathsAreSimple(ctx, unique)) return null;
+  // Exclude rules that changed since the last scan must be applied by git first.
+  const excludes = await fs.readFile(ctx.layout.excludeFile, 'utf8').catch(() => null);
+  if (excludes !== buildExcludeFile(ctx.settings, meta.nested_repos)) return null;
+  const maxFileBytes = ctx.settings.max_file_mb * 1024 * 1024;
+  if (!(await allPlain(ctx.root, unique, maxFileBytes))) return null;
+
+  const trees = new Map<string, Promise<TreeEntry[]>>();
+  const read = (oid: string): Promise<TreeEntry[]> => {
+    let known = trees.get(oid);
+    if (!known) {
+      known = readTree(ctx.git, oid);
+      trees.set(oid, known);
+    }
+    return known;
+  };
+  const olds = await Promise.all(unique.map((rel) => entryAt(read, latest.tree, rel)));
+  if (olds.some((old) => old === undefined || (old !== null && !BLOB_MODES.includes(old.mode)))) return null;
+
+  const disk = await Promise.all(unique.map((rel) => readDisk(path.join(ctx.root, rel))));
+  const changes = new Map<string, PathChange>();
+  const seen = new Map<string, string | null>();
+  const stats: CheckpointStats = { files: 0, insertions: 0, deletions: 0 };
+  const counted: Promise<void>[] = [];
+  for (const [i, rel] of unique.entries()) {
+    const old = olds[i] as TreeEntry | null;
+    const now = disk[i];
+    if (now === undefined) return null; // changed while read, or turned into something else
+    if (now === null) {
+      seen.set(rel, null);
+      if (old === null) continue;
+      changes.set(rel, null);
+      counted.push(count(ctx, stats, old, null));
+      continue;
+    }
+    if (old === null) return null; // a new file: git's ignore rules decide
+    seen.set(rel, now.signature);
+    const oid = await writeLooseObject(ctx.git.gitDir, 'blob', now.data);
+    if (oid === old.oid && now.mode === old.mode) continue;
+    changes.set(rel, { mode: now.mode, oid });
+    counted.push(count(ctx, stats, old, now.data));
+  }
+  await Promise.all(counted);
+  const tree = changes.size === 0 ? latest.tree : await writeUpdatedTree(ctx.git, latest.tree, changes, read);
+  return { tree, stats, seen, skipped: [], nestedRepos: [], changed: unique.length };
+}
+
+/** Names this path handles without git: no '.git', '.gitignore', credential look-alikes, or paths inside other paths. */
+function pathsAreSimple(ctx: WsContext, paths: readonly string[]): boolean {
+  const credential = credentialMatchers(credentialExcludeArgs(ctx.settings));
+  if (credential === null) return false;
+  const all = new Set(paths);
+  for (const rel of paths) {
+    const parts = rel.split('/');
+    if (parts.some((p) => p === '' || p === '.' || p === '..' || p.toLowerCase() === '.git' || p === '.gitignore')) return false;
+    if (parts.some((p) => credential.some((re) => re.test(p)))) return false;
+    for (let i = 1; i < parts.length; i++) if (all.has(parts.slice(0, i).join('/'))) return false;
+  }
+  return true;
+}
+
+/** The latest tree's entry at rel: null when absent, undefined when the path crosses a file or names a folder. */
+async function entryAt(read: (oid: string) => Promise<TreeEntry[]>, root: string, rel: string): Promise<TreeEntry | null | undefined> {
+  const parts = rel.split('/');
+  let tree = root;
+  for (const [i, part] of parts.entries()) {
+    const name = Buffer.from(part, 'utf8');
+    const entry = (await read(tree)).find((e) => e.name.equals(name));
+    if (!entry) return null;
+    const last = i === parts.length - 1;
+    if (last) return isTreeMode(entry.mode) ? undefined : entry;
+    if (!isTreeMode(entry.mode)) return undefined;
+    tree = entry.oid;
+  }
+  return null;
+}
+
+interface DiskFile {
+  mode: string;
+  data: Buffer;
+  signature: string;
+}
+
+/** A file's or link's blob content and mode; null when gone; undefined when it changed while read or is neither. */
+async function readDisk(full: string): Promise<DiskFile | null | undefined> {
+  const before = await fs.lstat(full).catch(() => null);
+  if (before === null) return null;
+  let data: Buffer;
+  let mode: string;
+  try {
+    if (before.isSymbolicLink()) {
+      data = await fs.readlink(full, { encoding: 'buffer' });
+      mode = '120000';
+    } else if (before.isFile()) {
+      data = await fs.readFile(full);
+      // Git records only the owner's executable bit (core.fileMode).
+      mode = before.mode & 0o100 ? '100755' : '100644';
+    } else return undefined;
+  } catch {
+    return undefined;
+  }
+  const after = await fs.lstat(full).catch(() => null);
+  const signature = fileSignature(before);
+  if (after === null || fileSignature(after) !== signature) return undefined;
+  if (mode !== '120000' && data.length !== before.size) return undefined;
+  return { mode, data, signature };
+}
+
+async function count(ctx: WsContext, stats: CheckpointStats, old: TreeEntry, now: Buffer | null): Promise<void> {
+  const before = await readObject(ctx.git, old.oid, 'blob');
+  const counts = lineCounts(before, now);
+  stats.files += 1;
+  stats.insertions += counts.insertions;
+  stats.deletions += counts.deletions;
+}
