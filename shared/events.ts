@@ -10,7 +10,8 @@ export interface EventMap {
   'restore:done': { workspace: string; result: RestoreResult };
   'effect:recorded': { workspace: string; effect: EffectRecord };
   'workspace:state': { workspace: string; state: WorkspaceState; message?: string };
-  progress: { workspace: string; message: string };
+  /** `hashed`/`total`: a long snapshot's files hashed so far (its message says the same in words). */
+  progress: { workspace: string; message: string; hashed?: number; total?: number };
   error: { workspace?: string; error: SerializedError };
   /**
    * A request from the host's chrome (the tray's "Show in timeline" on an

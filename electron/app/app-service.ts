@@ -10,7 +10,7 @@ import type { EffectRecord, SnapshotOptions, SnapshotResult, WorkspaceMeta } fro
 import type { AppInfo, EventChannel, EventMap, WorkspaceEntry, WorkspaceState } from '../../shared/ipc.js';
 import type { Settings, SettingsPatch } from '../../shared/settings.js';
 import type { OpenStore, Store, Workspace } from '../engine/api.js';
-import { openStore as engineOpenStore } from '../engine/index.js';
+import { openStore as engineOpenStore, progressMessage } from '../engine/index.js';
 import { WorkspaceWatcher } from '../watcher/workspace-watcher.js';
 import type { AppService } from './api.js';
 import { CheckpointFeed } from './checkpoint-feed.js';
@@ -50,10 +50,14 @@ interface Session {
 }
 
 export async function createAppService(options: AppServiceOptions): Promise<AppService> {
-  const open = options.openStore ?? engineOpenStore;
+  const given = options.openStore ?? engineOpenStore;
+  // Every store the service opens (again after a settings change) reports long snapshots' progress.
+  let service: ChronoscopeAppService | undefined;
+  const open: OpenStore = (storeOptions = {}) =>
+    given({ ...storeOptions, onProgress: (p) => service?.emit('progress', { workspace: p.root, message: progressMessage(p), hashed: p.hashed, total: p.total }) });
   const store = await open(options.home === undefined ? {} : { home: options.home });
   const effects = options.effects ?? ledgerEffects;
-  const service = new ChronoscopeAppService(store, open, effects, options);
+  service = new ChronoscopeAppService(store, open, effects, options);
   await service.start();
   return service;
 }

@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { ChronoscopeError } from '../../shared/errors.js';
 import { isCheckpointRef } from '../../shared/refs.js';
 import type { Store, Workspace } from '../engine/api.js';
-import { checkWorkspaceDir, openStore, resolveStoreHome } from '../engine/index.js';
+import { checkWorkspaceDir, openStore, progressMessage, resolveStoreHome, type SnapshotProgress } from '../engine/index.js';
 
 /**
  * Thrown after a command has printed its answer, when the answer itself is in
@@ -49,7 +49,14 @@ export function workspaceDir(options: CommonOptions): string {
 
 /** The store under $CHRONOSCOPE_HOME (or the platform's app-data folder). */
 export function openCliStore(): Promise<Store> {
-  return openStore();
+  return openStore({ onProgress: printProgress });
+}
+
+/** A long snapshot's progress on stderr: one line rewritten in a terminal, a line per report elsewhere. */
+function printProgress(p: SnapshotProgress): void {
+  const line = progressMessage(p);
+  if (process.stderr.isTTY) process.stderr.write(`\r\x1b[K${line}${p.done ? '\n' : ''}`);
+  else process.stderr.write(`${line}\n`);
 }
 
 export async function openWorkspace(options: CommonOptions): Promise<Workspace> {

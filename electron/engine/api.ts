@@ -23,6 +23,17 @@ export interface StoreOptions {
   home?: string;
   /** Overrides on top of <home>/config.json. */
   settings?: Partial<Settings>;
+  /** Told how hashing goes in a snapshot that takes over a second (progress.ts). */
+  onProgress?: (progress: SnapshotProgress) => void;
+}
+
+export interface SnapshotProgress {
+  /** The workspace's real path. */
+  root: string;
+  hashed: number;
+  total: number;
+  /** The last report of this snapshot. */
+  done: boolean;
 }
 
 export interface Store {

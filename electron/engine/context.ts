@@ -1,5 +1,6 @@
 // What every verb module needs to know about one workspace.
 import type { Settings } from '../../shared/settings.js';
+import type { SnapshotProgress } from './api.js';
 import type { GitContext } from './git-env.js';
 import type { StoreLayout, WorkspaceLayout } from './paths.js';
 
@@ -14,6 +15,8 @@ export interface WsContext {
   git: GitContext;
   /** refs/chronoscope/<id>/cp/ */
   refPrefix: string;
+  /** StoreOptions.onProgress. */
+  onProgress?: (progress: SnapshotProgress) => void;
 }
 
 export function withIndex(ctx: WsContext, indexFile: string): GitContext {

@@ -76,6 +76,8 @@ export interface StdinRunOptions {
   input?: Buffer | string;
   /** Exit codes that are not failures (default [0]). */
   okCodes?: number[];
+  /** Sees stdout as it arrives (progress), besides collecting it. */
+  onStdout?: (chunk: Buffer) => void;
 }
 
 export interface RunResult {
@@ -105,7 +107,10 @@ export function gitStdin(ctx: GitContext, args: string[], options: StdinRunOptio
     const child = spawnGit(ctx, args, [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe']);
     const out: Buffer[] = [];
     const err: Buffer[] = [];
-    child.stdout?.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out.push(chunk);
+      options.onStdout?.(chunk);
+    });
     child.stderr?.on('data', (chunk: Buffer) => err.push(chunk));
     child.on('error', (e) => reject(new ChronoscopeError('internal', `cannot run git: ${e.message}`)));
     child.on('close', (code) => {

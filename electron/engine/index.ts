@@ -5,3 +5,5 @@ export type { Store, StoreOptions, Workspace, OpenStore } from './api.js';
 export { DEFAULT_EXCLUDES, CREDENTIAL_EXCLUDES } from './excludes.js';
 export { VIEWER_MAX_BYTES } from './file-diff.js';
 export { settleAllIndexes } from './index-sync.js';
+export { progressMessage } from './progress.js';
+export type { SnapshotProgress } from './api.js';

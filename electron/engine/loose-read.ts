@@ -80,3 +80,20 @@ export async function looseInfos(gitDir: string, oids: readonly string[]): Promi
   });
   return result;
 }
+
+/**
+ * Type and content of a loose object in one read (for objects known to be
+ * small, such as trees and the blobs of a path-limited snapshot); null when
+ * not loose or unreadable.
+ */
+export async function readLooseWhole(gitDir: string, oid: string): Promise<(LooseInfo & { data: Buffer }) | null> {
+  if (!isObjectId(oid)) return null;
+  try {
+    const inflated = zlib.inflateSync(await fs.readFile(objectFile(gitDir, oid)));
+    const header = parseHeader(inflated);
+    if (!header || header.size !== inflated.length - header.start) return null;
+    return { type: header.type, size: header.size, data: inflated.subarray(header.start) };
+  } catch {
+    return null;
+  }
+}

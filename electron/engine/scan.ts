@@ -16,8 +16,9 @@ import path from 'node:path';
 import type { CheckpointStats, SkippedFile } from '../../shared/model.js';
 import { numstatIndex } from './stats.js';
 import type { GitContext } from './git-env.js';
-import { git, gitStdin, splitNul } from './git-runner.js';
-import { mapLimit } from './fsutil.js';
+import { EMPTY_TREE, git, gitStdin, splitNul } from './git-runner.js';
+import { exists, mapLimit } from './fsutil.js';
+import { linesOfNewFiles } from './line-stats.js';
 import { scanPathsFast } from './scan-paths.js';
 
 /** Beyond this many paths a limited scan costs more in arguments than a full scan. */
@@ -36,6 +37,8 @@ export interface ScanOptions {
   knownTree?: string;
   /** Also count changes from this tree to the result. */
   statsFrom?: string;
+  /** Told how many of the files to hash are done, while update-index hashes them. */
+  onProgress?: (hashed: number, total: number) => void;
 }
 
 export interface ScanResult {
@@ -54,6 +57,9 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
     const fast = await scanPathsFast(gitCtx, root, gitCtx.indexFile, options);
     if (fast) return fast;
   }
+  // No index yet (a first snapshot): nothing is tracked that could have become ignored,
+  // and every file is new, so the line counts come from the files (linesOfNewFiles).
+  const freshIndex = gitCtx.indexFile !== undefined && !(await exists(gitCtx.indexFile));
   const limited = options.paths !== undefined && options.paths.length <= MAX_LIMITED_PATHS;
   const excludeArgs = options.excludeArgs ?? [];
   // Modified tracked files (-m: an lstat per index entry) and untracked ones
@@ -146,16 +152,35 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
     update.push(rel);
   });
 
+  const from = options.statsFrom;
+  const createdStats = freshIndex && from === EMPTY_TREE ? linesOfNewFiles(root, update) : undefined;
   if (update.length > 0) {
     // Many new blobs (a first snapshot) go into one pack instead of a loose
     // file each: update-index streams files above core.bigFileThreshold into
     // a single bulk-checkin pack, and creating 10,000 object files is what
     // costs (10,000 files/100 MB: ~6.0 s -> ~4.1 s, objects 74 -> 46 MB).
-    // Only this process sees the threshold (it also makes diffs call files binary).
-    const bulk = update.length >= BULK_PACK_MIN ? ['-c', 'core.bigFileThreshold=1'] : [];
-    await gitStdin(gitCtx, [...bulk, 'update-index', '--add', '--remove', '--replace', '-z', '--stdin'], { input: nulJoin(update) });
+    // Only this process sees the threshold (it also makes diffs call files
+    // binary). The pack is deflated at level 1 like loose objects
+    // (core.looseCompression's default); the pack default, 6, cost ~25% more
+    // time for ~6% less space.
+    const bulk = update.length >= BULK_PACK_MIN ? ['-c', 'core.bigFileThreshold=1', '-c', 'pack.compression=1'] : [];
+    const onProgress = options.onProgress;
+    // --verbose prints a line per file as it is added: the progress count.
+    let hashed = 0;
+    const progress = onProgress
+      ? {
+          onStdout: (chunk: Buffer) => {
+            for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, at + 1)) hashed++;
+            onProgress(Math.min(hashed, update.length), update.length);
+          },
+        }
+      : {};
+    onProgress?.(0, update.length);
+    const verbose = onProgress ? ['--verbose'] : [];
+    await gitStdin(gitCtx, [...bulk, 'update-index', ...verbose, '--add', '--remove', '--replace', '-z', '--stdin'], { input: nulJoin(update), ...progress });
+    onProgress?.(update.length, update.length);
   }
-  if (options.recheckIgnored || touchesIgnoreRules) {
+  if ((options.recheckIgnored || touchesIgnoreRules) && !freshIndex) {
     const ignored = splitNul(await git(gitCtx, ['ls-files', '-z', '-c', '-i', '--exclude-standard', ...excludeArgs]));
     remove.push(...ignored);
   }
@@ -166,8 +191,7 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
   const result = { skipped, nestedRepos, changed: candidates.length };
   const indexChanged = update.length > 0 || remove.length > 0;
   if (!indexChanged && options.knownTree !== undefined) return { ...result, tree: options.knownTree };
-  const from = options.statsFrom;
-  const [written, stats] = await Promise.all([git(gitCtx, ['write-tree']), from !== undefined && indexChanged ? numstatIndex(gitCtx, from) : undefined]);
+  const [written, stats] = await Promise.all([git(gitCtx, ['write-tree']), createdStats ?? (from !== undefined && indexChanged ? numstatIndex(gitCtx, from) : undefined)]);
   const tree = written.trim();
   return stats ? { ...result, tree, stats } : { ...result, tree };
 }

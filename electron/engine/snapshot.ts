@@ -32,6 +32,7 @@ import { readMeta, writeMeta, type MetaFile } from './meta.js';
 import { scanToTree, type ScanOptions, type ScanResult } from './scan.js';
 import { validateRelPaths } from './validate.js';
 import { numstat } from './stats.js';
+import { throttleProgress } from './progress.js';
 import { syncIndexLater } from './index-sync.js';
 import { scanPathsInNode } from './tree-update.js';
 
@@ -76,6 +77,8 @@ export async function scanPrivateIndex(ctx: WsContext, paths: string[] | undefin
   // index: an index.lock is what a killed snapshot left, and would make every
   // later update-index fail.
   await fs.rm(`${ctx.layout.indexFile}.lock`, { force: true });
+  const progress = ctx.onProgress ? throttleProgress(ctx.onProgress, ctx.root) : undefined;
+  if (progress) options.onProgress = (hashed, total) => progress.update(hashed, total);
   let scan: ScanResult;
   try {
     scan = await scanToTree(ctx.git, ctx.root, paths ? { ...options, paths } : options);
@@ -89,6 +92,8 @@ export async function scanPrivateIndex(ctx: WsContext, paths: string[] | undefin
     await fs.rm(`${ctx.layout.indexFile}.lock`, { force: true });
     delete options.knownTree;
     scan = await scanToTree(ctx.git, ctx.root, options);
+  } finally {
+    progress?.end();
   }
   const fresh = scan.nestedRepos.filter((p) => !meta.nested_repos.includes(p));
   if (fresh.length > 0) {

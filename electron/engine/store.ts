@@ -32,7 +32,7 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
   if (!(await exists(path.join(layout.gitDir, 'HEAD')))) {
     await withLock(layout.storeLockTarget, () => initRepository(layout), { what: 'the store' });
   }
-  return new StoreImpl(layout, settings);
+  return new StoreImpl(layout, settings, options.onProgress);
 }
 
 async function initRepository(layout: StoreLayout): Promise<void> {
@@ -104,6 +104,7 @@ class StoreImpl implements Store {
   constructor(
     readonly layout: StoreLayout,
     readonly settings: Settings,
+    private readonly onProgress?: StoreOptions['onProgress'],
   ) {}
 
   get home(): string {
@@ -140,6 +141,7 @@ class StoreImpl implements Store {
       settings: this.settings,
       git: { gitDir: this.layout.gitDir, workTree: root, indexFile: layout.indexFile, excludeFile: layout.excludeFile, cwd: root },
       refPrefix: `refs/chronoscope/${id}/cp/`,
+      ...(this.onProgress ? { onProgress: this.onProgress } : {}),
     };
     return new WorkspaceImpl(ctx, publicMeta(meta));
   }

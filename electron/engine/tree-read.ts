@@ -9,7 +9,7 @@
 import { ChronoscopeError } from '../../shared/errors.js';
 import type { GitContext } from './git-env.js';
 import { sharedRead } from './check-server.js';
-import { looseObject } from './loose-read.js';
+import { readLooseWhole as readLoose } from './loose-read.js';
 
 export interface TreeEntry {
   /** Git's mode as written in the tree: '100644', '100755', '120000', '40000', '160000'. */
@@ -43,8 +43,8 @@ export function parseTree(body: Buffer): TreeEntry[] {
 
 /** The body of an object of the expected type; throws when missing or of another type. */
 export async function readObject(gitCtx: GitContext, oid: string, type: 'tree' | 'blob'): Promise<Buffer> {
-  const loose = await looseObject(gitCtx.gitDir, oid);
-  if (loose?.data) {
+  const loose = await readLoose(gitCtx.gitDir, oid);
+  if (loose) {
     if (loose.type !== type) throw new ChronoscopeError('internal', `object ${oid} is a ${loose.type}, not a ${type}`);
     return loose.data;
   }

@@ -22,7 +22,8 @@ import type { WsContext } from './context.js';
 import { buildExcludeFile, credentialExcludeArgs } from './excludes.js';
 import type { Head } from './head.js';
 import { lineCounts } from './line-stats.js';
-import { writeLooseObject } from './loose-write.js';
+import { mapLimit } from './fsutil.js';
+import { objectId, writeLooseObject } from './loose-write.js';
 import type { MetaFile } from './meta.js';
 import type { ScanResult } from './scan.js';
 import { allPlain, credentialMatchers } from './scan-paths.js';
@@ -75,6 +76,7 @@ export async function scanPathsInNode(ctx: WsContext, paths: readonly string[], 
   const seen = new Map<string, string | null>();
   const stats: CheckpointStats = { files: 0, insertions: 0, deletions: 0 };
   const counted: Promise<void>[] = [];
+  const blobs: { rel: string; old: TreeEntry; now: DiskFile }[] = [];
   for (const [i, rel] of unique.entries()) {
     const old = olds[i] as TreeEntry | null;
     const now = disk[i];
@@ -88,11 +90,15 @@ export async function scanPathsInNode(ctx: WsContext, paths: readonly string[], 
     }
     if (old === null) return null; // a new file: git's ignore rules decide
     seen.set(rel, now.signature);
-    const oid = await writeLooseObject(ctx.git.gitDir, 'blob', now.data);
-    if (oid === old.oid && now.mode === old.mode) continue;
+    blobs.push({ rel, old, now });
+  }
+  await mapLimit(blobs, 16, async ({ rel, old, now }) => {
+    const oid = objectId('blob', now.data);
+    if (oid === old.oid && now.mode === old.mode) return;
+    if (oid !== old.oid) await writeLooseObject(ctx.git.gitDir, 'blob', now.data);
     changes.set(rel, { mode: now.mode, oid });
     counted.push(count(ctx, stats, old, now.data));
-  }
+  });
   await Promise.all(counted);
   const tree = changes.size === 0 ? latest.tree : await writeUpdatedTree(ctx.git, latest.tree, changes, read);
   return { tree, stats, seen, skipped: [], nestedRepos: [], changed: unique.length };
