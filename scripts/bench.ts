@@ -11,6 +11,9 @@ import { Baseline } from './bench/baseline.js';
 import { EngineSide } from './bench/engine-side.js';
 import { caseResult, CASES, humanTable, type BenchReport, type CaseName, type CaseResult } from './bench/report.js';
 import { editFiles, generateWorkspace, pickFiles, type GeneratedWorkspace } from './bench/workspace.js';
+import { measureAppMemory } from './bench/app-memory.js';
+import { TreeRssSampler } from './bench/rss.js';
+import { autoCheckpoint } from './bench/watcher-side.js';
 
 interface BenchOptions {
   files: number;
@@ -68,6 +71,8 @@ async function bench(options: BenchOptions, dir: string): Promise<BenchReport> {
     times.get(name)?.[side].push(ms);
   };
 
+  const sampler = new TreeRssSampler();
+  sampler.start();
   progress(options, `generating ${options.files} files, ${options.mb} MB`);
   const ws: GeneratedWorkspace = generateWorkspace(join(dir, 'workspace'), {
     files: options.files,
@@ -107,6 +112,8 @@ async function bench(options: BenchOptions, dir: string): Promise<BenchReport> {
     for (const [side, fn] of order) {
       setup();
       record(name, side, (await timed(fn))[0]);
+      // The engine's background work (its index catching up) is not left to run into the other side's timing.
+      await engineSide.settled();
     }
   };
 
@@ -138,6 +145,23 @@ async function bench(options: BenchOptions, dir: string): Promise<BenchReport> {
   for (let run = 0; run < options.runs; run++) await editSnapshot('edit10_scan', run);
   progress(options, 'snapshot after 10 edits, limited to their paths');
   for (let run = 0; run < options.runs; run++) await editSnapshot('edit10_paths', run);
+
+  // watch10: the watcher's auto-checkpoint after 10 edits (the snapshot it asks
+  // for, not its quiet period) against the engine's own full-scan snapshot of
+  // 10 other edits, in the same run.
+  progress(options, 'auto-checkpoint by the watcher after 10 edits vs a full scan');
+  for (let run = 0; run < options.runs; run++) {
+    const scanned = pickFiles(ws, 10, round);
+    const watched = pickFiles(ws, 10, round + 1);
+    round += 2;
+    editFiles(ws.root, scanned, `watch10 scan ${run}`);
+    record('watch10', 'baseline', (await timed(() => engineSide.snapshot('watch10 full scan')))[0]);
+    await engineSide.settled();
+    const auto = await autoCheckpoint(engineSide.workspace, ws.root, () => editFiles(ws.root, watched, `watch10 auto ${run}`));
+    if (auto.paths === null) throw new Error('watch10: the watcher asked for a full scan');
+    record('watch10', 'engine', auto.ms);
+    await engineSide.settled();
+  }
 
   // diff: one checkpoint against the one before it (10 files changed).
   progress(options, 'diff of one checkpoint');
@@ -218,7 +242,19 @@ async function bench(options: BenchOptions, dir: string): Promise<BenchReport> {
       return caseResult(name, t?.engine ?? [], t?.baseline ?? []);
     }),
     peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
+    peak_tree_rss_mb: sampler.stop(),
+    app: await measureApp(options, engineSide, ws.root),
   };
+}
+
+async function measureApp(options: BenchOptions, engineSide: EngineSide, root: string): Promise<BenchReport['app']> {
+  progress(options, 'the app with this workspace open');
+  try {
+    return await measureAppMemory(engineSide.store.home, root);
+  } catch (err) {
+    progress(options, `app memory not measured: ${err instanceof Error ? err.message : String(err)}`);
+    return null;
+  }
 }
 
 async function main(): Promise<number> {
@@ -248,7 +284,8 @@ const NOTES = [
   '  baseline = Hermes checkpoints: add -A + diff --cached --quiet + commit; restore = cat-file + pre-rollback snapshot + checkout;',
   '  list = one git log --shortstat; diff = diff --numstat + diff (all patches). Engine diff = the changed-file list + both sides of one file.',
   '  list1000: both sides seeded quickly (engine: its own commit format via plumbing; baseline: fast-import), then listed.',
-  '  peak RSS is the benchmark process (generator + engine in-process); git child processes of either side are not included.',
+  '  watch10: the snapshot the watcher asks for after 10 edits (its quiet period not counted); the "baseline" column is the engine\'s full-scan snapshot of 10 other edits.',
+  '  peak RSS: the benchmark process (generator + engine in-process) exactly; with git\'s child processes of both sides sampled from /proc every 50 ms.',
 ];
 
 process.exitCode = await main();

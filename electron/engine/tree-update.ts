@@ -53,12 +53,7 @@ export async function scanPathsInNode(ctx: WsContext, paths: readonly string[], 
   const unique = [...new Set(paths)];
   if (unique.length === 0 || unique.length > MAX_NODE_PATHS) return null;
   if (!pathsAreSimple(ctx, unique)) return null;
-  // Exclude rules that changed since the last scan must be applied by git first.
-  const excludes = await fs.readFile(ctx.layout.excludeFile, 'utf8').catch(() => null);
-  if (excludes !== buildExcludeFile(ctx.settings, meta.nested_repos)) return null;
   const maxFileBytes = ctx.settings.max_file_mb * 1024 * 1024;
-  if (!(await allPlain(ctx.root, unique, maxFileBytes))) return null;
-
   const trees = new Map<string, Promise<TreeEntry[]>>();
   const read = (oid: string): Promise<TreeEntry[]> => {
     let known = trees.get(oid);
@@ -68,10 +63,17 @@ export async function scanPathsInNode(ctx: WsContext, paths: readonly string[], 
     }
     return known;
   };
-  const olds = await Promise.all(unique.map((rel) => entryAt(read, latest.tree, rel)));
+  // Everything that reads runs at once (each is a few file-system calls); nothing is written before all pass.
+  const [excludes, plain, olds, disk] = await Promise.all([
+    fs.readFile(ctx.layout.excludeFile, 'utf8').catch(() => null),
+    allPlain(ctx.root, unique, maxFileBytes),
+    Promise.all(unique.map((rel) => entryAt(read, latest.tree, rel))),
+    Promise.all(unique.map((rel) => readDisk(path.join(ctx.root, rel), maxFileBytes))),
+  ]);
+  // Exclude rules that changed since the last scan must be applied by git first.
+  if (excludes !== buildExcludeFile(ctx.settings, meta.nested_repos) || !plain) return null;
   if (olds.some((old) => old === undefined || (old !== null && !BLOB_MODES.includes(old.mode)))) return null;
 
-  const disk = await Promise.all(unique.map((rel) => readDisk(path.join(ctx.root, rel))));
   const changes = new Map<string, PathChange>();
   const seen = new Map<string, string | null>();
   const stats: CheckpointStats = { files: 0, insertions: 0, deletions: 0 };
@@ -141,9 +143,10 @@ interface DiskFile {
 }
 
 /** A file's or link's blob content and mode; null when gone; undefined when it changed while read or is neither. */
-async function readDisk(full: string): Promise<DiskFile | null | undefined> {
+async function readDisk(full: string, maxBytes: number): Promise<DiskFile | null | undefined> {
   const before = await fs.lstat(full).catch(() => null);
   if (before === null) return null;
+  if (before.size > maxBytes) return undefined; // skipped as too large: the git path reports it
   let data: Buffer;
   let mode: string;
   try {

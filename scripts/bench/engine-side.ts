@@ -31,6 +31,11 @@ export class EngineSide {
     return result.id;
   }
 
+  /** Waits for the engine's background work (the private index catching up after a path-limited snapshot). */
+  async settled(): Promise<void> {
+    if (this.workspace instanceof WorkspaceImpl) await this.workspace.settled();
+  }
+
   async list(limit: number): Promise<number> {
     return (await this.workspace.list({ limit })).length;
   }

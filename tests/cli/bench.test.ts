@@ -8,7 +8,7 @@ import { afterEach, expect, it } from 'vitest';
 import { REPO_ROOT } from '../paths.js';
 
 const BENCH = join(REPO_ROOT, 'dist/scripts/bench.js');
-const CASES = ['first', 'noop', 'edit10_scan', 'edit10_paths', 'list1000', 'diff', 'restore10', 'restore_all'];
+const CASES = ['first', 'noop', 'edit10_scan', 'edit10_paths', 'watch10', 'list1000', 'diff', 'restore10', 'restore_all'];
 
 let tmp: string | undefined;
 afterEach(() => {
@@ -29,6 +29,8 @@ it('prints one JSON object with every case', () => {
     workspace: { files: number; bytes: number };
     results: Array<{ case: string; engine_ms: number; baseline_ms: number; ratio: number }>;
     peak_rss_mb: number;
+    peak_tree_rss_mb: number | null;
+    app: { peak_mb: number; settled_mb: number; tree_peak_mb: number } | null;
   };
   expect(report.workspace.files).toBe(300);
   expect(report.workspace.bytes).toBeGreaterThan(2 * 1024 * 1024);
@@ -40,4 +42,9 @@ it('prints one JSON object with every case', () => {
     }
   }
   expect(report.peak_rss_mb).toBeGreaterThan(0);
+  // git's child processes counted too (sampled from /proc where there is one).
+  if (process.platform === 'linux') {
+    expect(report.peak_tree_rss_mb).toBeGreaterThanOrEqual(report.peak_rss_mb * 0.9);
+    expect(report.app?.settled_mb).toBeGreaterThan(0);
+  }
 });
