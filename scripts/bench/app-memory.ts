@@ -5,9 +5,8 @@
 // measured from /proc: its peak and settled resident set, and the peak of its
 // whole process tree (with the git processes it ran). Linux only.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { treeRssKb } from './rss.js';
+import { statusKb, treeRssKb } from './rss.js';
 
 export interface AppMemory {
   /** The host process' peak resident set (VmHWM). */
@@ -19,15 +18,6 @@ export interface AppMemory {
 }
 
 const CLI = fileURLToPath(new URL('../../electron/cli/main.js', import.meta.url));
-
-function statusKb(pid: number, key: string): number {
-  try {
-    const m = new RegExp(`${key}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) : 0;
-  } catch {
-    return 0;
-  }
-}
 
 export async function measureAppMemory(storeHome: string, root: string, timeoutMs = 180_000): Promise<AppMemory | null> {
   if (process.platform !== 'linux') return null;

@@ -8,9 +8,10 @@ import { readFileSync, readdirSync } from 'node:fs';
 
 const SAMPLE_MS = 50;
 
-function rssKb(pid: number): number {
+/** One kB figure of /proc/<pid>/status (VmRSS, VmHWM…); 0 when gone. */
+export function statusKb(pid: number, key: 'VmRSS' | 'VmHWM'): number {
   try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const m = new RegExp(`${key}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) : 0;
   } catch {
     return 0;
@@ -32,7 +33,7 @@ function children(pid: number): number[] {
 
 /** Resident set of a process and all its descendants, in kB. */
 export function treeRssKb(pid: number): number {
-  let total = rssKb(pid);
+  let total = statusKb(pid, 'VmRSS');
   for (const child of children(pid)) total += treeRssKb(child);
   return total;
 }
