@@ -150,6 +150,22 @@ describe('a path-limited snapshot of known files', () => {
     expect(spawn.mock.calls.map((c) => (c[1] as string[]).find((a) => !a.startsWith('-') && !a.includes('=')))).toEqual(['ls-files', 'ls-files']);
   });
 
+  it('a file changed again while the index catches up is still recorded by the next full scan', async () => {
+    write(s.ws, 'a.txt', 'one\n');
+    write(s.ws, 'b.txt', 'b\n');
+    await s.workspace.snapshot();
+    const ws = s.workspace as WorkspaceImpl;
+    await ws.settled();
+    write(s.ws, 'a.txt', 'two\n');
+    const r = await s.workspace.snapshot({ paths: ['a.txt'] });
+    write(s.ws, 'a.txt', 'three, longer\n'); // while the background sync runs (or just before it)
+    await ws.settled();
+    const again = await s.workspace.snapshot();
+    if (r.id === null || again.id === null) throw new Error('a checkpoint was not taken');
+    expect(storeGit(s.storeHome, ['cat-file', 'blob', `${r.id}:a.txt`])).toBe('two\n');
+    expect(storeGit(s.storeHome, ['cat-file', 'blob', `${again.id}:a.txt`])).toBe('three, longer\n');
+  });
+
   it('hands new files, folders and ignored names to git and still records them right', async () => {
     write(s.ws, '.gitignore', '*.log\n');
     write(s.ws, 'keep.txt', 'k\n');
