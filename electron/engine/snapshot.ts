@@ -7,7 +7,9 @@
 // for-each-ref only when it cannot be confirmed), and the commit object and
 // its ref are written from Node (loose-write.ts). A snapshot with nothing
 // changed is the 2 ls-files: the head file knows the index's tree. Path-limited
-// snapshots of plain files skip ls-files: update-index beside check-ignore,
+// snapshots of files the latest checkpoint has run no git process: the tree is
+// written from Node and the index catches up afterwards (tree-update.ts,
+// index-sync.ts); with new plain files: update-index beside check-ignore,
 // then write-tree beside diff-index (scan-paths.ts) = 2 on the critical path;
 // other path-limited snapshots run ls-files limited to the paths.
 //
