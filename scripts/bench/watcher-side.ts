@@ -38,9 +38,12 @@ export async function autoCheckpoint(workspace: Workspace, root: string, edit: (
     onError: (err) => failed?.(err),
     catchUp: false,
   });
-  const timer = setTimeout(() => failed?.(new Error('the watcher took no checkpoint')), timeoutMs);
+  result.catch(() => undefined); // awaited below; a failure while the watcher starts is not unhandled
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
+    // Subscribing crawls the whole tree (seconds at 100,000 files): the clock starts after it.
     await watcher.start();
+    timer = setTimeout(() => failed?.(new Error(`the watcher took no checkpoint within ${timeoutMs / 1000} s of the edits`)), timeoutMs);
     edit();
     return await result;
   } finally {
