@@ -152,6 +152,11 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
     update.push(rel);
   });
 
+  // In index order: git appends an entry that sorts after the last one, and
+  // inserts anything else with a move of the entries after it — quadratic on
+  // the completion order of the checks above (100,000 files: minutes).
+  update.sort(byteOrder);
+  remove.sort(byteOrder);
   const from = options.statsFrom;
   const createdStats = freshIndex && from === EMPTY_TREE ? linesOfNewFiles(root, update) : undefined;
   if (update.length > 0) {
@@ -177,7 +182,21 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
       : {};
     onProgress?.(0, update.length);
     const verbose = onProgress ? ['--verbose'] : [];
-    await gitStdin(gitCtx, [...bulk, 'update-index', ...verbose, '--add', '--remove', '--replace', '-z', '--stdin'], { input: nulJoin(update), ...progress });
+    const input = nulJoin(update);
+    // Many paths: `git add` of the same list hashed ~3x faster than
+    // `update-index --stdin` (8,000 files: 7 s vs 19-28 s, bulk pack both).
+    // It refuses a path that vanished or became ignored meanwhile: then
+    // update-index does it as before (it drops vanished paths itself).
+    const added =
+      bulk.length > 0 &&
+      (await gitStdin(gitCtx, [...bulk, 'add', ...verbose, '--pathspec-from-file=-', '--pathspec-file-nul'], { input, ...progress }).then(
+        () => true,
+        () => false,
+      ));
+    if (!added) {
+      hashed = 0;
+      await gitStdin(gitCtx, [...bulk, 'update-index', ...verbose, '--add', '--remove', '--replace', '-z', '--stdin'], { input, ...progress });
+    }
     onProgress?.(update.length, update.length);
   }
   if ((options.recheckIgnored || touchesIgnoreRules) && !freshIndex) {
@@ -194,6 +213,11 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
   const [written, stats] = await Promise.all([git(gitCtx, ['write-tree']), createdStats ?? (from !== undefined && indexChanged ? numstatIndex(gitCtx, from) : undefined)]);
   const tree = written.trim();
   return stats ? { ...result, tree, stats } : { ...result, tree };
+}
+
+/** Git's order of index entries: by the bytes of their UTF-8 names. */
+function byteOrder(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 }
 
 function nulJoin(paths: string[]): string {
