@@ -12,6 +12,7 @@ import type {
   EffectRecord,
   FileChange,
   FileDiff,
+  PathHistory,
   RestorePreview,
   RestoreResult,
   SnapshotResult,
@@ -98,6 +99,8 @@ export const INVOKE = {
   'checkpoints:fileDiff': channel(
     z.object({ workspace: WorkspacePath, from: CheckpointRef, to: DiffTarget, path: RelativePath }).strict(),
   ).returns<FileDiff>(),
+  /** The checkpoints that changed one path (file or folder), newest first. */
+  'checkpoints:pathHistory': channel(z.object({ workspace: WorkspacePath, path: RelativePath }).strict()).returns<PathHistory>(),
   'checkpoints:snapshot': channel(
     z.object({ workspace: WorkspacePath, reason: z.string().max(500).optional() }).strict(),
   ).returns<SnapshotResult>(),

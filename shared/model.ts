@@ -308,4 +308,21 @@ export interface ApprovalRequest {
   /** After approval: the restore that was done, or why it failed. */
   result?: RestoreResult;
   error?: string;
+
+// ---- One file's story (issue 11) ----
+
+export type PathChange = 'added' | 'modified' | 'deleted';
+
+export interface PathHistoryEntry {
+  /** A checkpoint whose tree holds something else at the path than the checkpoint before it. */
+  id: string;
+  change: PathChange;
+}
+
+export interface PathHistory {
+  path: string;
+  /** Newest first, as checkpoints:list. A folder's entry changes when anything inside it does. */
+  entries: PathHistoryEntry[];
+  /** Checkpoints looked at. */
+  scanned: number;
 }

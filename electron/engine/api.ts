@@ -15,6 +15,7 @@ import type {
   WorkspaceStatus,
   FileChange,
   ForkResult,
+  PathHistory,
 } from '../../shared/model.js';
 import type { Settings } from '../../shared/settings.js';
 
@@ -71,6 +72,8 @@ export interface Workspace {
   /** `to` is a checkpoint ref or 'workspace'; default: the checkpoint before `from`... see diff.ts. */
   diff(from: string, to: string): Promise<DiffResult>;
   fileDiff(from: string, to: string, path: string): Promise<FileDiff>;
+  /** The checkpoints that changed what sits at a path (file or folder), newest first. */
+  pathHistory(path: string): Promise<PathHistory>;
   previewRestore(ref: string, options?: RestoreOptions): Promise<RestorePreview>;
   restore(ref: string, options?: RestoreOptions): Promise<RestoreResult>;
   status(): Promise<WorkspaceStatus>;

@@ -162,6 +162,17 @@ export async function sharedCheck(gitCtx: GitContext, oids: readonly string[]): 
 }
 
 /**
+ * Raw `info` answers (one line each: "<oid> <type> <size>" or "<spec> missing")
+ * for object specs such as `<tree>:<path>`; callers check the specs hold no
+ * line break, which would split a command.
+ */
+export async function sharedInfo(gitCtx: GitContext, specs: readonly string[]): Promise<string[]> {
+  if (specs.length === 0) return [];
+  if (specs.some((s) => /[\r\n]/.test(s))) throw new ChronoscopeError('bad_input', 'an object name holds a line break');
+  return serverFor(gitCtx).check(specs);
+}
+
+/**
  * Size and content of one object (content null above maxBytes: only its size
  * is asked), through the same shared process; null when missing.
  */

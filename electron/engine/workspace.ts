@@ -8,6 +8,7 @@ import {
   type FileChange,
   type FileDiff,
   type ForkResult,
+  type PathHistory,
   type PruneResult,
   type RestoreOptions,
   type RestorePreview,
@@ -30,6 +31,7 @@ import { listRecords } from './list.js';
 import { withLock } from './lock.js';
 import { settleIndex } from './index-sync.js';
 import { readMeta, writeMeta } from './meta.js';
+import { pathHistory } from './path-history.js';
 import { previewRestore, restoreCheckpoint } from './restore.js';
 import { pruneWillCompact, pruneWorkspace } from './retention.js';
 import { takeSnapshot } from './snapshot.js';
@@ -106,6 +108,10 @@ export class WorkspaceImpl implements Workspace {
     const read = (tree: string | null) => (tree === null ? sideFromDisk(this.ctx.git, this.ctx.root, rel, credentialExcludeArgs(this.ctx.settings)) : sideFromTree(this.ctx.git, tree, rel));
     const [oldSide, newSide] = a.tree !== null && b.tree !== null ? await sidesFromTrees(this.ctx.git, a.tree, b.tree, rel) : await Promise.all([read(a.tree), read(b.tree)]);
     return { path: rel, from: a.id, to: b.id, old: oldSide ?? MISSING, new: newSide ?? MISSING };
+  }
+
+  async pathHistory(rawPath: string): Promise<PathHistory> {
+    return pathHistory(this.ctx, validateRelPath(rawPath));
   }
 
   previewRestore(ref: string, options: RestoreOptions = {}): Promise<RestorePreview> {

@@ -51,6 +51,7 @@ export const HANDLERS: HandlerMap = {
   'checkpoints:diff': async (req, { app }) => (await app.workspace(req.workspace)).diff(req.from, req.to),
   'checkpoints:fileDiff': async (req, { app }) =>
     (await app.workspace(req.workspace)).fileDiff(req.from, req.to, req.path),
+  'checkpoints:pathHistory': async (req, { app }) => (await app.workspace(req.workspace)).pathHistory(req.path),
   'checkpoints:snapshot': async (req, { app }) => {
     const ws = await app.workspace(req.workspace);
     const result = await ws.snapshot({ trigger: 'manual', ...(req.reason ? { reason: req.reason } : {}) });
