@@ -97,7 +97,7 @@ export const INVOKE = {
     z.object({ workspace: WorkspacePath, from: CheckpointRef, to: DiffTarget }).strict(),
   ).returns<DiffResult>(),
   'checkpoints:fileDiff': channel(
-    z.object({ workspace: WorkspacePath, from: CheckpointRef, to: DiffTarget, path: RelativePath }).strict(),
+    z.object({ workspace: WorkspacePath, from: CheckpointRef, to: DiffTarget, path: RelativePath, old_path: RelativePath.optional() }).strict(),
   ).returns<FileDiff>(),
   /** The checkpoints that changed one path (file or folder), newest first. */
   'checkpoints:pathHistory': channel(z.object({ workspace: WorkspacePath, path: RelativePath }).strict()).returns<PathHistory>(),

@@ -124,6 +124,8 @@ export interface FileSide {
 
 export interface FileDiff {
   path: string;
+  /** Set when the old side was read at another path (a rename). */
+  old_path?: string;
   from: string;
   to: string;
   old: FileSide;
@@ -308,6 +310,7 @@ export interface ApprovalRequest {
   /** After approval: the restore that was done, or why it failed. */
   result?: RestoreResult;
   error?: string;
+}
 
 // ---- One file's story (issue 11) ----
 

@@ -71,7 +71,8 @@ export interface Workspace {
   show(ref: string): Promise<{ checkpoint: Checkpoint; files: FileChange[] }>;
   /** `to` is a checkpoint ref or 'workspace'; default: the checkpoint before `from`... see diff.ts. */
   diff(from: string, to: string): Promise<DiffResult>;
-  fileDiff(from: string, to: string, path: string): Promise<FileDiff>;
+  /** `oldPath`: for a rename, where the file was in `from`. */
+  fileDiff(from: string, to: string, path: string, oldPath?: string): Promise<FileDiff>;
   /** The checkpoints that changed what sits at a path (file or folder), newest first. */
   pathHistory(path: string): Promise<PathHistory>;
   previewRestore(ref: string, options?: RestoreOptions): Promise<RestorePreview>;

@@ -101,13 +101,18 @@ export class WorkspaceImpl implements Workspace {
     return { from: a.id, to: b.id, files };
   }
 
-  async fileDiff(from: string, to: string, rawPath: string): Promise<FileDiff> {
+  async fileDiff(from: string, to: string, rawPath: string, rawOldPath?: string): Promise<FileDiff> {
     this.checkSides(from, to);
     const rel = validateRelPath(rawPath);
+    // A rename: the old side is read where the file was, so its edits show as edits.
+    const oldRel = rawOldPath === undefined ? rel : validateRelPath(rawOldPath);
     const [a, b] = await Promise.all([this.side(from), this.side(to)]);
-    const read = (tree: string | null) => (tree === null ? sideFromDisk(this.ctx.git, this.ctx.root, rel, credentialExcludeArgs(this.ctx.settings)) : sideFromTree(this.ctx.git, tree, rel));
-    const [oldSide, newSide] = a.tree !== null && b.tree !== null ? await sidesFromTrees(this.ctx.git, a.tree, b.tree, rel) : await Promise.all([read(a.tree), read(b.tree)]);
-    return { path: rel, from: a.id, to: b.id, old: oldSide ?? MISSING, new: newSide ?? MISSING };
+    const read = (tree: string | null, p: string) => (tree === null ? sideFromDisk(this.ctx.git, this.ctx.root, p, credentialExcludeArgs(this.ctx.settings)) : sideFromTree(this.ctx.git, tree, p));
+    const [oldSide, newSide] =
+      a.tree !== null && b.tree !== null && oldRel === rel ? await sidesFromTrees(this.ctx.git, a.tree, b.tree, rel) : await Promise.all([read(a.tree, oldRel), read(b.tree, rel)]);
+    const diff: FileDiff = { path: rel, from: a.id, to: b.id, old: oldSide ?? MISSING, new: newSide ?? MISSING };
+    if (oldRel !== rel) diff.old_path = oldRel;
+    return diff;
   }
 
   async pathHistory(rawPath: string): Promise<PathHistory> {

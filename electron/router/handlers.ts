@@ -50,7 +50,7 @@ export const HANDLERS: HandlerMap = {
   'checkpoints:show': async (req, { app }) => (await app.workspace(req.workspace)).show(req.id),
   'checkpoints:diff': async (req, { app }) => (await app.workspace(req.workspace)).diff(req.from, req.to),
   'checkpoints:fileDiff': async (req, { app }) =>
-    (await app.workspace(req.workspace)).fileDiff(req.from, req.to, req.path),
+    (await app.workspace(req.workspace)).fileDiff(req.from, req.to, req.path, req.old_path),
   'checkpoints:pathHistory': async (req, { app }) => (await app.workspace(req.workspace)).pathHistory(req.path),
   'checkpoints:snapshot': async (req, { app }) => {
     const ws = await app.workspace(req.workspace);

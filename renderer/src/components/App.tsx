@@ -9,12 +9,23 @@ import { Toasts } from './Toasts.js';
 import { SettingsDialog } from './SettingsDialog.js';
 import { Icon } from './Icon.js';
 import { ApprovalsPanel } from './ApprovalsPanel.js';
+import type { CSSProperties } from 'react';
+import { useLayout } from '../state/layout.js';
+import { Splitter } from './Splitter.js';
+import { ShortcutMap, useShortcuts } from './Shortcuts.js';
 
 export function App() {
   const current = useWorkspaces((s) => s.current);
   const status = useWorkspaces((s) => s.status);
+  const layout = useLayout();
+  useShortcuts();
+  const classes = ['app'];
+  if (layout.sidebarCollapsed || layout.fullDiff) classes.push('sidebar-folded');
+  if (layout.listCollapsed || layout.fullDiff) classes.push('list-folded');
+  if (layout.fullDiff) classes.push('full-diff');
+  const vars = { '--list-width': `${layout.listWidth}px`, '--files-width': `${layout.filesWidth}px` } as CSSProperties;
   return (
-    <div className="app">
+    <div className={classes.join(' ')} style={vars} data-testid="app">
       <Sidebar />
       <main className="main">
         <ConnectionBanner />
@@ -26,6 +37,7 @@ export function App() {
             <TimelineSlider />
             <div className="split">
               <CheckpointList />
+              <Splitter pane="listWidth" label="Checkpoint list width" onFold={() => layout.toggle('listCollapsed')} />
               <DetailsPane workspace={current} />
             </div>
           </>
@@ -35,6 +47,7 @@ export function App() {
       </main>
       <Toasts />
       <SettingsDialog />
+      <ShortcutMap />
     </div>
   );
 }

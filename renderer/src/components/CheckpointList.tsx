@@ -1,7 +1,9 @@
-// The checkpoints newest first, in sync with the slider. Windowed: only the
-// rows in view (plus a margin) exist in the DOM, so 1,000+ checkpoints scroll
-// and scrub smoothly.
-import { memo, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+// The checkpoints newest first, in sync with the slider, grouped under a
+// header whenever the author changes (an agent session, the watcher, a
+// person, restores). With a filter on, only matching checkpoints are listed.
+// Windowed: only the rows in view (plus a margin) exist in the DOM, so
+// 10,000 checkpoints scroll and scrub smoothly.
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Checkpoint } from '../../../shared/model.js';
 import { useTimeline } from '../state/timeline.js';
 import { useClock } from '../state/clock.js';
@@ -10,18 +12,60 @@ import { absoluteTime, relativeTime, shortId } from '../lib/time.js';
 import { LineStats, Skeleton, TriggerBadge } from './bits.js';
 import { Icon } from './Icon.js';
 import { OriginBadge } from './HermesLane.js';
+import { useFilter } from '../state/filter.js';
+import { selectEdge, stepBy } from '../state/navigate.js';
+import { laneOf, type Lane } from '../lib/lanes.js';
+import { FilterBar } from './FilterBar.js';
 
 const ROW_HEIGHT = 58;
+const HEADER_HEIGHT = 26;
 const OVERSCAN = 6;
 
+type Item = { kind: 'header'; lane: Lane; count: number; key: string } | { kind: 'row'; checkpoint: Checkpoint };
+
+/** Rows with a header before each run of one lane, and each item's top offset. */
+function layout(list: Checkpoint[]): { items: Item[]; tops: Float64Array; rowIndex: Map<string, number>; height: number } {
+  const items: Item[] = [];
+  let header: Extract<Item, { kind: 'header' }> | null = null;
+  for (const c of list) {
+    const lane = laneOf(c);
+    if (!header || header.lane.key !== lane.key) {
+      header = { kind: 'header', lane, count: 0, key: `h-${c.id}` };
+      items.push(header);
+    }
+    header.count++;
+    items.push({ kind: 'row', checkpoint: c });
+  }
+  const tops = new Float64Array(items.length + 1);
+  const rowIndex = new Map<string, number>();
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    if (item.kind === 'row') rowIndex.set(item.checkpoint.id, i);
+    tops[i + 1] = tops[i]! + (item.kind === 'header' ? HEADER_HEIGHT : ROW_HEIGHT);
+  }
+  return { items, tops, rowIndex, height: tops[items.length]! };
+}
+
+/** The first item whose bottom is below y. */
+function itemAt(tops: Float64Array, count: number, y: number): number {
+  let lo = 0;
+  let hi = count;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (tops[mid + 1]! <= y) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 export function CheckpointList() {
-  const checkpoints = useTimeline((s) => s.checkpoints);
+  const all = useTimeline((s) => s.checkpoints);
+  const matches = useFilter((s) => s.matches);
+  const checkpoints = matches ?? all;
   const selectedId = useTimeline((s) => s.selectedId);
   const status = useTimeline((s) => s.status);
   const error = useTimeline((s) => s.error);
   const select = useTimeline((s) => s.select);
-  const step = useTimeline((s) => s.step);
-  const selectPosition = useTimeline((s) => s.selectPosition);
   const refresh = useTimeline((s) => s.refresh);
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
@@ -36,16 +80,19 @@ export function CheckpointList() {
     return () => observer.disconnect();
   }, [status]);
 
-  const selectedIndex = checkpoints.findIndex((c) => c.id === selectedId);
+  const { items, tops, rowIndex, height: total } = useMemo(() => layout(checkpoints), [checkpoints]);
+  const selectedIndex = selectedId ? (rowIndex.get(selectedId) ?? -1) : -1;
 
   // Keep the selected row in view as the slider moves.
   useEffect(() => {
     const el = scroller.current;
     if (!el || selectedIndex < 0) return;
-    const top = selectedIndex * ROW_HEIGHT;
-    if (top < el.scrollTop) el.scrollTop = top;
+    const top = tops[selectedIndex]!;
+    // Show the lane's header too when the row is the first of its group.
+    const headerAbove = items[selectedIndex - 1]?.kind === 'header' ? HEADER_HEIGHT : 0;
+    if (top - headerAbove < el.scrollTop) el.scrollTop = top - headerAbove;
     else if (top + ROW_HEIGHT > el.scrollTop + el.clientHeight) el.scrollTop = top + ROW_HEIGHT - el.clientHeight;
-  }, [selectedIndex]);
+  }, [selectedIndex, tops, items]);
 
   if (status === 'loading') {
     return (
@@ -78,12 +125,12 @@ export function CheckpointList() {
     // The list runs newest first: up is newer, which is +1 on the slider.
     const page = Math.max(1, Math.floor(height / ROW_HEIGHT) - 1);
     const moves: Record<string, () => void> = {
-      ArrowUp: () => step(1),
-      ArrowDown: () => step(-1),
-      PageUp: () => step(page),
-      PageDown: () => step(-page),
-      Home: () => selectPosition(checkpoints.length - 1),
-      End: () => selectPosition(0),
+      ArrowUp: () => stepBy(1),
+      ArrowDown: () => stepBy(-1),
+      PageUp: () => stepBy(page),
+      PageDown: () => stepBy(-page),
+      Home: () => selectEdge('newest'),
+      End: () => selectEdge('oldest'),
     };
     const move = moves[e.key];
     if (move) {
@@ -92,20 +139,36 @@ export function CheckpointList() {
     }
   };
 
-  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(checkpoints.length, Math.ceil((scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
+  const first = Math.max(0, itemAt(tops, items.length, scrollTop) - OVERSCAN);
+  const last = Math.min(items.length, itemAt(tops, items.length, scrollTop + height) + 1 + OVERSCAN);
   const rows: ReactNode[] = [];
   for (let i = first; i < last; i++) {
-    const c = checkpoints[i]!;
-    rows.push(<CheckpointRow key={c.id} checkpoint={c} index={i} selected={c.id === selectedId} onSelect={select} />);
+    const item = items[i]!;
+    if (item.kind === 'header') {
+      rows.push(
+        <div key={item.key} className={`lane-header lane-bg-${item.lane.colour}`} data-testid="lane-header" style={{ top: tops[i], height: HEADER_HEIGHT }} title={item.lane.label}>
+          <span className="lane-swatch" aria-hidden="true" />
+          <span className="lane-name">{item.lane.label}</span>
+          <span className="count">{item.count}</span>
+        </div>,
+      );
+    } else {
+      const c = item.checkpoint;
+      rows.push(<CheckpointRow key={c.id} checkpoint={c} top={tops[i]!} selected={c.id === selectedId} onSelect={select} />);
+    }
   }
 
   return (
     <div className="checkpoint-pane">
       <div className="pane-title">
-        Checkpoints <span className="count">{checkpoints.length}</span>
+        Checkpoints <span className="count" data-testid="checkpoint-count">{matches ? `${matches.length} of ${all.length}` : all.length}</span>
       </div>
-      {checkpoints.length === 0 ? (
+      <FilterBar />
+      {matches && matches.length === 0 && all.length > 0 ? (
+        <div className="pane-body padded">
+          <p className="muted" data-testid="filter-empty">No checkpoint matches the filter.</p>
+        </div>
+      ) : checkpoints.length === 0 ? (
         <div className="pane-body padded">
           <div className="empty-state small">
             <Icon name="clock" size={20} />
@@ -126,7 +189,7 @@ export function CheckpointList() {
           onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
           onKeyDown={onKeyDown}
         >
-          <div className="checkpoint-spacer" style={{ height: checkpoints.length * ROW_HEIGHT }}>
+          <div className="checkpoint-spacer" style={{ height: total }}>
             {rows}
           </div>
         </div>
@@ -137,12 +200,12 @@ export function CheckpointList() {
 
 const CheckpointRow = memo(function CheckpointRow({
   checkpoint: c,
-  index,
+  top,
   selected,
   onSelect,
 }: {
   checkpoint: Checkpoint;
-  index: number;
+  top: number;
   selected: boolean;
   onSelect: (id: string) => void;
 }) {
@@ -156,7 +219,7 @@ const CheckpointRow = memo(function CheckpointRow({
       data-testid="checkpoint-item"
       data-checkpoint-id={c.id}
       className={`checkpoint-row${selected ? ' selected' : ''}${c.origin === 'hermes' ? ' origin-hermes' : ''}`}
-      style={{ top: index * ROW_HEIGHT, height: ROW_HEIGHT }}
+      style={{ top, height: ROW_HEIGHT }}
       onClick={() => onSelect(c.id)}
     >
       <div className="row-line">

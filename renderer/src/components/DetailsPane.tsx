@@ -1,6 +1,6 @@
 // The selected checkpoint: what it is, the restore controls, its changed files
 // (against the previous checkpoint or the workspace now) and the diff.
-import { useEffect, useMemo, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import type { Checkpoint, FileChange, SkippedFile } from '../../../shared/model.js';
 import { CHANGE_STATUS_LETTER } from '../../../shared/model.js';
 import { previousOf, selectedCheckpoint, useTimeline } from '../state/timeline.js';
@@ -8,7 +8,7 @@ import { useDetails, type Loadable } from '../state/details.js';
 import { useDiff } from '../state/diff.js';
 import { useClock } from '../state/clock.js';
 import { absoluteTime, relativeTime, shortId } from '../lib/time.js';
-import { dirName, baseName } from '../lib/paths.js';
+import { dirName, baseName, naturalCompare } from '../lib/paths.js';
 import { skippedReason } from '../lib/left-out.js';
 import { useSettings } from '../state/settings.js';
 import { CopyButton, InlineError, LineStats, Skeleton, TriggerBadge } from './bits.js';
@@ -18,6 +18,10 @@ import { RestoreControls, RestoreOutcomeBanner, RestorePreviewPanel, TREE_IDS } 
 import { DiffArea } from './DiffArea.js';
 import { PathDisclosure } from './PathDisclosure.js';
 import { VerifyPanel } from './VerifyPanel.js';
+import { Splitter } from './Splitter.js';
+import { useLayout } from '../state/layout.js';
+import { modeChangeLabel } from '../lib/change-kind.js';
+import { useShortcutMap } from './Shortcuts.js';
 
 export function DetailsPane({ workspace }: { workspace: string }) {
   const checkpoint = useTimeline(selectedCheckpoint);
@@ -53,12 +57,26 @@ export function DetailsPane({ workspace }: { workspace: string }) {
   return <CheckpointDetails workspace={workspace} checkpoint={checkpoint} />;
 }
 
+interface Shown {
+  checkpoint: Checkpoint;
+  previous: Checkpoint | null;
+  files: FileChange[];
+  mode: string;
+  workspace: string;
+}
+
+/** Natural order of paths (f2 before f10), so a list reads like the folder. */
+function sortFiles(files: FileChange[]): FileChange[] {
+  return [...files].sort((a, b) => naturalCompare(a.path, b.path));
+}
+
 function CheckpointDetails({ workspace, checkpoint }: { workspace: string; checkpoint: Checkpoint }) {
   const now = useClock((s) => s.now);
   const previous = useTimeline((s) => previousOf(s, checkpoint.id));
   const neighbourIds = useTimeline((s) => {
     const i = s.checkpoints.findIndex((c) => c.id === checkpoint.id);
-    return `${s.checkpoints[i - 1]?.id ?? ''},${s.checkpoints[i + 1]?.id ?? ''}`;
+    // Both ways, nearest first: the next step, whichever way, lands on a warm entry.
+    return [i - 1, i + 1, i - 2, i + 2].map((j) => s.checkpoints[j]?.id ?? '').join(',');
   });
   const detail = useDetails((s) => s.entries[checkpoint.id]);
   const want = useDetails((s) => s.want);
@@ -77,12 +95,22 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
     return () => clearTimeout(timer);
   }, [mode, checkpoint.id, loadWorkspaceDiff, workspaceDiff === undefined]);
 
-  const files: Loadable<FileChange[]> | undefined = useMemo(() => {
+  const fresh: Loadable<FileChange[]> | undefined = useMemo(() => {
     const source = mode === 'previous' ? detail : workspaceDiff;
     if (!source) return undefined;
     if (source.status !== 'ready') return source;
-    return { status: 'ready', value: source.value.files };
+    return { status: 'ready', value: sortFiles(source.value.files) };
   }, [mode, detail, workspaceDiff]);
+
+  // The diff follows the handle: until this checkpoint's files are here, the
+  // last ones shown stay on screen (marked stale) instead of a blank pane.
+  const shown = useRef<Shown | null>(null);
+  if (fresh?.status === 'ready') shown.current = { checkpoint, previous, files: fresh.value, mode, workspace };
+  const last = shown.current;
+  const stale = fresh?.status !== 'ready' && fresh?.status !== 'error' && last !== null && last.mode === mode && last.workspace === workspace;
+  const files: Loadable<FileChange[]> | undefined = stale ? { status: 'ready', value: last.files } : fresh;
+  const diffCheckpoint = stale ? last.checkpoint : checkpoint;
+  const diffPrevious = stale ? last.previous : previous;
 
   const c = checkpoint;
   const skipped = detail?.status === 'ready' ? detail.value.checkpoint.skipped : c.skipped;
@@ -120,9 +148,10 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
       <VerifyPanel workspace={workspace} checkpoint={c} />
       {skipped.length > 0 && <LeftOutFiles skipped={skipped} />}
       <DiffToolbar previous={previous} checkpoint={c} />
-      <div className="details-body">
+      <div className={stale ? 'details-body stale' : 'details-body'} data-testid="details-body" data-stale={stale ? 'true' : 'false'} data-shows={shortId(diffCheckpoint.id)}>
         <FileList files={files} onRetry={() => (mode === 'previous' ? void fetchDetail(c.id) : void loadWorkspaceDiff(c.id))} />
-        <DiffArea workspace={workspace} checkpoint={c} previous={previous} files={files?.status === 'ready' ? files.value : null} />
+        <Splitter pane="filesWidth" label="File list width" />
+        <DiffArea workspace={workspace} checkpoint={diffCheckpoint} previous={diffPrevious} files={files?.status === 'ready' ? files.value : null} />
       </div>
     </div>
   );
@@ -162,6 +191,12 @@ function DiffToolbar({ previous, checkpoint }: { previous: Checkpoint | null; ch
   const setLayout = useDiff((s) => s.setLayout);
   const wrap = useDiff((s) => s.wrap);
   const setWrap = useDiff((s) => s.setWrap);
+  const ignoreWhitespace = useDiff((s) => s.ignoreWhitespace);
+  const setIgnoreWhitespace = useDiff((s) => s.setIgnoreWhitespace);
+  const fullDiff = useLayout((s) => s.fullDiff);
+  const listCollapsed = useLayout((s) => s.listCollapsed);
+  const toggle = useLayout((s) => s.toggle);
+  const openMap = useShortcutMap((s) => s.setOpen);
   return (
     <div className="diff-toolbar">
       <button
@@ -205,6 +240,19 @@ function DiffToolbar({ previous, checkpoint }: { previous: Checkpoint | null; ch
       <button
         type="button"
         className="segmented"
+        aria-pressed={!ignoreWhitespace}
+        aria-label="Show whitespace changes"
+        title={ignoreWhitespace ? 'Leading/trailing whitespace changes are hidden; press to show them (w)' : 'Whitespace changes are shown; press to ignore them (w)'}
+        data-testid="diff-whitespace-toggle"
+        onClick={() => setIgnoreWhitespace(!ignoreWhitespace)}
+      >
+        <span className={ignoreWhitespace ? 'segment' : 'segment active'}>
+          <span aria-hidden="true">␣</span> <span className="segment-label">Whitespace</span>
+        </span>
+      </button>
+      <button
+        type="button"
+        className="segmented"
         aria-label={layout === 'side' ? 'Show the diff inline' : 'Show the diff side by side'}
         title={layout === 'side' ? 'Side by side; press for inline' : 'Inline; press for side by side'}
         data-testid="diff-layout-toggle"
@@ -217,6 +265,33 @@ function DiffToolbar({ previous, checkpoint }: { previous: Checkpoint | null; ch
           <Icon name="rows" size={13} /> <span className="segment-label">Inline</span>
         </span>
       </button>
+      <span className="layout-toggles">
+        <button
+          type="button"
+          className={listCollapsed ? 'icon-button active' : 'icon-button'}
+          aria-pressed={listCollapsed}
+          aria-label="Fold the checkpoint list ([)"
+          title="Fold the checkpoint list ([)"
+          data-testid="fold-list"
+          onClick={() => toggle('listCollapsed')}
+        >
+          <Icon name="columns" size={13} />
+        </button>
+        <button
+          type="button"
+          className={fullDiff ? 'icon-button active' : 'icon-button'}
+          aria-pressed={fullDiff}
+          aria-label="Full-width diff (f)"
+          title="Full-width diff: fold the sidebar, the checkpoint list and the file list (f)"
+          data-testid="full-diff"
+          onClick={() => toggle('fullDiff')}
+        >
+          <Icon name="expand" size={13} />
+        </button>
+        <button type="button" className="icon-button" aria-label="Keyboard shortcuts (?)" title="Keyboard shortcuts (?)" data-testid="shortcuts-button" onClick={() => openMap(true)}>
+          ?
+        </button>
+      </span>
     </div>
   );
 }
@@ -292,7 +367,16 @@ function FileList({ files, onRetry }: { files: Loadable<FileChange[]> | undefine
                   <span className="file-base">{baseName(f.path)}</span>
                   {dirName(f.path) && <span className="file-dir">{dirName(f.path)}</span>}
                 </span>
-                {f.mode_changed && <span className="meta-chip tiny">mode</span>}
+                {f.old_path && (
+                  <span className="meta-chip tiny chip-rename" title={`Renamed from ${f.old_path}`}>
+                    from {baseName(f.old_path)}
+                  </span>
+                )}
+                {f.mode_changed && (
+                  <span className="meta-chip tiny chip-flag" title={modeChangeLabel(f.old_mode, f.new_mode) ?? 'mode changed'}>
+                    {f.new_mode === '100755' ? '+x' : f.old_mode === '100755' ? '−x' : 'mode'}
+                  </span>
+                )}
                 {f.binary ? <span className="stats stats-binary">binary</span> : <LineStats insertions={f.insertions} deletions={f.deletions} />}
               </button>
             </li>

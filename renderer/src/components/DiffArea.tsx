@@ -1,12 +1,17 @@
 // The diff of one file: Monaco's diff editor for text, a notice for binary,
 // oversized, symlinked or missing sides; and "restore this file" in two steps.
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { Checkpoint, FileChange, FileDiff, FileSide } from '../../../shared/model.js';
 import { fileDiffKey, useDiff, type DiffMode, type FileDiffRequest } from '../state/diff.js';
 import { useTheme } from '../state/theme.js';
 import { shortId } from '../lib/time.js';
 import { lineCountLabel } from '../lib/line-count.js';
 import { InlineError, Skeleton } from './bits.js';
+import type { Loadable } from '../state/details.js';
+import { useFilter } from '../state/filter.js';
+import { useDiffNav } from '../state/diff-nav.js';
+import { baseName, dirName } from '../lib/paths.js';
+import { hiddenChange, hiddenChangeLabel, modeChangeLabel } from '../lib/change-kind.js';
 import { Icon } from './Icon.js';
 import { FILE_IDS, RestoreControls, RestorePreviewPanel } from './Restore.js';
 
@@ -27,13 +32,19 @@ export function DiffArea({
   const mode = useDiff((s) => s.mode);
   const selectedPath = useDiff((s) => s.selectedPath);
   const selectFile = useDiff((s) => s.selectFile);
+  const followedPath = useFilter((s) => s.filter.path);
+  const followPath = useFilter((s) => s.followPath);
 
-  // Keep the open file while scrubbing if it changed here too; otherwise open the first one.
+  // Following one file's story: open that file wherever it changed. Otherwise
+  // keep the open file while scrubbing if it changed here too, else the first one.
   const selected = files?.find((f) => f.path === selectedPath) ?? null;
+  const followed = followedPath ? (files?.find((f) => f.path === followedPath || f.old_path === followedPath) ?? null) : null;
   useEffect(() => {
     if (!files) return;
-    if (!selected) selectFile(files[0]?.path ?? null);
-  }, [files, selected, selectFile]);
+    if (followed && followed.path !== selectedPath) selectFile(followed.path);
+    else if (!selected) selectFile(files[0]?.path ?? null);
+    // only when the files on screen change: a click on another file sticks
+  }, [files, followed?.path]);
 
   if (!files) return <div className="diff-area" />;
   if (!selected) {
@@ -47,19 +58,41 @@ export function DiffArea({
   // vs previous: previous → selected (the first checkpoint compares with nothing);
   // vs workspace: selected → files on disk.
   const first = mode === 'previous' && !previous;
-  const request: FileDiffRequest =
+  const base: FileDiffRequest =
     mode === 'previous'
       ? { from: previous?.id ?? checkpoint.id, to: checkpoint.id, path: selected.path }
       : { from: checkpoint.id, to: 'workspace', path: selected.path };
+  const request: FileDiffRequest = selected.old_path && !first ? { ...base, old_path: selected.old_path } : base;
+  const mode_label = modeChangeLabel(selected.old_mode, selected.new_mode);
 
   return (
     <div className="diff-area">
       <div className="diff-head">
-        <span className="diff-file mono" title={selected.path}>
-          {selected.old_path ? `${selected.old_path} → ` : ''}
-          {selected.path}
+        <span className="diff-file mono" title={selected.old_path ? `${selected.old_path} → ${selected.path}` : selected.path} data-testid="diff-file">
+          {dirName(selected.path) && <span className="diff-file-dir">{dirName(selected.path)}/</span>}
+          <span className="diff-file-base">{baseName(selected.path)}</span>
         </span>
+        {selected.old_path && (
+          <span className="meta-chip chip-rename" data-testid="rename-chip" title={`Renamed from ${selected.old_path}`}>
+            renamed from {selected.old_path}
+          </span>
+        )}
+        {mode_label && (
+          <span className="meta-chip chip-flag" data-testid="mode-chip">
+            {mode_label}
+          </span>
+        )}
         <span className="spacer" />
+        <ChangeNav />
+        <button
+          type="button"
+          className={followedPath === selected.path ? 'button button-subtle active' : 'button button-subtle'}
+          data-testid="file-history-button"
+          title="Only the checkpoints that changed this file (its whole story)"
+          onClick={() => followPath(followedPath === selected.path ? '' : selected.path)}
+        >
+          <Icon name="history" size={13} /> {followedPath === selected.path ? 'All checkpoints' : 'History'}
+        </button>
         <RestoreControls
           workspace={workspace}
           id={checkpoint.id}
@@ -77,19 +110,25 @@ export function DiffArea({
 
 function FileDiffView({ request, first, mode }: { request: FileDiffRequest; first: boolean; mode: DiffMode }) {
   const key = fileDiffKey(request);
-  const entry = useDiff((s) => s.fileDiffs[key]);
+  const current = useDiff((s) => s.fileDiffs[key]);
   const load = useDiff((s) => s.loadFileDiff);
+  const want = useDiff((s) => s.wantFileDiff);
   const layout = useDiff((s) => s.layout);
   const wrap = useDiff((s) => s.wrap);
+  const ignoreWhitespace = useDiff((s) => s.ignoreWhitespace);
   const dark = useTheme((s) => s.dark);
 
   useEffect(() => {
-    if (entry) return;
-    // A short debounce: scrubbing past a checkpoint does not fetch its file.
-    const timer = setTimeout(() => void load(request), 80);
-    return () => clearTimeout(timer);
+    if (!current) want(request);
     // request is fully described by key
-  }, [key, entry === undefined, load]);
+  }, [key, current === undefined, want]);
+
+  // Until this diff is here, the last one shown stays (never a blank pane while scrubbing).
+  const lastShown = useRef<{ entry: Loadable<FileDiff>; first: boolean } | null>(null);
+  if (current?.status === 'ready') lastShown.current = { entry: current, first };
+  const stale = (!current || current.status === 'loading') && lastShown.current !== null;
+  const entry = stale ? lastShown.current!.entry : current;
+  if (stale) first = lastShown.current!.first;
 
   if (!entry || entry.status === 'loading') {
     return (
@@ -130,7 +169,13 @@ function FileDiffView({ request, first, mode }: { request: FileDiffRequest; firs
       <Skeleton lines={8} />
     </div>
   );
-  const wrapProps = { 'data-testid': 'diff-view', 'data-kind': 'text', 'data-from': shortId(diff.from), 'data-to': diff.to === 'workspace' ? 'workspace' : shortId(diff.to) };
+  const wrapProps = {
+    'data-testid': 'diff-view',
+    'data-kind': 'text',
+    'data-from': shortId(diff.from),
+    'data-to': diff.to === 'workspace' ? 'workspace' : shortId(diff.to),
+    'data-stale': stale ? 'true' : 'false',
+  };
   const oldText = oldSide.kind === 'text' ? (oldSide.text ?? '') : '';
   const newText = diff.new.kind === 'text' ? (diff.new.text ?? '') : '';
 
@@ -158,11 +203,23 @@ function FileDiffView({ request, first, mode }: { request: FileDiffRequest; firs
     );
   }
 
+  const hidden = hiddenChange(oldText, newText);
   return (
-    <div className="diff-view-wrap" {...wrapProps}>
-      <Suspense fallback={fallback}>
-        <MonacoDiff path={diff.path} original={oldText} modified={newText} inline={layout === 'inline'} wrap={wrap} dark={dark} />
-      </Suspense>
+    <div className="diff-view-column" {...wrapProps}>
+      {hidden && (
+        <div className="side-strip side-strip-flag" data-testid="hidden-change">
+          <Icon name="alert" size={13} />
+          <strong>{hiddenChangeLabel(hidden)}</strong>
+          <span className="muted">
+            {hidden === 'whitespace' && ignoreWhitespace ? 'Whitespace is ignored in the view: turn "Whitespace" on to see it.' : 'The text reads the same; the bytes differ.'}
+          </span>
+        </div>
+      )}
+      <div className="diff-view-wrap">
+        <Suspense fallback={fallback}>
+          <MonacoDiff path={diff.path} original={oldText} modified={newText} inline={layout === 'inline'} wrap={wrap} dark={dark} ignoreWhitespace={ignoreWhitespace} />
+        </Suspense>
+      </div>
     </div>
   );
 }
@@ -208,4 +265,25 @@ function sideNotice(diff: FileDiff, oldSide: FileSide): { title: string; detail:
         ? 'Symbolic link'
         : 'No content on either side';
   return { title, detail: `Before: ${describe(oldSide)}. After: ${describe(diff.new)}.` };
+}
+
+/** Previous / next change in the open diff, with the count (keys: p / n). */
+function ChangeNav() {
+  const count = useDiffNav((s) => s.count);
+  const go = useDiffNav((s) => s.go);
+  const can = useDiffNav((s) => s.move !== null);
+  if (!can) return null;
+  return (
+    <span className="change-nav" data-testid="change-nav">
+      <button type="button" className="icon-button" aria-label="Previous change (p)" title="Previous change (p)" data-testid="prev-change" onClick={() => go('previous')}>
+        <Icon name="chevronUp" size={14} />
+      </button>
+      <span className="muted small-text" data-testid="change-count">
+        {count} change{count === 1 ? '' : 's'}
+      </span>
+      <button type="button" className="icon-button" aria-label="Next change (n)" title="Next change (n)" data-testid="next-change" onClick={() => go('next')}>
+        <Icon name="chevronDown" size={14} />
+      </button>
+    </span>
+  );
 }

@@ -1,43 +1,136 @@
-// The time-slider: one position per checkpoint (oldest left, newest right),
-// ticks placed by time, markers for restores and irreversible effects. It
-// reads only the checkpoint list already in memory — never waits for git.
-import { memo, useCallback, useMemo, useRef, type KeyboardEvent, type PointerEvent } from 'react';
+// The time-slider: one position per checkpoint (oldest left, newest right) on
+// an axis where idle gaps are compressed into marked breaks (timeline-scale.ts),
+// with day/hour boundaries, zoom around the pointer (wheel, pinch, + / - / 0)
+// and an overview strip of the whole history. Lanes of who made each
+// checkpoint run under the ticks; restores, pins and effects are marks that
+// stack with a count where they would overlap. It reads only what is already
+// in memory — never waits for git.
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import type { Checkpoint, EffectRecord } from '../../../shared/model.js';
 import { selectedPosition, useTimeline } from '../state/timeline.js';
 import { useEffects } from '../state/effects.js';
+import { useFilter } from '../state/filter.js';
+import { selectEdge, stepBy } from '../state/navigate.js';
 import { useClock } from '../state/clock.js';
 import { absoluteTime, relativeTime, shortId } from '../lib/time.js';
-import { effectKindLabel } from '../lib/effects.js';
+import { effectKindLabel, effectVariant, effectVariantLabel } from '../lib/effects.js';
+import { laneOf } from '../lib/lanes.js';
 import { LineStats, TriggerBadge } from './bits.js';
-import { buildScale, type TimeScale as Scale } from '../lib/timeline-scale.js';
 import { HermesLane, OriginBadge, hasHermesLane, isHermes } from './HermesLane.js';
 import { VerifyMarks } from './VerifyMarks.js';
+import { buildScale, clampView, fromTrack, FULL_VIEW, revealInView, toTrack, zoomView, type TimeScale as Scale, type View } from '../lib/timeline-scale.js';
 
-/** Which way a marker's tooltip grows, so it stays on screen at the ends of the track. */
-function tipSide(fraction: number): string {
-  return fraction < 0.2 ? ' tip-start' : fraction > 0.8 ? ' tip-end' : '';
+/** Marks closer than this many pixels share one stacked mark with a count. */
+const STACK_PX = 12;
+const DAY_MS = 86_400_000;
+
+function useWidth(ref: React.RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.observe(el);
+    setWidth(el.clientWidth);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+export function duration(ms: number): string {
+  const min = Math.round(ms / 60_000);
+  if (min < 60) return `${min} min`;
+  const h = Math.floor(min / 60);
+  if (h < 48) return `${h} h${min % 60 ? ` ${min % 60} min` : ''}`;
+  return `${Math.round(ms / DAY_MS)} days`;
 }
 
 export function TimelineSlider() {
   const checkpoints = useTimeline((s) => s.checkpoints);
+  const workspace = useTimeline((s) => s.workspace);
   const position = useTimeline(selectedPosition);
-  const selectPosition = useTimeline((s) => s.selectPosition);
-  const step = useTimeline((s) => s.step);
+  const select = useTimeline((s) => s.select);
   const effects = useEffects((s) => s.list);
+  const matches = useFilter((s) => s.matches);
+  const now = useClock((s) => s.now);
   const n = checkpoints.length;
-  const scale = useMemo(() => buildScale(checkpoints), [checkpoints]);
+  const effectTimes = useMemo(() => effects.map((e) => e.time_ms), [effects]);
+  // "now" joins the axis so the workspace's present has a place after the newest checkpoint.
+  const scale = useMemo(() => buildScale(checkpoints, [...effectTimes, now]), [checkpoints, effectTimes, now]);
+  const [view, setView] = useState<View>(FULL_VIEW);
   const rail = useRef<HTMLDivElement>(null);
+  const slider = useRef<HTMLDivElement>(null);
+  const width = useWidth(rail);
   const dragging = useRef(false);
+
+  useEffect(() => setView(FULL_VIEW), [workspace]);
+
+  // Oldest-first positions a click may land on: the filtered ones when a filter is on.
+  const allowed = useMemo(() => {
+    if (!matches) return null;
+    const ids = new Set(matches.map((c) => c.id));
+    const out: number[] = [];
+    for (let p = 0; p < n; p++) if (ids.has(checkpoints[n - 1 - p]!.id)) out.push(p);
+    return out;
+  }, [matches, checkpoints, n]);
+
+  // The selection (keyboard, list, live) always stays in view.
+  const thumbU = position >= 0 ? scale.at(position) : 1;
+  useEffect(() => {
+    if (position >= 0) setView((v) => revealInView(v, thumbU));
+  }, [position, thumbU]);
+
+  const nearestAllowed = useCallback(
+    (u: number): number => {
+      const p = scale.nearest(u);
+      if (!allowed) return p;
+      if (allowed.length === 0) return -1;
+      let lo = 0;
+      let hi = allowed.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (scale.at(allowed[mid]!) < u) lo = mid + 1;
+        else hi = mid;
+      }
+      const a = allowed[lo]!;
+      const b = allowed[lo - 1];
+      return b !== undefined && u - scale.at(b) <= scale.at(a) - u ? b : a;
+    },
+    [scale, allowed],
+  );
 
   const selectAt = useCallback(
     (clientX: number) => {
       const rect = rail.current?.getBoundingClientRect();
       if (!rect || rect.width === 0) return;
       const fraction = Math.max(0, Math.min(1, (clientX - rect.left) / rect.width));
-      selectPosition(scale.nearest(fraction));
+      const p = nearestAllowed(fromTrack(view, fraction));
+      const c = p >= 0 ? checkpoints[n - 1 - p] : undefined;
+      if (c) select(c.id);
     },
-    [scale, selectPosition],
+    [view, nearestAllowed, checkpoints, n, select],
   );
+
+  // Wheel and trackpad pinch (a wheel with ctrlKey) zoom around the pointer; sideways scroll pans.
+  useEffect(() => {
+    const el = slider.current;
+    if (!el) return;
+    const onWheel = (e: WheelEvent) => {
+      const rect = rail.current?.getBoundingClientRect();
+      if (!rect || rect.width === 0) return;
+      e.preventDefault();
+      const anchor = Math.max(0, Math.min(1, (e.clientX - rect.left) / rect.width));
+      if (Math.abs(e.deltaX) > Math.abs(e.deltaY) || e.shiftKey) {
+        const d = (e.shiftKey ? e.deltaY : e.deltaX) / rect.width;
+        setView((v) => clampView({ start: v.start + d * (v.end - v.start), end: v.end + d * (v.end - v.start) }));
+      } else {
+        const factor = Math.exp(e.deltaY * (e.ctrlKey ? 0.01 : 0.0025));
+        setView((v) => zoomView(v, factor, anchor));
+      }
+    };
+    el.addEventListener('wheel', onWheel, { passive: false });
+    return () => el.removeEventListener('wheel', onWheel);
+  }, []);
 
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     if (e.button !== 0 || n === 0) return;
@@ -54,19 +147,24 @@ export function TimelineSlider() {
     if (e.currentTarget.hasPointerCapture(e.pointerId)) e.currentTarget.releasePointerCapture(e.pointerId);
   };
 
+  const zoomAtThumb = (factor: number) => setView((v) => zoomView(v, factor, Math.max(0, Math.min(1, toTrack(v, thumbU)))));
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const moves: Record<string, () => void> = {
-      ArrowLeft: () => step(-1),
-      ArrowDown: () => step(-1),
-      ArrowRight: () => step(1),
-      ArrowUp: () => step(1),
-      PageDown: () => step(-10),
-      PageUp: () => step(10),
-      Home: () => selectPosition(0),
-      End: () => selectPosition(n - 1),
+      ArrowLeft: () => stepBy(-1),
+      ArrowDown: () => stepBy(-1),
+      ArrowRight: () => stepBy(1),
+      ArrowUp: () => stepBy(1),
+      PageDown: () => stepBy(-10),
+      PageUp: () => stepBy(10),
+      Home: () => selectEdge('oldest'),
+      End: () => selectEdge('newest'),
+      '+': () => zoomAtThumb(0.5),
+      '=': () => zoomAtThumb(0.5),
+      '-': () => zoomAtThumb(2),
+      '0': () => setView(FULL_VIEW),
     };
     const move = moves[e.key];
-    if (move) {
+    if (move && !e.ctrlKey && !e.metaKey && !e.altKey) {
       e.preventDefault();
       move();
     }
@@ -74,17 +172,32 @@ export function TimelineSlider() {
 
   const selected = position >= 0 ? checkpoints[n - 1 - position] : undefined;
   const valueText = selected ? `${position + 1} of ${n}: ${selected.reason || 'checkpoint'}, ${absoluteTime(selected.time_ms)}` : 'no checkpoints';
-  const thumb = position >= 0 ? scale.at(position) : 1;
+  const thumb = toTrack(view, thumbU);
+  // Hermes' own lane places its marks with the same view (zoom) as the ticks;
+  // the ones outside the view are handed over as not Hermes', so it skips them.
+  const viewScale = useMemo(() => ({ ...scale, at: (p: number) => toTrack(view, scale.at(p)) }), [scale, view]);
+  const laneCheckpoints = useMemo(
+    () =>
+      checkpoints.map((c, i) => {
+        if (!isHermes(c)) return c;
+        const x = viewScale.at(n - 1 - i);
+        return x < 0 || x > 1 ? { ...c, origin: undefined } : c;
+      }),
+    [checkpoints, viewScale, n],
+  );
+  const zoomed = view.end - view.start < 0.999;
 
   return (
     <section className="timeline" aria-label="Timeline">
       <div className="timeline-bar">
         <div
+          ref={slider}
           className={`${n === 0 ? 'slider empty' : 'slider'}${hasHermesLane(checkpoints) ? ' with-lanes' : ''}`}
           role="slider"
           tabIndex={0}
           data-testid="timeline-slider"
-          aria-label="Checkpoint timeline"
+          data-view={`${view.start.toFixed(4)}-${view.end.toFixed(4)}`}
+          aria-label="Checkpoint timeline (wheel or + and - to zoom, 0 to see all)"
           aria-orientation="horizontal"
           aria-valuemin={0}
           aria-valuemax={Math.max(0, n - 1)}
@@ -97,95 +210,307 @@ export function TimelineSlider() {
           onPointerCancel={onPointerUp}
         >
           <div className="slider-rail" ref={rail}>
-            {n > 0 && <div className="slider-fill" style={{ width: `${thumb * 100}%` }} />}
-            <Ticks checkpoints={checkpoints} scale={scale} />
-            <EffectMarkers effects={effects} scale={scale} hasCheckpoints={n > 0} />
-            <HermesLane checkpoints={checkpoints} scale={scale} />
-            <VerifyMarks checkpoints={checkpoints} scale={scale} />
-            {n > 0 && <div className="slider-thumb" style={{ left: `${thumb * 100}%` }} aria-hidden="true" />}
+            {n > 0 && thumb > 0 && <div className="slider-fill" style={{ width: `${Math.min(1, thumb) * 100}%` }} />}
+            {width > 0 && n > 0 && (
+              <>
+                <Breaks scale={scale} view={view} width={width} />
+                <Ticks checkpoints={checkpoints} scale={scale} view={view} width={width} matches={matches} />
+                <Lanes checkpoints={checkpoints} scale={scale} view={view} width={width} />
+                <Marks checkpoints={checkpoints} effects={effects} scale={scale} view={view} width={width} />
+                <NowMark u={scale.forTime(now)} view={view} now={now} />
+                <HermesLane checkpoints={laneCheckpoints} scale={viewScale} />
+                <VerifyMarks checkpoints={checkpoints} scale={viewScale} />
+              </>
+            )}
+            {n > 0 && thumb >= 0 && thumb <= 1 && <div className="slider-thumb" style={{ left: `${thumb * 100}%` }} aria-hidden="true" />}
           </div>
         </div>
-        <Axis scale={scale} count={n} />
+        <Axis scale={scale} view={view} width={width} count={n} />
+        {n > 1 && <Overview checkpoints={checkpoints} scale={scale} view={view} onView={setView} zoomed={zoomed} />}
       </div>
       <Readout checkpoint={selected} position={position} count={n} />
     </section>
   );
 }
 
-/** All ticks in one SVG path (cheap for thousands); restores drawn taller in their own colour. */
-const Ticks = memo(function Ticks({ checkpoints, scale }: { checkpoints: Checkpoint[]; scale: Scale }) {
+/** The positions whose ticks fall inside the view (one beyond each end, for continuity). */
+function visibleRange(scale: Scale, view: View, n: number): [number, number] {
+  return [Math.max(0, scale.nearest(view.start) - 1), Math.min(n - 1, scale.nearest(view.end) + 1)];
+}
+
+/** All ticks in one SVG path (cheap for thousands); filtered-out ones in a dimmed path. */
+const Ticks = memo(function Ticks({ checkpoints, scale, view, width, matches }: { checkpoints: Checkpoint[]; scale: Scale; view: View; width: number; matches: Checkpoint[] | null }) {
   const n = checkpoints.length;
+  const kept = useMemo(() => (matches ? new Set(matches.map((c) => c.id)) : null), [matches]);
   let plain = '';
-  const restores: { x: number; c: Checkpoint }[] = [];
-  for (let p = 0; p < n; p++) {
+  let dim = '';
+  const [lo, hi] = visibleRange(scale, view, n);
+  for (let p = lo; p <= hi; p++) {
     const c = checkpoints[n - 1 - p]!;
-    const x = scale.at(p) * 1000;
     if (isHermes(c)) continue; // drawn in Hermes' own lane
-    if (c.trigger === 'safety' || c.trigger === 'restore') restores.push({ x, c });
-    else plain += `M${x.toFixed(2)} 6V18`;
+    const x = (toTrack(view, scale.at(p)) * width).toFixed(1);
+    if (kept && !kept.has(c.id)) dim += `M${x} 8V16`;
+    else plain += `M${x} 5V19`;
   }
   return (
-    <>
-      <svg className="slider-ticks" viewBox="0 0 1000 24" preserveAspectRatio="none" aria-hidden="true">
-        <path d={plain} className="tick" vectorEffect="non-scaling-stroke" />
-      </svg>
-      {restores.map(({ x, c }) => (
-        <span
-          key={c.id}
-          className={`marker marker-${c.trigger}${tipSide(x / 1000)}`}
-          style={{ left: `${x / 10}%` }}
-          data-tip={`${c.trigger === 'safety' ? 'Safety checkpoint before a restore' : 'Restore'}${c.restore_target ? ` of ${shortId(c.restore_target)}` : ''} · ${absoluteTime(c.time_ms)}`}
-          data-testid="restore-marker"
-        />
-      ))}
-    </>
+    <svg className="slider-ticks" viewBox={`0 0 ${width} 24`} preserveAspectRatio="none" aria-hidden="true">
+      <path d={dim} className="tick tick-dim" />
+      <path d={plain} className="tick" data-testid="ticks" />
+    </svg>
   );
 });
 
-const EffectMarkers = memo(function EffectMarkers({
-  effects,
-  scale,
-  hasCheckpoints,
-}: {
-  effects: EffectRecord[];
-  scale: Scale;
-  hasCheckpoints: boolean;
-}) {
-  if (!hasCheckpoints) return null;
+/** Idle gaps longer than BREAK_MS: a hatched, labelled break instead of empty track. */
+const Breaks = memo(function Breaks({ scale, view, width }: { scale: Scale; view: View; width: number }) {
   return (
     <>
-      {effects.map((e) => {
-        const at = scale.forTime(e.time_ms);
+      {scale.breaks.map((b) => {
+        const x0 = toTrack(view, b.u0);
+        const x1 = toTrack(view, b.u1);
+        if (x1 < 0 || x0 > 1) return null;
+        const label = `${duration(b.to - b.from)} idle`;
         return (
-        <span
-          key={e.id}
-          className={`marker marker-effect marker-effect-${e.status}${tipSide(at)}`}
-          style={{ left: `${at * 100}%` }}
-          data-tip={`${effectKindLabel(e.kind)} → ${e.target} · ${absoluteTime(e.time_ms)}${e.compensation ? ` · undo: ${e.compensation}` : ''}`}
-          data-testid="effect-marker"
-        />
+          <span
+            key={b.from}
+            className="axis-break"
+            data-testid="axis-break"
+            style={{ left: `${x0 * 100}%`, width: `${Math.max(0, x1 - x0) * 100}%` }}
+            title={`${label}: ${absoluteTime(b.from)} → ${absoluteTime(b.to)}`}
+          >
+            {(x1 - x0) * width > 60 && <span className="axis-break-label">{duration(b.to - b.from)}</span>}
+          </span>
         );
       })}
     </>
   );
 });
 
-function Axis({ scale, count }: { scale: Scale; count: number }) {
+/** A thin band under the ticks, coloured by who made each run of checkpoints. */
+const Lanes = memo(function Lanes({ checkpoints, scale, view, width }: { checkpoints: Checkpoint[]; scale: Scale; view: View; width: number }) {
+  const n = checkpoints.length;
+  const runs = useMemo(() => {
+    const out: { from: number; to: number; colour: number; label: string }[] = [];
+    for (let p = 0; p < n; p++) {
+      const lane = laneOf(checkpoints[n - 1 - p]!);
+      const last = out[out.length - 1];
+      if (last && last.label === lane.label) last.to = p;
+      else out.push({ from: p, to: p, colour: lane.colour, label: lane.label });
+    }
+    return out;
+  }, [checkpoints, n]);
+  const rects: ReactNode[] = [];
+  const half = (p: number, side: -1 | 1): number => {
+    const q = p + side;
+    if (q < 0 || q >= n) return scale.at(p);
+    return (scale.at(p) + scale.at(q)) / 2;
+  };
+  for (let i = 0; i < runs.length; i++) {
+    const r = runs[i]!;
+    const x0 = Math.max(0, toTrack(view, half(r.from, -1)) * width);
+    const x1 = Math.min(width, toTrack(view, half(r.to, 1)) * width);
+    if (x1 < 0 || x0 > width) continue;
+    rects.push(
+      <rect key={i} x={x0} y={0} width={Math.max(2, x1 - x0)} height={4} className={`lane-band lane-${r.colour}`}>
+        <title>{r.label}</title>
+      </rect>,
+    );
+  }
+  return (
+    <svg className="slider-lanes" viewBox={`0 0 ${width} 4`} preserveAspectRatio="none" data-testid="lane-bands">
+      {rects}
+    </svg>
+  );
+});
+
+interface Mark {
+  u: number;
+  row: 'restore' | 'pin' | 'effect';
+  /** CSS class of the mark's kind; severity decides which kind a stack shows. */
+  kind: string;
+  severity: number;
+  tip: string;
+}
+
+function markKinds(checkpoints: Checkpoint[], effects: EffectRecord[], scale: Scale): Mark[] {
+  const n = checkpoints.length;
+  const marks: Mark[] = [];
+  for (let p = 0; p < n; p++) {
+    const c = checkpoints[n - 1 - p]!;
+    const u = scale.at(p);
+    if (c.trigger === 'safety' || c.trigger === 'restore') {
+      marks.push({
+        u,
+        row: 'restore',
+        kind: c.trigger,
+        severity: c.trigger === 'safety' ? 1 : 0,
+        tip: `${c.trigger === 'safety' ? 'Safety checkpoint before a restore' : 'Restore'}${c.restore_target ? ` of ${shortId(c.restore_target)}` : ''} · ${absoluteTime(c.time_ms)}`,
+      });
+    }
+    if (c.pinned) marks.push({ u, row: 'pin', kind: 'pin', severity: 0, tip: `Pinned: ${c.reason || shortId(c.id)}` });
+  }
+  for (const e of effects) {
+    const variant = effectVariant(e);
+    const extra = effectVariantLabel(variant);
+    marks.push({
+      u: scale.forTime(e.time_ms),
+      row: 'effect',
+      kind: `effect marker-effect-${e.status} marker-effect-${variant}`,
+      severity: (variant === 'plain' ? 0 : 2) + (e.status === 'happened' ? 1 : 0),
+      tip: `${effectKindLabel(e.kind)}${extra ? ` (${extra})` : ''} → ${e.target} · ${absoluteTime(e.time_ms)}${e.compensation ? ` · undo: ${e.compensation}` : ''}`,
+    });
+  }
+  return marks;
+}
+
+const TEST_IDS: Record<Mark['row'], string> = { restore: 'restore-marker', pin: 'pin-marker', effect: 'effect-marker' };
+
+/** Restores, pins and effects; marks nearer than STACK_PX in one row become one mark with a count. */
+const Marks = memo(function Marks({ checkpoints, effects, scale, view, width }: { checkpoints: Checkpoint[]; effects: EffectRecord[]; scale: Scale; view: View; width: number }) {
+  const all = useMemo(() => markKinds(checkpoints, effects, scale), [checkpoints, effects, scale]);
+  const out: ReactNode[] = [];
+  for (const row of ['restore', 'pin', 'effect'] as const) {
+    const xs = all
+      .filter((m) => m.row === row)
+      .map((m) => ({ m, x: toTrack(view, m.u) * width }))
+      .filter(({ x }) => x >= -STACK_PX && x <= width + STACK_PX)
+      .sort((a, b) => a.x - b.x);
+    let i = 0;
+    while (i < xs.length) {
+      const start = xs[i]!.x;
+      let j = i;
+      while (j + 1 < xs.length && xs[j + 1]!.x - start < STACK_PX) j++;
+      const group = xs.slice(i, j + 1);
+      const top = group.reduce((a, b) => (b.m.severity > a.m.severity ? b : a));
+      const x = group.reduce((sum, g) => sum + g.x, 0) / group.length;
+      const fraction = x / width;
+      const tips = group.slice(0, 6).map((g) => g.m.tip);
+      if (group.length > 6) tips.push(`and ${group.length - 6} more`);
+      out.push(
+        <span
+          key={`${row}-${i}`}
+          className={`marker marker-${top.m.kind}${fraction < 0.2 ? ' tip-start' : fraction > 0.8 ? ' tip-end' : ''}`}
+          style={{ left: `${fraction * 100}%` }}
+          data-tip={tips.join('\n')}
+          data-count={group.length}
+          data-testid={TEST_IDS[row]}
+        >
+          {group.length > 1 && <span className="marker-count">{group.length}</span>}
+        </span>,
+      );
+      i = j + 1;
+    }
+  }
+  return <>{out}</>;
+});
+
+function NowMark({ u, view, now }: { u: number; view: View; now: number }) {
+  const x = toTrack(view, u);
+  if (x < 0 || x > 1.001) return null;
+  return <span className="now-mark" data-testid="now-marker" style={{ left: `${Math.min(1, x) * 100}%` }} title={`The workspace now · ${absoluteTime(now)}`} />;
+}
+
+/** Day boundaries always, hours when zoomed in far enough for them to be apart; the ends' times. */
+function Axis({ scale, view, width, count }: { scale: Scale; view: View; width: number; count: number }) {
   const now = useClock((s) => s.now);
+  const days = useMemo(() => scale.boundaries('day'), [scale]);
+  const hours = useMemo(() => scale.boundaries('hour'), [scale]);
   if (count === 0) return <div className="slider-axis"><span>No checkpoints yet</span></div>;
-  const oldest = scale.times[0]!;
-  const newest = scale.times[count - 1]!;
+  const first = scale.times[0]!;
+  const last = scale.times[count - 1]!;
+  const startTime = count > 0 ? scale.times[scale.nearest(view.start)] ?? first : first;
+  const endTime = scale.times[scale.nearest(view.end)] ?? last;
+  const labels: ReactNode[] = [];
+  let lastX = -Infinity;
+  const place = (b: { u: number; time: number }, kind: 'day' | 'hour') => {
+    const x = toTrack(view, b.u) * width;
+    if (x < 70 || x > width - 70 || x - lastX < (kind === 'day' ? 70 : 46)) return;
+    lastX = x;
+    const d = new Date(b.time);
+    const text = kind === 'day' ? d.toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' }) : d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+    labels.push(
+      <span key={`${kind}${b.time}`} className={`axis-label axis-${kind}`} data-testid={`axis-${kind}`} style={{ left: x }}>
+        {text}
+      </span>,
+    );
+  };
+  for (const d of days) place(d, 'day');
+  // Hours only where at least ~46 px apart on screen in the visible part.
+  const visibleHours = hours.filter((h) => h.u >= view.start && h.u <= view.end);
+  if (visibleHours.length > 0 && visibleHours.length * 46 < width * 1.5) for (const h of visibleHours) place(h, 'hour');
   return (
     <div className="slider-axis">
-      <span title={absoluteTime(oldest, now)}>{absoluteTime(oldest, now)}</span>
-      <span title={absoluteTime(newest, now)}>{count > 1 ? absoluteTime(newest, now) : ''}</span>
+      <span className="axis-end" title={absoluteTime(startTime, now)}>{absoluteTime(startTime, now)}</span>
+      {labels}
+      <span className="axis-end" title={absoluteTime(endTime, now)}>{count > 1 ? absoluteTime(endTime, now) : ''}</span>
+    </div>
+  );
+}
+
+/** The whole history in miniature, with the zoomed window; drag or click it to move the window. */
+function Overview({ checkpoints, scale, view, onView, zoomed }: { checkpoints: Checkpoint[]; scale: Scale; view: View; onView: (v: View) => void; zoomed: boolean }) {
+  const strip = useRef<HTMLDivElement>(null);
+  const grab = useRef<number | null>(null);
+  const path = useMemo(() => {
+    // At most one tick per 1/1000 of the strip: a density picture, cheap for 10,000.
+    const n = checkpoints.length;
+    let d = '';
+    let last = -1;
+    for (let p = 0; p < n; p++) {
+      const x = Math.round(scale.at(p) * 1000);
+      if (x === last) continue;
+      last = x;
+      d += `M${x} 0V8`;
+    }
+    return d;
+  }, [checkpoints, scale]);
+  const at = (clientX: number): number => {
+    const rect = strip.current?.getBoundingClientRect();
+    if (!rect || rect.width === 0) return 0;
+    return Math.max(0, Math.min(1, (clientX - rect.left) / rect.width));
+  };
+  const width = view.end - view.start;
+  const onDown = (e: PointerEvent<HTMLDivElement>) => {
+    if (e.button !== 0) return;
+    e.currentTarget.setPointerCapture(e.pointerId);
+    const u = at(e.clientX);
+    const inside = u >= view.start && u <= view.end;
+    grab.current = inside ? u - view.start : width / 2;
+    if (!inside) onView(clampView({ start: u - width / 2, end: u + width / 2 }));
+  };
+  const onMove = (e: PointerEvent<HTMLDivElement>) => {
+    if (grab.current === null) return;
+    const start = at(e.clientX) - grab.current;
+    onView(clampView({ start, end: start + width }));
+  };
+  const onUp = () => {
+    grab.current = null;
+  };
+  return (
+    <div
+      className={zoomed ? 'overview zoomed' : 'overview'}
+      ref={strip}
+      data-testid="timeline-overview"
+      title="The whole history: drag the window to move the zoomed view"
+      onPointerDown={onDown}
+      onPointerMove={onMove}
+      onPointerUp={onUp}
+      onPointerCancel={onUp}
+    >
+      <svg viewBox="0 0 1000 8" preserveAspectRatio="none" aria-hidden="true">
+        <path d={path} className="tick" vectorEffect="non-scaling-stroke" />
+      </svg>
+      <div className="overview-window" data-testid="overview-window" style={{ left: `${view.start * 100}%`, width: `${width * 100}%` }} />
     </div>
   );
 }
 
 function Readout({ checkpoint, position, count }: { checkpoint: Checkpoint | undefined; position: number; count: number }) {
   const now = useClock((s) => s.now);
+  const unseen = useTimeline((s) => s.unseen);
+  const followLive = useTimeline((s) => s.followLive);
+  const setFollowLive = useTimeline((s) => s.setFollowLive);
   if (!checkpoint) return <div className="readout readout-empty" />;
+  const lane = laneOf(checkpoint);
   return (
     <div className="readout" aria-live="polite" data-testid="timeline-readout">
       <span className="readout-pos">
@@ -194,6 +519,9 @@ function Readout({ checkpoint, position, count }: { checkpoint: Checkpoint | und
       </span>
       <TriggerBadge trigger={checkpoint.trigger} />
       <OriginBadge checkpoint={checkpoint} />
+      <span className={`lane-chip lane-bg-${lane.colour}`} title={lane.label}>
+        {lane.label}
+      </span>
       <span className="readout-reason" title={checkpoint.reason}>
         {checkpoint.reason || <span className="muted">No reason given</span>}
       </span>
@@ -205,6 +533,14 @@ function Readout({ checkpoint, position, count }: { checkpoint: Checkpoint | und
         {checkpoint.stats.files} file{checkpoint.stats.files === 1 ? '' : 's'}
       </span>
       <LineStats insertions={checkpoint.stats.insertions} deletions={checkpoint.stats.deletions} />
+      {unseen > 0 && (
+        <button type="button" className="button button-subtle newer-button" data-testid="newer-button" onClick={() => selectEdge('newest')}>
+          {unseen} newer →
+        </button>
+      )}
+      <label className="follow-live" title="Keep the newest checkpoint selected as new ones arrive">
+        <input type="checkbox" data-testid="follow-live" checked={followLive} onChange={(e) => setFollowLive(e.target.checked)} /> Follow live
+      </label>
     </div>
   );
 }

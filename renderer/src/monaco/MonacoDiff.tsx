@@ -7,6 +7,7 @@ import { monaco } from './setup.js';
 import { languageForPath } from './language.js';
 import { READ_ONLY_VIEW } from './view-options.js';
 import { useEditorLook } from './use-editor-look.js';
+import { useDiffNav } from '../state/diff-nav.js';
 
 export interface MonacoDiffProps {
   path: string;
@@ -15,13 +16,16 @@ export interface MonacoDiffProps {
   inline: boolean;
   wrap: boolean;
   dark: boolean;
+  /** Leading/trailing whitespace changes are not shown as changes. */
+  ignoreWhitespace: boolean;
 }
 
 const HIDE_UNCHANGED_FROM_LINES = 200;
 
-export default function MonacoDiff({ path, original, modified, inline, wrap, dark }: MonacoDiffProps) {
+export default function MonacoDiff({ path, original, modified, inline, wrap, dark, ignoreWhitespace }: MonacoDiffProps) {
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<monaco.editor.IStandaloneDiffEditor | null>(null);
+  const revealPending = useRef(true);
 
   useEffect(() => {
     if (!host.current) return;
@@ -38,9 +42,25 @@ export default function MonacoDiff({ path, original, modified, inline, wrap, dar
       renderGutterMenu: false,
       wordWrap: wrap ? 'on' : 'off',
       diffWordWrap: 'inherit',
+      ignoreTrimWhitespace: ignoreWhitespace,
     });
     editor.current = instance;
+    // Open at the first change: once per new pair of texts, when Monaco has computed the diff.
+    const onDiff = instance.onDidUpdateDiff(() => {
+      const changes = instance.getLineChanges() ?? [];
+      useDiffNav.getState().setCount(changes.length);
+      if (!revealPending.current) return;
+      revealPending.current = false;
+      const first = changes[0];
+      if (first) {
+        const line = Math.max(1, first.modifiedEndLineNumber === 0 ? first.modifiedStartLineNumber : first.modifiedStartLineNumber);
+        instance.getModifiedEditor().revealLineNearTop(line);
+      }
+    });
+    const offNav = useDiffNav.getState().register((direction) => instance.goToDiff(direction));
     return () => {
+      onDiff.dispose();
+      offNav();
       const model = instance.getModel();
       instance.dispose();
       model?.original.dispose();
@@ -62,6 +82,7 @@ export default function MonacoDiff({ path, original, modified, inline, wrap, dar
     instance.updateOptions({
       hideUnchangedRegions: { enabled: longFile, contextLineCount: 4, minimumLineCount: 6, revealLineCount: 20 },
     });
+    revealPending.current = true;
     instance.setModel(next);
     previous?.original.dispose();
     previous?.modified.dispose();
@@ -70,6 +91,10 @@ export default function MonacoDiff({ path, original, modified, inline, wrap, dar
   useEffect(() => {
     editor.current?.updateOptions({ renderSideBySide: !inline });
   }, [inline]);
+
+  useEffect(() => {
+    editor.current?.updateOptions({ ignoreTrimWhitespace: ignoreWhitespace });
+  }, [ignoreWhitespace]);
 
   useEditorLook(editor, wrap, dark);
 

@@ -1,7 +1,9 @@
 // checkpoints:show results, cached by checkpoint id. The slider never waits for
-// them: `want` debounces, so scrubbing through many checkpoints asks the host
-// only about where the person stops, and answers for checkpoints already
-// scrubbed past are kept (a checkpoint never changes) but not waited for.
+// them. `want` keeps at most one request in flight and, when it lands, asks
+// for whatever is wanted *now* (latest wins): while the handle is dragged the
+// answers follow it at the host's pace, the ones scrubbed past are never
+// asked, and nothing waits for a pause. When the wanted one is here, its
+// neighbours are fetched one by one (arrow keys land on warm entries).
 import { create } from 'zustand';
 import type { CheckpointDetail } from '../../../shared/ipc.js';
 import { errorLine } from '../client/client-error.js';
@@ -9,7 +11,6 @@ import { client } from './client.js';
 
 export type Loadable<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; error: string };
 
-const DEBOUNCE_MS = 90;
 const MAX_CACHED = 2000;
 
 interface DetailsState {
@@ -21,33 +22,39 @@ interface DetailsState {
   fetch(id: string): Promise<void>;
 }
 
-let timer: ReturnType<typeof setTimeout> | null = null;
+let inFlight = false;
+let wanted: string | null = null;
+let warm: string[] = [];
 
-export const useDetails = create<DetailsState>()((set, get) => ({
+export const useDetails = create<DetailsState>()((set, get) => {
+  // Errors are not retried on their own (the Retry button calls fetch).
+  const needs = (id: string): boolean => get().entries[id] === undefined;
+  const pump = (): void => {
+    if (inFlight) return;
+    const next = wanted && needs(wanted) ? wanted : warm.find(needs);
+    if (!next) return;
+    inFlight = true;
+    void get()
+      .fetch(next)
+      .finally(() => {
+        inFlight = false;
+        pump();
+      });
+  };
+  return {
   workspace: null,
   entries: {},
 
   reset: (workspace) => {
-    if (timer) clearTimeout(timer);
+    wanted = null;
+    warm = [];
     set({ workspace, entries: {} });
   },
 
   want: (id, neighbours = []) => {
-    if (timer) clearTimeout(timer);
-    const existing = get().entries[id];
-    const run = () => {
-      void get()
-        .fetch(id)
-        .then(() => {
-          for (const n of neighbours) void get().fetch(n);
-        });
-    };
-    if (existing && existing.status !== 'error') {
-      // Already here or on its way: only the neighbours are left to warm.
-      timer = setTimeout(() => neighbours.forEach((n) => void get().fetch(n)), DEBOUNCE_MS * 2);
-      return;
-    }
-    timer = setTimeout(run, DEBOUNCE_MS);
+    wanted = id;
+    warm = neighbours;
+    pump();
   },
 
   fetch: async (id) => {
@@ -70,4 +77,5 @@ export const useDetails = create<DetailsState>()((set, get) => ({
       return { entries };
     });
   },
-}));
+  };
+});

@@ -13,15 +13,19 @@ export type DiffLayout = 'side' | 'inline';
 
 const LAYOUT_KEY = 'chronoscope.diffLayout';
 const WRAP_KEY = 'chronoscope.diffWrap';
+const WHITESPACE_KEY = 'chronoscope.ignoreWhitespace';
+
 
 export interface FileDiffRequest {
   from: string;
   to: string;
   path: string;
+  /** A rename: where the file was on the `from` side. */
+  old_path?: string;
 }
 
 export function fileDiffKey(r: FileDiffRequest): string {
-  return `${r.from}>${r.to}:${r.path}`;
+  return `${r.from}>${r.to}:${r.path}${r.old_path ? `<${r.old_path}` : ''}`;
 }
 
 interface DiffState {
@@ -30,6 +34,9 @@ interface DiffState {
   layout: DiffLayout;
   /** Wrap long lines; off by default, as in code editors, so columns line up. */
   wrap: boolean;
+  /** Hide leading/trailing whitespace changes in the editor (the header still says they exist). */
+  ignoreWhitespace: boolean;
+  setIgnoreWhitespace(on: boolean): void;
   selectedPath: string | null;
   workspaceDiffs: Record<string, Loadable<DiffResult>>;
   fileDiffs: Record<string, Loadable<FileDiff>>;
@@ -40,6 +47,8 @@ interface DiffState {
   selectFile(path: string | null): void;
   loadWorkspaceDiff(id: string): Promise<void>;
   loadFileDiff(request: FileDiffRequest): Promise<void>;
+  /** Latest wins: one file diff in flight; when it lands, the one wanted now is asked (drags skip the rest). */
+  wantFileDiff(request: FileDiffRequest): void;
   invalidateWorkspace(): void;
 }
 
@@ -51,9 +60,9 @@ function readLayout(): DiffLayout {
   }
 }
 
-function readWrap(): boolean {
+function readFlag(key: string): boolean {
   try {
-    return localStorage.getItem(WRAP_KEY) === 'on';
+    return localStorage.getItem(key) === 'on';
   } catch {
     return false;
   }
@@ -67,11 +76,20 @@ function remember(key: string, value: string): void {
   }
 }
 
+let fileInFlight = false;
+let fileWanted: FileDiffRequest | null = null;
+
 export const useDiff = create<DiffState>()((set, get) => ({
   workspace: null,
   mode: 'previous',
   layout: readLayout(),
-  wrap: readWrap(),
+  wrap: readFlag(WRAP_KEY),
+  ignoreWhitespace: readFlag(WHITESPACE_KEY),
+  setIgnoreWhitespace: (ignoreWhitespace) => {
+    remember(WHITESPACE_KEY, ignoreWhitespace ? 'on' : 'off');
+    set({ ignoreWhitespace });
+  },
+
   selectedPath: null,
   workspaceDiffs: {},
   fileDiffs: {},
@@ -119,6 +137,24 @@ export const useDiff = create<DiffState>()((set, get) => ({
     }
     if (get().workspace !== workspace) return;
     set((s) => ({ fileDiffs: { ...s.fileDiffs, [key]: next } }));
+  },
+
+  wantFileDiff: (request) => {
+    fileWanted = request;
+    const pump = (): void => {
+      if (fileInFlight || !fileWanted) return;
+      const next = fileWanted;
+      fileWanted = null;
+      if (get().fileDiffs[fileDiffKey(next)]) return;
+      fileInFlight = true;
+      void get()
+        .loadFileDiff(next)
+        .finally(() => {
+          fileInFlight = false;
+          pump();
+        });
+    };
+    pump();
   },
 
   invalidateWorkspace: () =>

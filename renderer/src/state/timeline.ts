@@ -7,6 +7,15 @@ import { errorLine } from '../client/client-error.js';
 import { client } from './client.js';
 
 const LIST_LIMIT = 100_000;
+const FOLLOW_KEY = 'chronoscope.followLive';
+
+function readFollow(): boolean {
+  try {
+    return localStorage.getItem(FOLLOW_KEY) === 'on';
+  } catch {
+    return false;
+  }
+}
 
 interface TimelineState {
   workspace: string | null;
@@ -15,6 +24,11 @@ interface TimelineState {
   error: string | null;
   selectedId: string | null;
   snapshotting: boolean;
+  /** Keep the newest checkpoint selected as new ones arrive. */
+  followLive: boolean;
+  /** Checkpoints that arrived newer than the selection since the person last looked at the newest. */
+  unseen: number;
+  setFollowLive(on: boolean): void;
   load(workspace: string | null): Promise<void>;
   refresh(): Promise<void>;
   insert(checkpoint: Checkpoint): void;
@@ -39,6 +53,17 @@ export const useTimeline = create<TimelineState>()((set, get) => ({
   error: null,
   selectedId: null,
   snapshotting: false,
+  followLive: readFollow(),
+  unseen: 0,
+
+  setFollowLive: (on) => {
+    try {
+      localStorage.setItem(FOLLOW_KEY, on ? 'on' : 'off');
+    } catch {
+      // session-only then
+    }
+    set(on ? { followLive: true, unseen: 0, selectedId: get().checkpoints[0]?.id ?? get().selectedId } : { followLive: false });
+  },
 
   load: async (workspace) => {
     const token = ++loadToken;
@@ -46,7 +71,7 @@ export const useTimeline = create<TimelineState>()((set, get) => ({
       set({ workspace: null, checkpoints: [], status: 'idle', error: null, selectedId: null });
       return;
     }
-    set({ workspace, checkpoints: [], status: 'loading', error: null, selectedId: null });
+    set({ workspace, checkpoints: [], status: 'loading', error: null, selectedId: null, unseen: 0 });
     try {
       const list = await client().invoke('checkpoints:list', { workspace, limit: LIST_LIMIT });
       if (token !== loadToken) return;
@@ -87,16 +112,22 @@ export const useTimeline = create<TimelineState>()((set, get) => ({
       } else {
         checkpoints = sortNewestFirst([...s.checkpoints, checkpoint]);
       }
+      const newest = exists < 0 && checkpoints[0]?.id === checkpoint.id;
+      // Follow live: the newest stays selected. Otherwise count what arrived out of sight.
+      const follow = newest && (s.followLive || s.selectedId === null);
       return {
         checkpoints,
         status: s.status === 'loading' ? s.status : 'ready',
-        selectedId: s.selectedId ?? checkpoint.id,
+        selectedId: follow ? checkpoint.id : s.selectedId,
+        unseen: follow ? 0 : newest ? s.unseen + 1 : s.unseen,
       };
     });
   },
 
   select: (id) => {
-    if (get().selectedId !== id) set({ selectedId: id });
+    const s = get();
+    if (s.selectedId === id) return;
+    set(s.checkpoints[0]?.id === id ? { selectedId: id, unseen: 0 } : { selectedId: id });
   },
 
   selectPosition: (position) => {

@@ -1,0 +1,121 @@
+// Search and filter above the checkpoint list: a path (file, folder or glob:
+// only checkpoints that changed it — one file's story), words of the reason,
+// trigger, who made it (lane) and pinned. Text fields apply as you type
+// (paths after a short pause: each asks the host).
+import { useEffect, useMemo, useState } from 'react';
+import { TRIGGERS } from '../../../shared/model.js';
+import { useFilter } from '../state/filter.js';
+import { useTimeline } from '../state/timeline.js';
+import { isFiltering } from '../lib/filter-match.js';
+import { laneOf, type Lane } from '../lib/lanes.js';
+import { Icon } from './Icon.js';
+
+const PATH_DEBOUNCE_MS = 350;
+
+export function FilterBar() {
+  const filter = useFilter((s) => s.filter);
+  const history = useFilter((s) => s.history);
+  const set = useFilter((s) => s.set);
+  const clear = useFilter((s) => s.clear);
+  const checkpoints = useTimeline((s) => s.checkpoints);
+  const [path, setPath] = useState(filter.path);
+  const [open, setOpen] = useState(filter.trigger !== '' || filter.lane !== '' || filter.pinned);
+
+  // The path can change from elsewhere (a file's "History" button): show it.
+  useEffect(() => setPath(filter.path), [filter.path]);
+  useEffect(() => {
+    if (path.trim() === filter.path) return;
+    const timer = setTimeout(() => set({ path: path.trim() }), PATH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [path, filter.path, set]);
+
+  const lanes = useMemo(() => {
+    const seen = new Map<string, Lane>();
+    for (const c of checkpoints) {
+      const lane = laneOf(c);
+      if (!seen.has(lane.key)) seen.set(lane.key, lane);
+    }
+    return [...seen.values()];
+  }, [checkpoints]);
+
+  const active = isFiltering(filter);
+  return (
+    <div className="filter-bar" data-testid="filter-bar">
+      <div className="filter-row">
+        <label className="filter-field">
+          <Icon name="search" size={12} />
+          <input
+            className="input input-small"
+            data-testid="filter-text"
+            placeholder="Search reasons"
+            aria-label="Search checkpoint reasons"
+            value={filter.text}
+            onChange={(e) => set({ text: e.target.value })}
+          />
+        </label>
+        <button
+          type="button"
+          className={open || active ? 'icon-button active' : 'icon-button'}
+          aria-expanded={open}
+          aria-label="More filters"
+          title="More filters: path, trigger, who, pinned"
+          data-testid="filter-more"
+          onClick={() => setOpen(!open)}
+        >
+          <Icon name="filter" size={13} />
+        </button>
+        {active && (
+          <button type="button" className="link-button" data-testid="filter-clear" onClick={() => clear()}>
+            Clear
+          </button>
+        )}
+      </div>
+      {(open || filter.path) && (
+        <label className="filter-field">
+          <Icon name="file" size={12} />
+          <input
+            className="input input-small mono"
+            data-testid="filter-path"
+            placeholder="Path or glob: src/app.ts, docs/, **/*.css"
+            aria-label="Only checkpoints that changed this path (file, folder or glob)"
+            spellCheck={false}
+            value={path}
+            onChange={(e) => setPath(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') set({ path: path.trim() });
+            }}
+          />
+        </label>
+      )}
+      {filter.path && history?.status === 'error' && (
+        <div className="field-error" role="alert" data-testid="filter-path-error">
+          {history.error}
+        </div>
+      )}
+      {filter.path && history?.status === 'loading' && <div className="muted small-text">Looking through the history…</div>}
+      {open && (
+        <div className="filter-row">
+          <select className="input input-small" aria-label="Trigger" data-testid="filter-trigger" value={filter.trigger} onChange={(e) => set({ trigger: e.target.value as (typeof TRIGGERS)[number] | '' })}>
+            <option value="">Any trigger</option>
+            {TRIGGERS.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+          <select className="input input-small" aria-label="Who made it" data-testid="filter-lane" value={filter.lane} onChange={(e) => set({ lane: e.target.value })}>
+            <option value="">Anyone</option>
+            {lanes.map((l) => (
+              <option key={l.key} value={l.key}>
+                {l.label}
+              </option>
+            ))}
+          </select>
+          <label className="filter-check">
+            <input type="checkbox" data-testid="filter-pinned" checked={filter.pinned} onChange={(e) => set({ pinned: e.target.checked })} /> Pinned
+          </label>
+        </div>
+      )}
+    </div>
+  );
+}

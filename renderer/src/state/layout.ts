@@ -1,0 +1,64 @@
+// Pane sizes and folds, remembered across reloads: the checkpoint list's and
+// the file list's widths, the sidebar and list folded away, and the
+// full-width diff (everything but the diff folded).
+import { create } from 'zustand';
+
+const KEY = 'chronoscope.layout';
+
+export interface Layout {
+  listWidth: number;
+  filesWidth: number;
+  sidebarCollapsed: boolean;
+  listCollapsed: boolean;
+  fullDiff: boolean;
+}
+
+const DEFAULTS: Layout = { listWidth: 300, filesWidth: 240, sidebarCollapsed: false, listCollapsed: false, fullDiff: false };
+export const PANE_LIMITS = { listWidth: [200, 560], filesWidth: [150, 480] } as const;
+
+function clampWidth(key: keyof typeof PANE_LIMITS, value: number): number {
+  const [lo, hi] = PANE_LIMITS[key];
+  return Math.round(Math.max(lo, Math.min(hi, Number.isFinite(value) ? value : DEFAULTS[key])));
+}
+
+function read(): Layout {
+  try {
+    const raw = JSON.parse(localStorage.getItem(KEY) ?? '{}') as Partial<Record<keyof Layout, unknown>>;
+    return {
+      listWidth: clampWidth('listWidth', Number(raw.listWidth ?? DEFAULTS.listWidth)),
+      filesWidth: clampWidth('filesWidth', Number(raw.filesWidth ?? DEFAULTS.filesWidth)),
+      sidebarCollapsed: raw.sidebarCollapsed === true,
+      listCollapsed: raw.listCollapsed === true,
+      fullDiff: raw.fullDiff === true,
+    };
+  } catch {
+    return DEFAULTS;
+  }
+}
+
+interface LayoutState extends Layout {
+  setWidth(key: keyof typeof PANE_LIMITS, value: number): void;
+  toggle(key: 'sidebarCollapsed' | 'listCollapsed' | 'fullDiff'): void;
+}
+
+export const useLayout = create<LayoutState>()((set, get) => {
+  const save = (): void => {
+    const { listWidth, filesWidth, sidebarCollapsed, listCollapsed, fullDiff } = get();
+    try {
+      localStorage.setItem(KEY, JSON.stringify({ listWidth, filesWidth, sidebarCollapsed, listCollapsed, fullDiff }));
+    } catch {
+      // session-only then
+    }
+  };
+  return {
+    ...read(),
+    setWidth: (key, value) => {
+      set({ [key]: clampWidth(key, value) } as Pick<Layout, typeof key>);
+      save();
+    },
+    toggle: (key) => {
+      set({ [key]: !get()[key] } as Pick<Layout, typeof key>);
+      save();
+    },
+  };
+});
