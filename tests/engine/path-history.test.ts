@@ -57,3 +57,29 @@ describe('pathHistory', () => {
     await expect(s.workspace.pathHistory('-x')).rejects.toThrow(/leading -/);
   });
 });
+
+describe('pathHistory with a glob', () => {
+  it('lists the checkpoints that changed any file matching it', async () => {
+    write(s.ws, 'src/a.ts', '1');
+    write(s.ws, 'src/deep/b.ts', '1');
+    write(s.ws, 'docs/readme.md', '1');
+    const c0 = await snap('start');
+    write(s.ws, 'docs/readme.md', '2');
+    await snap('docs only');
+    write(s.ws, 'src/deep/b.ts', '2');
+    const c2 = await snap('deep ts');
+    write(s.ws, 'src/c.ts', 'new');
+    const c3 = await snap('new ts');
+    fs.rmSync(path.join(s.ws, 'src/a.ts'));
+    const c4 = await snap('delete ts');
+
+    const h = await s.workspace.pathHistory('src/**/*.ts');
+    expect(h.entries).toEqual([
+      { id: c4, change: 'deleted' },
+      { id: c3, change: 'added' },
+      { id: c2, change: 'modified' },
+      { id: c0, change: 'added' },
+    ]);
+    expect((await s.workspace.pathHistory('**/*.md')).entries.map((e) => e.id)).toHaveLength(2);
+  });
+});
