@@ -1,6 +1,7 @@
 // The selected checkpoint: what it is, the restore controls, its changed files
 // (against the previous checkpoint or the workspace now) and the diff.
-import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { client } from '../state/client.js';
 import type { Checkpoint, FileChange, SkippedFile } from '../../../shared/model.js';
 import { CHANGE_STATUS_LETTER } from '../../../shared/model.js';
 import { previousOf, selectedCheckpoint, useTimeline } from '../state/timeline.js';
@@ -146,6 +147,7 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
       </div>
       <RestorePreviewPanel scope="tree" ids={TREE_IDS} />
       <VerifyPanel workspace={workspace} checkpoint={c} />
+      {c.trigger === 'safety' && c.restore_target && <SafetyNote workspace={workspace} checkpoint={c} target={c.restore_target} />}
       {skipped.length > 0 && <LeftOutFiles skipped={skipped} />}
       <DiffToolbar previous={previous} checkpoint={c} />
       <div className={stale ? 'details-body stale' : 'details-body'} data-testid="details-body" data-stale={stale ? 'true' : 'false'} data-shows={shortId(diffCheckpoint.id)}>
@@ -153,6 +155,47 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
         <Splitter pane="filesWidth" label="File list width" />
         <DiffArea workspace={workspace} checkpoint={diffCheckpoint} previous={diffPrevious} files={files?.status === 'ready' ? files.value : null} />
       </div>
+    </div>
+  );
+}
+
+/**
+ * What a safety checkpoint protects: the state just before a restore, which
+ * usually equals the checkpoint before it (so "vs previous" lists nothing),
+ * compared with the restored checkpoint — the files the restore changed.
+ */
+function SafetyNote({ workspace, checkpoint, target }: { workspace: string; checkpoint: Checkpoint; target: string }) {
+  const [differ, setDiffer] = useState<number | null>(null);
+  useEffect(() => {
+    let live = true;
+    setDiffer(null);
+    client()
+      .invoke('checkpoints:diff', { workspace, from: target, to: checkpoint.id })
+      .then((d) => live && setDiffer(d.files.length))
+      .catch(() => live && setDiffer(-1));
+    return () => {
+      live = false;
+    };
+  }, [workspace, target, checkpoint.id]);
+  const select = useTimeline((s) => s.select);
+  const known = useTimeline((s) => s.checkpoints.some((x) => x.id === target));
+  return (
+    <div className="banner banner-info" data-testid="safety-note">
+      <Icon name="restore" size={14} />
+      <span>
+        The state <strong>before restoring {shortId(target)}</strong>
+        {differ !== null && differ >= 0 && (
+          <>
+            : {differ} file{differ === 1 ? '' : 's'} differ{differ === 1 ? 's' : ''} from {shortId(target)}
+          </>
+        )}
+        . Restoring this checkpoint undoes that restore.
+      </span>
+      {known && (
+        <button type="button" className="link-button small" onClick={() => select(target)}>
+          Show {shortId(target)}
+        </button>
+      )}
     </div>
   );
 }

@@ -37,12 +37,13 @@ export function DiffArea({
 
   // Following one file's story: open that file wherever it changed. Otherwise
   // keep the open file while scrubbing if it changed here too, else the first one.
-  const selected = files?.find((f) => f.path === selectedPath) ?? null;
+  // Until the effect below picks one, show the first file rather than a frame with no diff.
+  const selected = files?.find((f) => f.path === selectedPath) ?? files?.[0] ?? null;
   const followed = followedPath ? (files?.find((f) => f.path === followedPath || f.old_path === followedPath) ?? null) : null;
   useEffect(() => {
     if (!files) return;
     if (followed && followed.path !== selectedPath) selectFile(followed.path);
-    else if (!selected) selectFile(files[0]?.path ?? null);
+    else if (!files.some((f) => f.path === selectedPath)) selectFile(files[0]?.path ?? null);
     // only when the files on screen change: a click on another file sticks
   }, [files, followed?.path]);
 

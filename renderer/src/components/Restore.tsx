@@ -112,7 +112,6 @@ export function RestoreControls({
     );
   }
 
-  const seconds = Math.max(0, Math.ceil((armed.deadline - now) / 1000));
   const guarded = readyAt === null || now - readyAt < CONFIRM_GUARD_MS;
   const disabled = running || armed.preview.status !== 'ready' || guarded;
   const onConfirm = async () => {
@@ -145,7 +144,6 @@ export function RestoreControls({
       >
         <Icon name="restore" size={14} />
         {running ? 'Restoring…' : armed.preview.status === 'loading' ? 'Preparing preview…' : `Confirm restore`}
-        {!running && armed.preview.status === 'ready' && <span className="countdown" aria-label={`${seconds} seconds left`}>{seconds}s</span>}
       </button>
       <button type="button" className="button button-subtle" onClick={disarm} disabled={running} title="Cancel (Esc)">
         Cancel

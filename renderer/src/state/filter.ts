@@ -42,6 +42,13 @@ function writeHash(f: CheckpointFilter): void {
 
 let historyToken = 0;
 
+/** A selection the filter leaves out moves to the newest checkpoint it keeps (else the list would show none selected). */
+function keepSelectionInside(matches: Checkpoint[] | null): void {
+  if (!matches || matches.length === 0) return;
+  const { selectedId, select } = useTimeline.getState();
+  if (!matches.some((c) => c.id === selectedId)) select(matches[0]!.id);
+}
+
 function compute(filter: CheckpointFilter, history: Loadable<PathHistory> | null): Checkpoint[] | null {
   if (!isFiltering(filter)) return null;
   const { checkpoints } = useTimeline.getState();
@@ -73,6 +80,7 @@ export const useFilter = create<FilterState>()((set, get) => {
       .then((history) => {
         if (token !== historyToken) return;
         set({ history, matches: compute(get().filter, history) });
+        keepSelectionInside(get().matches);
       });
   };
 
@@ -86,6 +94,7 @@ export const useFilter = create<FilterState>()((set, get) => {
       writeHash(filter);
       set({ filter, matches: compute(filter, get().history) });
       if (filter.path !== before.path) loadHistory();
+      else keepSelectionInside(get().matches);
     },
     clear: () => get().set(NO_FILTER),
     followPath: (path) => get().set({ path }),
@@ -104,5 +113,6 @@ useTimeline.subscribe((s, prev) => {
     historyTimer = setTimeout(() => useFilter.getState().reloadHistory(), s.workspace !== prev.workspace ? 0 : 250);
   }
   useFilter.setState({ matches: compute(filter, history) });
+  keepSelectionInside(useFilter.getState().matches);
 });
 

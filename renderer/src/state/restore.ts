@@ -1,6 +1,7 @@
-// Restore in two steps. `arm` fetches the preview and starts a short window;
-// only `confirm` inside that window, with the preview shown, runs the restore.
-// Timeout, Escape (the UI calls disarm) or selecting another checkpoint disarm.
+// Restore in two steps. `arm` fetches the preview; only `confirm`, with the
+// preview shown, runs the restore. The confirmation stays until the person
+// acts: Cancel, Escape (the UI calls disarm) or selecting another checkpoint
+// disarm it — never a timer (a preview read slowly must not silently expire).
 import { create } from 'zustand';
 import type { RestorePreviewWithEffects } from '../../../shared/ipc.js';
 import type { RestoreResult } from '../../../shared/model.js';
@@ -8,7 +9,6 @@ import { errorLine } from '../client/client-error.js';
 import { client } from './client.js';
 import type { Loadable } from './details.js';
 
-export const CONFIRM_WINDOW_MS = 6000;
 
 export type RestoreScope = 'tree' | 'file';
 
@@ -19,7 +19,6 @@ export interface ArmedRestore {
   id: string;
   paths?: string[];
   /** When the confirm window closes (restarted when the preview arrives, so the person gets to read it). */
-  deadline: number;
   preview: Loadable<RestorePreviewWithEffects>;
 }
 
@@ -43,15 +42,8 @@ interface RestoreState {
 }
 
 let nextToken = 1;
-let timer: ReturnType<typeof setTimeout> | null = null;
 
-function schedule(ms: number, token: number): void {
-  if (timer) clearTimeout(timer);
-  timer = setTimeout(() => {
-    const { armed, running } = useRestore.getState();
-    if (armed?.token === token && !running) useRestore.getState().disarm();
-  }, ms);
-}
+
 
 export const useRestore = create<RestoreState>()((set, get) => ({
   armed: null,
@@ -62,9 +54,7 @@ export const useRestore = create<RestoreState>()((set, get) => ({
   arm: async (workspace, id, scope, paths) => {
     if (get().running) return;
     const token = nextToken++;
-    const deadline = Date.now() + CONFIRM_WINDOW_MS;
-    set({ armed: { token, scope, workspace, id, paths, deadline, preview: { status: 'loading' } }, error: null });
-    schedule(CONFIRM_WINDOW_MS, token);
+    set({ armed: { token, scope, workspace, id, paths, preview: { status: 'loading' } }, error: null });
     let preview: Loadable<RestorePreviewWithEffects>;
     try {
       const request = paths ? { workspace, id, paths } : { workspace, id };
@@ -74,22 +64,17 @@ export const useRestore = create<RestoreState>()((set, get) => ({
     }
     const current = get().armed;
     if (current?.token !== token) return;
-    const fresh = Date.now() + CONFIRM_WINDOW_MS;
-    set({ armed: { ...current, preview, deadline: fresh } });
-    schedule(CONFIRM_WINDOW_MS, token);
+    set({ armed: { ...current, preview } });
   },
 
   disarm: () => {
-    if (timer) clearTimeout(timer);
-    timer = null;
     if (get().armed && !get().running) set({ armed: null });
   },
 
   confirm: async () => {
     const { armed, running } = get();
-    // The second step only counts with the preview on screen and inside the window.
-    if (!armed || running || armed.preview.status !== 'ready' || Date.now() > armed.deadline) return null;
-    if (timer) clearTimeout(timer);
+    // The second step only counts with the preview on screen.
+    if (!armed || running || armed.preview.status !== 'ready') return null;
     set({ running: true, error: null });
     try {
       const request = armed.paths ? { workspace: armed.workspace, id: armed.id, paths: armed.paths } : { workspace: armed.workspace, id: armed.id };

@@ -1,0 +1,239 @@
+// `npm run bench:ui`: the built renderer in a real Chromium (Debian's
+// /usr/bin/chromium through Playwright), served by the real browser host, on
+// histories of 1,000 and 10,000 checkpoints (seed-history.ts). For each it
+// prints: first load (page open → newest checkpoint's diff on screen), a
+// 60-step drag of the slider handle (long tasks > 50 ms, frame gaps > 50 ms,
+// steps that showed no diff at all, time from the last move to the diff of
+// where the handle stopped), 200 arrow presses (the same figures), and both
+// again with a file-history filter on. It measures; it never fails on speed
+// (exit 1 only if the benchmark itself breaks). Options: --counts 1000,10000
+// --json.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser, type Page } from 'playwright';
+import { fileName, seedHistory } from './bench-ui/seed-history.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const CLI = path.join(ROOT, 'dist', 'electron', 'cli', 'main.js');
+const CHROMIUM = '/usr/bin/chromium';
+const FOLLOWED = fileName(6);
+
+interface Interaction {
+  steps: number;
+  long_tasks: number;
+  longest_task_ms: number;
+  frame_gaps: number;
+  longest_gap_ms: number;
+  steps_without_diff: number;
+  settle_ms: number;
+}
+
+interface SizeResult {
+  checkpoints: number;
+  first_load_ms: number;
+  drag: Interaction;
+  arrows: Interaction;
+  history_drag: Interaction;
+  history_arrows: Interaction;
+  history_matches: number;
+}
+
+// Runs in the page before any script: long tasks and frame gaps, collected while `window.__bench.on`.
+const PROBE = `
+  window.__bench = { on: false, tasks: [], gaps: [], last: 0 };
+  new PerformanceObserver((list) => {
+    if (!window.__bench.on) return;
+    for (const e of list.getEntries()) window.__bench.tasks.push(e.duration);
+  }).observe({ type: 'longtask', buffered: false });
+  const frame = (t) => {
+    const b = window.__bench;
+    if (b.on && b.last) b.gaps.push(t - b.last);
+    b.last = t;
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+`;
+
+function startServer(home: string, dir: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [CLI, 'serve', '--workspace', dir, '--port', '0', '--no-watch'], {
+    env: { ...process.env, CHRONOSCOPE_HOME: home },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`serve exited (${code}) before printing its URL`)));
+    createInterface({ input: child.stdout! }).once('line', (url) => resolve({ url, child }));
+  });
+}
+
+// The page-side functions below run in Chromium; the Node build has no DOM types, so the little they use is declared here.
+interface PageElement {
+  getAttribute(name: string): string | null;
+  textContent: string | null;
+}
+declare const document: { querySelector(selector: string): PageElement | null };
+
+/** True when the diff area shows the selected checkpoint, fresh (not the last one kept while loading). Runs in the page. */
+function showsSelected(): boolean {
+  const row = document.querySelector('[data-testid="checkpoint-item"][aria-selected="true"]');
+  const body = document.querySelector('[data-testid="details-body"]');
+  const diff = document.querySelector('[data-testid="diff-view"]');
+  if (!row || !body || !diff) return false;
+  const short = (row.getAttribute('data-checkpoint-id') ?? '').slice(0, 8);
+  const diffIsHere = diff.getAttribute('data-to') === short || diff.getAttribute('data-kind') === 'notice' || diff.getAttribute('data-change') !== null;
+  return body.getAttribute('data-shows') === short && body.getAttribute('data-stale') === 'false' && diffIsHere && diff.getAttribute('data-stale') !== 'true';
+}
+
+/** A diff (or a notice in its place) is on screen. Runs in the page. */
+function hasDiff(): boolean {
+  return document.querySelector('[data-testid="diff-view"] .monaco-diff-editor, [data-testid="diff-view"][data-kind="notice"], [data-testid="diff-view"] .monaco-editor') !== null;
+}
+
+function historyApplied(): boolean {
+  return (document.querySelector('[data-testid="checkpoint-count"]')?.textContent ?? '').includes(' of ');
+}
+
+async function measure(page: Page, act: (noteStep: () => Promise<void>) => Promise<number>): Promise<Interaction> {
+  await page.evaluate('window.__bench.on = true; window.__bench.tasks = []; window.__bench.gaps = []; window.__bench.last = 0;');
+  let without = 0;
+  const noteStep = async () => {
+    if (!(await page.evaluate(hasDiff))) without++;
+  };
+  const steps = await act(noteStep);
+  const stopped = Date.now();
+  await page.waitForFunction(showsSelected, undefined, { polling: 'raf', timeout: 60_000 });
+  const settle = Date.now() - stopped;
+  const { tasks, gaps } = (await page.evaluate('({ tasks: window.__bench.tasks, gaps: window.__bench.gaps })')) as { tasks: number[]; gaps: number[] };
+  await page.evaluate('window.__bench.on = false');
+  const long = gaps.filter((g) => g > 50);
+  return {
+    steps,
+    long_tasks: tasks.filter((t) => t > 50).length,
+    longest_task_ms: Math.round(Math.max(0, ...tasks)),
+    frame_gaps: long.length,
+    longest_gap_ms: Math.round(Math.max(0, ...gaps)),
+    steps_without_diff: without,
+    settle_ms: settle,
+  };
+}
+
+async function drag(page: Page): Promise<Interaction> {
+  const box = await page.getByTestId('timeline-slider').boundingBox();
+  if (!box) throw new Error('no slider');
+  const y = box.y + box.height / 2;
+  return measure(page, async (noteStep) => {
+    await page.mouse.move(box.x + box.width - 6, y);
+    await page.mouse.down();
+    for (let i = 1; i <= 60; i++) {
+      await page.mouse.move(box.x + box.width * (1 - (i / 60) * 0.6), y);
+      await page.waitForTimeout(16);
+      await noteStep();
+    }
+    await page.mouse.up();
+    return 60;
+  });
+}
+
+async function arrows(page: Page): Promise<Interaction> {
+  await page.getByTestId('timeline-slider').focus();
+  await page.keyboard.press('End');
+  await page.waitForFunction(showsSelected, undefined, { polling: 'raf', timeout: 60_000 });
+  return measure(page, async (noteStep) => {
+    for (let i = 0; i < 200; i++) {
+      await page.keyboard.press('ArrowLeft');
+      if (i % 10 === 9) await noteStep();
+    }
+    return 200;
+  });
+}
+
+const progress = (text: string): void => {
+  process.stderr.write(`bench:ui: ${text}\n`);
+};
+
+async function runSize(browser: Browser, count: number): Promise<SizeResult> {
+  const base = mkdtempSync(path.join(tmpdir(), 'chronoscope-bench-ui-'));
+  const home = path.join(base, 'home');
+  const dir = path.join(base, 'project');
+  let child: ChildProcess | null = null;
+  try {
+    progress(`${count} checkpoints: seeding`);
+    await seedHistory({ home, dir, count });
+    const server = await startServer(home, dir);
+    child = server.child;
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.addInitScript(PROBE);
+    const page = await context.newPage();
+    // A first visit loads Monaco into the HTTP cache, as a person's second look would have it.
+    await page.goto(server.url);
+    await page.waitForFunction(showsSelected, undefined, { polling: 'raf', timeout: 120_000 });
+    const origin = new URL(server.url).origin;
+
+    await page.goto('about:blank');
+    const t0 = Date.now();
+    await page.goto(`${origin}/`);
+    await page.waitForFunction(showsSelected, undefined, { polling: 'raf', timeout: 120_000 });
+    const firstLoad = Date.now() - t0;
+    progress(`${count} checkpoints: loaded, dragging`);
+    const dragResult = await drag(page);
+    progress(`${count} checkpoints: arrow keys`);
+    const arrowResult = await arrows(page);
+    progress(`${count} checkpoints: file history of ${FOLLOWED}`);
+
+    // A fresh document (a hash change alone would not reload): the filter comes from the URL.
+    await page.goto('about:blank');
+    await page.goto(`${origin}/#path=${encodeURIComponent(FOLLOWED)}`);
+    await page.waitForFunction(historyApplied, undefined, { timeout: 120_000 });
+    await page.waitForFunction(showsSelected, undefined, { polling: 'raf', timeout: 120_000 });
+    const matches = Number(((await page.getByTestId('checkpoint-count').textContent()) ?? '').split(' of ')[0]);
+    const historyDrag = await drag(page);
+    const historyArrows = await arrows(page);
+    await context.close();
+    return { checkpoints: count, first_load_ms: firstLoad, drag: dragResult, arrows: arrowResult, history_drag: historyDrag, history_arrows: historyArrows, history_matches: matches };
+  } finally {
+    child?.kill('SIGINT');
+    rmSync(base, { recursive: true, force: true });
+  }
+}
+
+function table(results: SizeResult[]): string {
+  const rows: string[][] = [['case', 'steps', 'long tasks >50ms (max)', 'frame gaps >50ms (max)', 'steps without diff', 'diff shown after stop']];
+  for (const r of results) {
+    rows.push([`${r.checkpoints} checkpoints: first load`, '', '', '', '', `${r.first_load_ms} ms`]);
+    const line = (name: string, x: Interaction) =>
+      rows.push([`${r.checkpoints} ${name}`, String(x.steps), `${x.long_tasks} (${x.longest_task_ms} ms)`, `${x.frame_gaps} (${x.longest_gap_ms} ms)`, String(x.steps_without_diff), `${x.settle_ms} ms`]);
+    line('drag', r.drag);
+    line('arrows', r.arrows);
+    line(`drag, file history (${r.history_matches})`, r.history_drag);
+    line(`arrows, file history (${r.history_matches})`, r.history_arrows);
+  }
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
+  return rows.map((row) => row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ')).join('\n');
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { counts: { type: 'string', default: '1000,10000' }, json: { type: 'boolean', default: false } }, strict: true });
+  const counts = values.counts.split(',').map(Number);
+  if (counts.some((n) => !Number.isInteger(n) || n < 2 || n > 100_000)) throw new Error('--counts: whole numbers from 2 to 100000, comma-separated');
+  if (!existsSync(CLI) || !existsSync(path.join(ROOT, 'dist', 'renderer', 'index.html'))) throw new Error('not built: run `npm run build` first');
+  const browser = await chromium.launch({
+    ...(existsSync(CHROMIUM) ? { executablePath: CHROMIUM } : {}),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const results: SizeResult[] = [];
+    for (const count of counts) results.push(await runSize(browser, count));
+    console.log(values.json ? JSON.stringify({ results }, null, 2) : table(results));
+  } finally {
+    await browser.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(`bench:ui: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});
