@@ -92,7 +92,7 @@ export function DiffArea({
           title="Only the checkpoints that changed this file (its whole story)"
           onClick={() => followPath(followedPath === selected.path ? '' : selected.path)}
         >
-          <Icon name="history" size={13} /> {followedPath === selected.path ? 'All checkpoints' : 'History'}
+          <Icon name="history" size={13} /> <span className="button-label">{followedPath === selected.path ? 'All checkpoints' : 'History'}</span>
         </button>
         <RestoreControls
           workspace={workspace}

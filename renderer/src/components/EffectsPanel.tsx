@@ -22,7 +22,8 @@ export function EffectsPanel() {
     <section className="sidebar-section effects-panel" data-testid="effects-panel" aria-labelledby="effects-heading">
       <div className="section-head">
         <h2 id="effects-heading" className="section-title">
-          Irreversible effects{list.length > 0 && <span className="count">{list.length}</span>}
+          <span className="section-title-text">Irreversible effects</span>
+          {list.length > 0 && <span className="count" data-testid="effects-count">{list.length}</span>}
         </h2>
         {workspace && host !== 'electron' && notifications === 'default' && (
           <button

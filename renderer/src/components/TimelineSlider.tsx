@@ -423,7 +423,7 @@ function Axis({ scale, view, width, count }: { scale: Scale; view: View; width: 
   let lastX = -Infinity;
   const place = (b: { u: number; time: number }, kind: 'day' | 'hour') => {
     const x = toTrack(view, b.u) * width;
-    if (x < 70 || x > width - 70 || x - lastX < (kind === 'day' ? 70 : 46)) return;
+    if (x < 130 || x > width - 130 || x - lastX < (kind === 'day' ? 70 : 46)) return;
     lastX = x;
     const d = new Date(b.time);
     const text = kind === 'day' ? d.toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' }) : d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
