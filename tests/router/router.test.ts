@@ -67,6 +67,9 @@ describe('router: validation', () => {
       { channel: 'checkpoints:fileDiff', payload: { workspace: dirs.workspace, from: 'latest', to: 'workspace', path: '../x' }, field: 'path' },
       { channel: 'checkpoints:fileDiff', payload: { workspace: dirs.workspace, from: 'latest', to: 'workspace', path: '/etc/passwd' }, field: 'path' },
       { channel: 'checkpoints:diff', payload: { workspace: dirs.workspace, from: 'latest', to: '@{1}' }, field: 'to' },
+      { channel: 'checkpoints:fileDiff', payload: { workspace: dirs.workspace, from: 'latest', to: 'workspace', path: 'a', old_path: '../x' }, field: 'old_path' },
+      { channel: 'checkpoints:pathHistory', payload: { workspace: dirs.workspace, path: '../x' }, field: 'path' },
+      { channel: 'checkpoints:pathHistory', payload: { workspace: dirs.workspace, path: '-x' }, field: 'path' },
       { channel: 'restore:run', payload: { workspace: dirs.workspace, id: 'HEAD~1' }, field: 'id' },
       { channel: 'restore:run', payload: { workspace: dirs.workspace, id: 'latest', paths: ['a.txt', '../../etc'] }, field: 'paths.1' },
       { channel: 'restore:run', payload: { workspace: dirs.workspace, id: 'latest', force: true }, field: 'force' },
@@ -132,6 +135,9 @@ describe('router: round trip', () => {
       await router.invoke('checkpoints:fileDiff', { workspace: dirs.workspace, from: first.id, to: second.id, path: 'a.txt' }),
     );
     expect([fileDiff.old.text, fileDiff.new.text]).toEqual(['one\n', 'two\n']);
+
+    const story = ok<{ entries: { id: string; change: string }[] }>(await router.invoke('checkpoints:pathHistory', { workspace: dirs.workspace, path: 'b.txt' }));
+    expect(story.entries).toEqual([{ id: second.id, change: 'added' }]);
 
     const preview = ok<{ modified: string[]; untracked_removed: string[]; deleted: string[]; effects_since: unknown[] }>(
       await router.invoke('restore:preview', { workspace: dirs.workspace, id: first.id }),
