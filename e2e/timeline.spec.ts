@@ -262,3 +262,29 @@ test('layout: panes resize and fold (remembered), full-width diff, the shortcut 
   await expect(page.getByTestId('diff-file').locator('.diff-file-base')).toBeVisible();
   await page.screenshot({ path: join(DOCS, 'timeline-narrow.png') });
 });
+
+test('a safety checkpoint says what it protects, and a restore confirmation waits for the person', async ({ page, workspace, serve }) => {
+  await workspace.write('a.txt', 'one\n');
+  await workspace.write('b.txt', 'one\n');
+  await workspace.snapshot('first');
+  await workspace.write('a.txt', 'two\n');
+  await workspace.write('b.txt', 'two\n');
+  await workspace.snapshot('second');
+  const list = JSON.parse(await workspace.cli(['list', '--workspace', workspace.dir, '--json'])) as { id: string; reason: string }[];
+  const first = list.find((c) => c.reason === 'first')!.id;
+  await workspace.cli(['restore', first, '--workspace', workspace.dir, '--yes']);
+  const served = await serve(['--no-watch']);
+  await openApp(page, served);
+  const safety = page.getByTestId('checkpoint-item').filter({ hasText: 'before restoring' });
+  await safety.first().click();
+  await expect(page.getByTestId('safety-note')).toContainText(`before restoring ${first.slice(0, 8)}`);
+  await expect(page.getByTestId('safety-note')).toContainText('2 files differ');
+
+  await page.getByTestId('checkpoint-item').filter({ hasText: 'second' }).click();
+  await page.getByTestId('restore-button').click();
+  const confirm = page.getByTestId('restore-confirm');
+  await expect(confirm).toBeVisible();
+  // Longer than the old 6-second window: still there, waiting.
+  await page.waitForTimeout(8000);
+  await expect(confirm).toBeVisible();
+});
