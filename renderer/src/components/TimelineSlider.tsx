@@ -23,6 +23,9 @@ import { buildScale, clampView, fromTrack, FULL_VIEW, revealInView, toTrack, zoo
 /** Marks closer than this many pixels share one stacked mark with a count. */
 const STACK_PX = 12;
 const DAY_MS = 86_400_000;
+// Formatters made once: a toLocale…String call with options builds a new one every time.
+const DAY_LABEL = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
+const HOUR_LABEL = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
 function useWidth(ref: React.RefObject<HTMLElement | null>): number {
   const [width, setWidth] = useState(0);
@@ -409,8 +412,8 @@ function NowMark({ u, view, now }: { u: number; view: View; now: number }) {
   return <span className="now-mark" data-testid="now-marker" style={{ left: `${Math.min(1, x) * 100}%` }} title={`The workspace now · ${absoluteTime(now)}`} />;
 }
 
-/** Day boundaries always, hours when zoomed in far enough for them to be apart; the ends' times. */
-function Axis({ scale, view, width, count }: { scale: Scale; view: View; width: number; count: number }) {
+/** Day boundaries always, hours when zoomed in far enough for them to be apart; the ends' times. Memoised: dates in words are costly and the axis moves only with the view. */
+const Axis = memo(function Axis({ scale, view, width, count }: { scale: Scale; view: View; width: number; count: number }) {
   const now = useClock((s) => s.now);
   const days = useMemo(() => scale.boundaries('day'), [scale]);
   const hours = useMemo(() => scale.boundaries('hour'), [scale]);
@@ -425,8 +428,7 @@ function Axis({ scale, view, width, count }: { scale: Scale; view: View; width: 
     const x = toTrack(view, b.u) * width;
     if (x < 130 || x > width - 130 || x - lastX < (kind === 'day' ? 70 : 46)) return;
     lastX = x;
-    const d = new Date(b.time);
-    const text = kind === 'day' ? d.toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' }) : d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+    const text = (kind === 'day' ? DAY_LABEL : HOUR_LABEL).format(b.time);
     labels.push(
       <span key={`${kind}${b.time}`} className={`axis-label axis-${kind}`} data-testid={`axis-${kind}`} style={{ left: x }}>
         {text}
@@ -444,7 +446,7 @@ function Axis({ scale, view, width, count }: { scale: Scale; view: View; width: 
       <span className="axis-end" title={absoluteTime(endTime, now)}>{count > 1 ? absoluteTime(endTime, now) : ''}</span>
     </div>
   );
-}
+});
 
 /** The whole history in miniature, with the zoomed window; drag or click it to move the window. */
 function Overview({ checkpoints, scale, view, onView, zoomed }: { checkpoints: Checkpoint[]; scale: Scale; view: View; onView: (v: View) => void; zoomed: boolean }) {

@@ -181,7 +181,9 @@ export function clampView(view: View): View {
 export function revealInView(view: View, u: number, margin = 0.08): View {
   const width = view.end - view.start;
   if (u >= view.start + margin * width && u <= view.end - margin * width) return view;
-  return clampView({ start: u - width / 2, end: u + width / 2 });
+  const next = clampView({ start: u - width / 2, end: u + width / 2 });
+  // The same view stays the same object: every memoised layer of the slider keeps its render.
+  return next.start === view.start && next.end === view.end ? view : next;
 }
 
 /** Fraction of the track (0..1 inside the view, outside otherwise) for an axis point. */
