@@ -228,7 +228,8 @@ export interface ClassifiedEffect {
 }
 
 export type EffectSource = 'hook' | 'reflog';
-export type EffectStatus = 'intended' | 'happened' | 'failed';
+// denied: the person (or a rule) refused the tool call, so it never ran.
+export type EffectStatus = 'intended' | 'happened' | 'failed' | 'denied';
 
 export interface EffectRecord extends ClassifiedEffect {
   id: string;
@@ -245,6 +246,8 @@ export interface EffectRecord extends ClassifiedEffect {
   /** For pushes: old and new commit of the remote ref. */
   old_commit?: string | null;
   new_commit?: string | null;
+  /** A hook record matched with the reflog entry of the same push (one record, not two). */
+  reflog_id?: string;
 }
 
 // ---- Fork, verify, bisect, agent restore requests (issue 13) ----

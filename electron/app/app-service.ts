@@ -12,6 +12,8 @@ import type { Settings, SettingsPatch } from '../../shared/settings.js';
 import type { OpenStore, Store, Workspace } from '../engine/api.js';
 import { openStore as engineOpenStore, progressMessage } from '../engine/index.js';
 import { WorkspaceWatcher } from '../watcher/workspace-watcher.js';
+import { startDelegateServer, WATCHER_SETTLE_MS } from '../agents/core/delegate-server.js';
+import type { AgentBackend } from '../agents/core/work.js';
 import type { AppService } from './api.js';
 import { CheckpointFeed } from './checkpoint-feed.js';
 import { DisposableStore, toDisposable } from './disposables.js';
@@ -36,6 +38,8 @@ export interface AppServiceOptions {
   effects?: EffectsBackend;
   /** Poll period of the live feeds (default 1000 ms). */
   pollMs?: number;
+  /** Serve agent hooks over the store's socket (default true; see agents/core/delegate-server.ts). */
+  agentSocket?: boolean;
 }
 
 interface Session {
@@ -92,6 +96,34 @@ class ChronoscopeAppService implements AppService {
   async start(): Promise<void> {
     this.disposables.add(verifyJobs(this)); // agents' restore requests are watched from the start (tray, window)
     for (const entry of await this.list.read()) await this.startSession(entry);
+    if (this.options.agentSocket !== false) {
+      // Without the socket (another app has it, or the path is too long) hooks simply work alone.
+      const server = await startDelegateServer({ home: this.currentStore.home, backend: (request) => this.agentBackend(request.startedMs) });
+      if (server !== null) this.disposables.add(toDisposable(() => server.close()));
+    }
+  }
+
+  /**
+   * What a delegated hook's checkpoint uses: for a workspace this app watches, a snapshot limited
+   * to what the watcher saw change plus the files the tool is about to change — once changes made
+   * before the hook started have had time to reach the watcher. Otherwise a full scan (warm engine).
+   */
+  private agentBackend(startedMs: number): AgentBackend {
+    return {
+      store: this.currentStore,
+      checkpoint: async (ws, options, files) => {
+        const session = this.sessions.get(ws.meta.id);
+        const watcher = session?.watcher ?? null;
+        if (session === undefined || watcher === null || !session.hasCheckpoint) return ws.snapshot(options);
+        const wait = Math.min(WATCHER_SETTLE_MS, startedMs + WATCHER_SETTLE_MS - Date.now());
+        if (wait > 0) await new Promise((resolveWait) => setTimeout(resolveWait, wait));
+        const changed = watcher.changedPaths();
+        if (changed === null) return ws.snapshot(options);
+        const paths = [...new Set([...changed, ...files])];
+        if (paths.length === 0) return { id: null, skipped: 'the watcher saw nothing change since the latest checkpoint' };
+        return ws.snapshot({ ...options, paths });
+      },
+    };
   }
 
   info(): AppInfo {

@@ -1,9 +1,15 @@
 #!/usr/bin/env node
 // The `chronoscope` command. All the work is in program.ts; this file only
-// runs it and exits once stdout has been flushed.
-import { errorLine } from './output.js';
-import { run } from './program.js';
-import { settleAllIndexes } from '../engine/index-sync.js';
+// runs it and exits once stdout has been flushed. `chronoscope hook …` (run
+// by agents around every tool call) goes to its own lean entry before the
+// command parser and the commands are even loaded.
+if (process.argv[2] === 'hook') {
+  const { runHookCommand } = await import('../agents/hook-entry.js');
+  await runHookCommand(process.argv.slice(3));
+}
+const { errorLine } = await import('./output.js');
+const { run } = await import('./program.js');
+const { settleAllIndexes } = await import('../engine/index-sync.js');
 
 // Whatever escapes the command's promise still gets exactly one line and exit 1.
 const crash = (err: unknown): void => {

@@ -6,7 +6,10 @@
 //
 // Records are never rewritten. A later fact about an effect (a PostToolUse
 // saying the push happened, or failed) is its own line, a status line
-// `{"status_of": id, "status": …}`, which list() folds into the record.
+// `{"status_of": id, "status": …}`, which list() folds into the record. A
+// status line may also carry what the reflog learnt about a push the hook
+// announced (`set`: its commits, exact compensation and reflog id), so one
+// push is one record.
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { EffectRecord, EffectStatus } from '../../shared/model.js';
@@ -16,11 +19,15 @@ import { EFFECT_KINDS, EFFECT_SOURCES, EFFECT_STATUSES } from './kinds.js';
 export type EffectInput = Omit<EffectRecord, 'id' | 'time' | 'time_ms'> &
   Partial<Pick<EffectRecord, 'id' | 'time' | 'time_ms'>>;
 
+/** Fields a status line may fill in on the record it is about. */
+export type EffectUpdate = Partial<Pick<EffectRecord, 'old_commit' | 'new_commit' | 'compensation' | 'summary' | 'reflog_id'>>;
+
 interface StatusLine {
   status_of: string;
   status: EffectStatus;
   time: string;
   time_ms: number;
+  set?: EffectUpdate;
 }
 
 export function ledgerPath(storeHome: string, workspaceId: string): string {
@@ -60,12 +67,12 @@ export class EffectLedger {
    * Says what became of an effect recorded earlier (e.g. intended → happened). Appends a
    * status line; returns the folded record, or null when no record has that id.
    */
-  async setStatus(id: string, status: EffectStatus, timeMs: number = Date.now()): Promise<EffectRecord | null> {
-    const line: StatusLine = { status_of: id, status, time: new Date(timeMs).toISOString(), time_ms: timeMs };
+  async setStatus(id: string, status: EffectStatus, timeMs: number = Date.now(), set?: EffectUpdate): Promise<EffectRecord | null> {
+    const line: StatusLine = { status_of: id, status, time: new Date(timeMs).toISOString(), time_ms: timeMs, ...(set === undefined ? {} : { set }) };
     const existing = (await this.list()).find((r) => r.id === id);
     if (existing === undefined) return null;
     await this.writeLine(line);
-    return { ...existing, status };
+    return { ...existing, ...(set ?? {}), status };
   }
 
   /** Every record, oldest first, with later status lines applied. */
@@ -74,7 +81,7 @@ export class EffectLedger {
     for (const parsed of await readJsonLines(this.path)) {
       if (isStatusLine(parsed)) {
         const target = records.get(parsed.status_of);
-        if (target !== undefined) records.set(target.id, { ...target, status: parsed.status });
+        if (target !== undefined) records.set(target.id, { ...target, ...pickUpdate(parsed.set), status: parsed.status });
       } else if (isEffectRecord(parsed)) {
         if (!records.has(parsed.id)) records.set(parsed.id, parsed);
       }
@@ -93,6 +100,20 @@ function isStatusLine(v: unknown): v is StatusLine {
   if (typeof v !== 'object' || v === null) return false;
   const o = v as Record<string, unknown>;
   return typeof o.status_of === 'string' && typeof o.status === 'string' && (EFFECT_STATUSES as readonly string[]).includes(o.status);
+}
+
+/** Only the known fields of a status line's `set`, each of the right type. */
+function pickUpdate(set: unknown): EffectUpdate {
+  if (typeof set !== 'object' || set === null) return {};
+  const o = set as Record<string, unknown>;
+  const out: EffectUpdate = {};
+  for (const key of ['old_commit', 'new_commit', 'compensation'] as const) {
+    const v = o[key];
+    if (typeof v === 'string' || v === null) out[key] = v;
+  }
+  if (typeof o['summary'] === 'string') out.summary = o['summary'];
+  if (typeof o['reflog_id'] === 'string') out.reflog_id = o['reflog_id'];
+  return out;
 }
 
 function isEffectRecord(v: unknown): v is EffectRecord {

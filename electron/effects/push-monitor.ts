@@ -105,12 +105,34 @@ export async function scanPushes(
 
   const recorded: EffectRecord[] = [];
   if (found.length > 0) {
-    const existing = new Set((await ledger.list()).map((r) => r.id));
+    const all = await ledger.list();
+    const existing = new Set(all.flatMap((r) => (r.reflog_id === undefined ? [r.id] : [r.id, r.reflog_id])));
     for (const { ref, entry } of found.sort((a, b) => a.entry.timeMs - b.entry.timeMs)) {
       const id = `p${createHash('sha256').update(`${ledger.workspaceId}\0${ref}\0${entry.line}`).digest('hex').slice(0, 20)}`;
       if (existing.has(id)) continue;
       const { remote, branch } = splitRemoteRef(ref, remotes);
       const url = remotes.get(remote);
+      const compensation = pushCompensation(remote, branch, entry.old, entry.new);
+      const summary = ZERO_COMMIT.test(entry.old)
+        ? `new branch ${branch} pushed to ${remote} at ${entry.new.slice(0, 7)}`
+        : `${branch} pushed to ${remote}: ${entry.old.slice(0, 7)} → ${entry.new.slice(0, 7)}`;
+      // The hook announced this push before it ran: complete that record instead of adding a second one.
+      const announced = matchingHookPush(all, `${remote}/${branch}`, entry.timeMs);
+      if (announced !== null) {
+        existing.add(id);
+        const merged = await ledger.setStatus(announced.id, 'happened', Date.now(), {
+          old_commit: ZERO_COMMIT.test(entry.old) ? null : entry.old,
+          new_commit: entry.new,
+          compensation,
+          summary,
+          reflog_id: id,
+        });
+        if (merged !== null) {
+          announced.reflog_id = id; // one reflog entry per hook record
+          recorded.push(merged);
+        }
+        continue;
+      }
       recorded.push(
         await ledger.append({
           id,
@@ -120,10 +142,8 @@ export async function scanPushes(
           kind: 'git_push',
           target: `${remote}/${branch}${url === undefined ? '' : ` (${stripUrlCredentials(url)})`}`,
           command: `git push ${remote} ${branch}`,
-          compensation: pushCompensation(remote, branch, entry.old, entry.new),
-          summary: ZERO_COMMIT.test(entry.old)
-            ? `new branch ${branch} pushed to ${remote} at ${entry.new.slice(0, 7)}`
-            : `${branch} pushed to ${remote}: ${entry.old.slice(0, 7)} → ${entry.new.slice(0, 7)}`,
+          compensation,
+          summary,
           workspace: options.workspace ?? workspaceRoot,
           source: 'reflog',
           status: 'happened',
@@ -136,6 +156,24 @@ export async function scanPushes(
   }
   await writeState(statePath, state);
   return recorded;
+}
+
+/** How long before its reflog entry a hook may have announced a push (the person may take a while to allow it). */
+const ANNOUNCE_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * The newest hook record announcing a push to `remoteBranch` that is not matched with a reflog
+ * entry yet, announced before the entry (reflog times are whole seconds) and not failed or denied.
+ */
+function matchingHookPush(records: EffectRecord[], remoteBranch: string, entryMs: number): EffectRecord | null {
+  for (let i = records.length - 1; i >= 0; i--) {
+    const r = records[i];
+    if (r === undefined || r.source !== 'hook' || r.kind !== 'git_push' || r.reflog_id !== undefined) continue;
+    if (r.status === 'failed' || r.status === 'denied') continue;
+    if (r.time_ms > entryMs + 1000 || r.time_ms < entryMs - ANNOUNCE_WINDOW_MS) continue;
+    if (r.target === remoteBranch || r.target.startsWith(`${remoteBranch} `)) return r;
+  }
+  return null;
 }
 
 /** The command that puts the remote branch back where it was before the push. */

@@ -53,6 +53,8 @@ export class ChangeDebouncer {
   private lastAt = 0;
   private timer: unknown = null;
   private flushing: Promise<void> | null = null;
+  /** The batch the running flush is checkpointing (its paths are not in a checkpoint yet). */
+  private flushingBatch: Batch | null = null;
   private disposed = false;
 
   constructor(private readonly options: ChangeDebouncerOptions) {
@@ -67,6 +69,15 @@ export class ChangeDebouncer {
 
   get busy(): boolean {
     return this.flushing !== null;
+  }
+
+  /**
+   * Paths changed and not yet in a finished checkpoint: the pending ones and the running flush's.
+   * null: a full scan is due (too many paths, or "scan everything" was asked for).
+   */
+  unsettled(): string[] | null {
+    if (this.overflow || (this.flushingBatch !== null && this.flushingBatch.paths === null)) return null;
+    return [...new Set([...this.paths, ...(this.flushingBatch?.paths ?? [])])];
   }
 
   /** Record changed paths; `null` means "something changed, scan everything". */
@@ -154,8 +165,10 @@ export class ChangeDebouncer {
       }
     })();
     this.flushing = run;
+    this.flushingBatch = batch;
     await run;
     this.flushing = null;
+    this.flushingBatch = null;
     if (!this.disposed && this.firstAt !== null && this.timer === null) this.arm();
   }
 

@@ -70,6 +70,16 @@ export class WorkspaceWatcher {
     this.liveness.unref();
   }
 
+  /**
+   * Workspace-relative paths changed since the last finished checkpoint, as far as this watcher can
+   * vouch for them (agent hooks delegated to the app limit their checkpoint to these). null when it
+   * cannot: not watching (paused, missing, not started) or a full scan is due.
+   */
+  changedPaths(): string[] | null {
+    if (this.disposed || !this.started || this.subscription === null || this.currentState !== 'watching' || this.changedWhilePaused) return null;
+    return this.debouncer.unsettled();
+  }
+
   setPaused(paused: boolean): void {
     if (paused === this.paused) return;
     this.paused = paused;

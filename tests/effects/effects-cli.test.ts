@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Checkpoint, EffectRecord } from '../../shared/model.js';
-import { baseEnv, runCli } from '../hooks/run-cli.js';
+import { baseEnv, runCli } from '../agents/run-cli.js';
 import { git } from './git-helpers.js';
 
 let dir: string;

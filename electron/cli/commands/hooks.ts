@@ -1,12 +1,20 @@
-// chronoscope hooks install|uninstall claude-code: our entries in Claude
-// Code's settings.json, merged in or taken out, every other hook kept.
+// chronoscope hooks install|uninstall|status <agent>: our entries in an
+// agent's settings, merged in or taken out, every other setting kept; and
+// what is installed where, and whether it still points at existing files.
 import { homedir } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { ChronoscopeError } from '../../../shared/errors.js';
 import { workspaceDir } from '../context.js';
-import { installClaudeCodeHook, projectSettingsPath, uninstallClaudeCodeHook, userSettingsPath } from '../../hooks/install.js';
-import { printJson, printLine } from '../output.js';
+import {
+  installClaudeCodeHook,
+  installedClaudeCodeHooks,
+  projectSettingsPath,
+  uninstallClaudeCodeHook,
+  userSettingsPath,
+  type InstalledHook,
+} from '../../agents/claude-code/install.js';
+import { currentNodeCli } from '../../agents/core/node-command.js';
+import { printJson, printLine, printLines } from '../output.js';
 import { registerClaudeCodeMcp } from '../../mcp/register.js';
 
 interface HooksOptions {
@@ -25,15 +33,14 @@ function checkAgent(agent: string): void {
   }
 }
 
-function settingsPath(options: HooksOptions): string {
-  if (options.project && options.user) throw new ChronoscopeError('bad_input', 'choose one of --project and --user');
-  if (options.user) return userSettingsPath(process.env['HOME'] || homedir());
-  return projectSettingsPath(workspaceDir(options));
+function userHome(): string {
+  return process.env['HOME'] || homedir();
 }
 
-/** The built CLI this command is part of, so the hook works without a global install. */
-function cliPath(): string {
-  return fileURLToPath(new URL('../main.js', import.meta.url));
+function settingsPath(options: HooksOptions): string {
+  if (options.project && options.user) throw new ChronoscopeError('bad_input', 'choose one of --project and --user');
+  if (options.user) return userSettingsPath(userHome());
+  return projectSettingsPath(workspaceDir(options));
 }
 
 function withOptions(command: Command): Command {
@@ -44,15 +51,39 @@ function withOptions(command: Command): Command {
     .option('--json', 'print machine-readable JSON');
 }
 
+interface StatusEntry {
+  agent: string;
+  scope: 'project' | 'user';
+  path: string;
+  hooks: InstalledHook[];
+}
+
+function describe(entry: StatusEntry): string[] {
+  if (entry.hooks.length === 0) return [`${entry.agent} (${entry.scope}): not installed in ${entry.path}`];
+  const first = entry.hooks[0];
+  const broken = entry.hooks.filter((h) => !h.node_exists || !h.cli_exists);
+  const lines = [
+    `${entry.agent} (${entry.scope}): installed in ${entry.path}`,
+    `  events: ${entry.hooks.map((h) => (h.matcher === null ? h.event : `${h.event}[${h.matcher}]`)).join(', ')}`,
+  ];
+  if (first !== undefined) {
+    lines.push(`  node: ${first.node ?? '?'} ${first.node_exists ? '(exists)' : first.node !== null && !first.node.includes('/') && !first.node.includes('\\') ? '(not an absolute path: depends on the PATH the agent gives its hooks)' : '(MISSING)'}`);
+    lines.push(`  cli:  ${first.cli ?? '?'} ${first.cli_exists ? '(exists)' : '(MISSING)'}`);
+  }
+  if (broken.length > 0) lines.push(`  → the hook cannot run as installed; run 'chronoscope hooks install ${entry.agent}${entry.scope === 'user' ? ' --user' : ''}' again`);
+  return lines;
+}
+
 export function registerHooks(program: Command): void {
-  const hooks = program.command('hooks').description("add Chronoscope's hooks to an agent's settings, or take them out");
-  withOptions(hooks.command('install').argument('<agent>', 'claude-code').description("merge our PreToolUse/PostToolUse hooks into Claude Code's settings").option('--mcp', "also register the `chronoscope mcp` server (.mcp.json, or ~/.claude.json with --user)")).action(
+  const hooks = program.command('hooks').description("add Chronoscope's hooks to an agent's settings, take them out, or show them");
+  withOptions(hooks.command('install').argument('<agent>', 'claude-code').description("merge our hooks into Claude Code's settings").option('--mcp', "also register the `chronoscope mcp` server (.mcp.json, or ~/.claude.json with --user)")).action(
     async (agent: string, options: HooksOptions) => {
       checkAgent(agent);
-      const result = await installClaudeCodeHook(settingsPath(options), cliPath());
-      const mcp = options.mcp ? await registerClaudeCodeMcp({ user: options.user === true, home: process.env['HOME'] || homedir(), workspace: workspaceDir(options), cliPath: cliPath() }) : undefined;
+      const paths = currentNodeCli();
+      const result = await installClaudeCodeHook(settingsPath(options), paths);
+      const mcp = options.mcp ? await registerClaudeCodeMcp({ user: options.user === true, home: process.env['HOME'] || homedir(), workspace: workspaceDir(options), cliPath: paths.cli }) : undefined;
       if (options.json) printJson(mcp ? { ...result, mcp } : result);
-      else printLine(`${result.changed ? 'installed' : 'already installed'}: ${result.path}\n  runs: ${result.command}${mcp ? `\nMCP server ${mcp.changed ? 'registered' : 'already registered'}: ${mcp.path}` : ''}`);
+      else printLine(`${result.changed ? 'installed' : 'already installed'}: ${result.path}\n  node: ${result.node}\n  runs: ${result.command}${mcp ? `\nMCP server ${mcp.changed ? 'registered' : 'already registered'}: ${mcp.path}` : ''}`);
     },
   );
   withOptions(hooks.command('uninstall').argument('<agent>', 'claude-code').description('remove only our hooks, keeping every other one')).action(
@@ -63,4 +94,20 @@ export function registerHooks(program: Command): void {
       else printLine(`${result.changed ? 'removed' : 'not installed'}: ${result.path}`);
     },
   );
+  hooks
+    .command('status')
+    .argument('[agent]', 'claude-code (default: every agent)')
+    .description('what is installed where, and whether it still points at existing files')
+    .option('-w, --workspace <dir>', 'the workspace whose project settings to look at (default: the current directory)')
+    .option('--json', 'print machine-readable JSON')
+    .action(async (agent: string | undefined, options: HooksOptions) => {
+      if (agent !== undefined) checkAgent(agent);
+      const entries: StatusEntry[] = [];
+      for (const scope of ['project', 'user'] as const) {
+        const path = scope === 'user' ? userSettingsPath(userHome()) : projectSettingsPath(workspaceDir(options));
+        entries.push({ agent: 'claude-code', scope, path, hooks: await installedClaudeCodeHooks(path) });
+      }
+      if (options.json) printJson(entries);
+      else printLines(entries.flatMap(describe));
+    });
 }

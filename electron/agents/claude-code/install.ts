@@ -2,13 +2,26 @@
 // leaving every other key and every other hook as it was. Ours are known by
 // their command containing `hook claude-code`. Writes go through a temporary
 // file and a rename, so the settings file is always whole.
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { writeFileAtomic } from '../fs/atomic-file.js';
-import { ChronoscopeError } from '../../shared/errors.js';
-import { HOOK_MATCHER } from './payload.js';
+import { isAbsolute, join } from 'node:path';
+import { writeFileAtomic } from '../../fs/atomic-file.js';
+import { ChronoscopeError } from '../../../shared/errors.js';
+import { cliPrefix, parseCliPrefix, type NodeCli } from '../core/node-command.js';
+import { FILE_TOOLS, HOOKED_TOOLS } from './payload.js';
 
-export const HOOK_EVENTS = ['PreToolUse', 'PostToolUse'] as const;
+/**
+ * The events we register and for which tools. PostToolUse only for Bash: after a file tool there is
+ * nothing to record, so it costs nothing. Events without a matcher fire once per batch or turn.
+ */
+export const HOOK_REGISTRATIONS: readonly { event: string; matcher?: string }[] = [
+  { event: 'PreToolUse', matcher: HOOKED_TOOLS.join('|') },
+  { event: 'PostToolUse', matcher: 'Bash' },
+  { event: 'PostToolUseFailure', matcher: [...FILE_TOOLS, 'Bash'].join('|') },
+  { event: 'PostToolBatch' },
+  { event: 'UserPromptSubmit' },
+  { event: 'SessionStart' },
+];
 export const OUR_MARK = 'hook claude-code';
 /** Claude Code's own limit for our command, in seconds; our budget (5 s by default) ends well before. */
 const CLAUDE_TIMEOUT_S = 30;
@@ -20,12 +33,13 @@ export interface InstallResult {
   path: string;
   changed: boolean;
   command: string;
+  /** The Node binary the command names (the one that ran the installer). */
+  node: string;
 }
 
-/** The command line Claude Code runs: node with the absolute path of the built CLI. */
-export function hookCommand(cliPath: string): string {
-  const quoted = /^[A-Za-z0-9_@%+=:,./-]+$/.test(cliPath) ? cliPath : `'${cliPath.replace(/'/g, `'\\''`)}'`;
-  return `node ${quoted} ${OUR_MARK}`;
+/** The command line Claude Code runs: absolute Node and CLI paths, so it works with any PATH. */
+export function hookCommand(paths: NodeCli): string {
+  return `${cliPrefix(paths)} ${OUR_MARK}`;
 }
 
 export function projectSettingsPath(workspace: string): string {
@@ -36,18 +50,65 @@ export function userSettingsPath(home: string): string {
   return join(home, '.claude', 'settings.json');
 }
 
-export async function installClaudeCodeHook(settingsPath: string, cliPath: string): Promise<InstallResult> {
+export async function installClaudeCodeHook(settingsPath: string, paths: NodeCli): Promise<InstallResult> {
   const { settings, before } = await readSettings(settingsPath);
-  const command = hookCommand(cliPath);
+  const command = hookCommand(paths);
   const hooks = hooksObject(settings, settingsPath);
-  for (const event of HOOK_EVENTS) {
+  // Ours from an earlier install (other events, an older command) go first, wherever they are.
+  for (const event of Object.keys(hooks)) {
     const groups = withoutOurs(eventGroups(hooks, event, settingsPath));
-    groups.push({ matcher: HOOK_MATCHER, hooks: [{ type: 'command', command, timeout: CLAUDE_TIMEOUT_S }] });
+    if (groups.length === 0) delete hooks[event];
+    else hooks[event] = groups;
+  }
+  for (const { event, matcher } of HOOK_REGISTRATIONS) {
+    const groups = eventGroups(hooks, event, settingsPath);
+    groups.push({ ...(matcher === undefined ? {} : { matcher }), hooks: [{ type: 'command', command, timeout: CLAUDE_TIMEOUT_S }] });
     hooks[event] = groups;
   }
   settings['hooks'] = hooks;
   const changed = await writeIfChanged(settingsPath, settings, before);
-  return { path: settingsPath, changed, command };
+  return { path: settingsPath, changed, command, node: paths.node };
+}
+
+export interface InstalledHook {
+  event: string;
+  matcher: string | null;
+  command: string;
+  /** The Node binary and CLI the command names, and whether they still exist. */
+  node: string | null;
+  cli: string | null;
+  node_exists: boolean;
+  cli_exists: boolean;
+}
+
+/** Our entries in a settings file (none when it is absent or holds no hooks of ours). */
+export async function installedClaudeCodeHooks(settingsPath: string): Promise<InstalledHook[]> {
+  const { settings } = await readSettings(settingsPath);
+  const hooks = hooksObject(settings, settingsPath);
+  const found: InstalledHook[] = [];
+  for (const event of Object.keys(hooks)) {
+    for (const group of eventGroups(hooks, event, settingsPath)) {
+      if (typeof group !== 'object' || group === null || Array.isArray(group)) continue;
+      const list = group['hooks'];
+      if (!Array.isArray(list)) continue;
+      for (const hook of list) {
+        if (!isOurs(hook)) continue;
+        const command = String((hook as JsonObject)['command']);
+        const paths = parseCliPrefix(command);
+        const matcher = group['matcher'];
+        found.push({
+          event,
+          matcher: typeof matcher === 'string' ? matcher : null,
+          command,
+          node: paths?.node ?? null,
+          cli: paths?.cli ?? null,
+          node_exists: paths !== null && isAbsolute(paths.node) && existsSync(paths.node),
+          cli_exists: paths !== null && existsSync(paths.cli),
+        });
+      }
+    }
+  }
+  return found;
 }
 
 export async function uninstallClaudeCodeHook(settingsPath: string): Promise<{ path: string; changed: boolean }> {

@@ -1,0 +1,79 @@
+// The agent-neutral shape of what an agent tells us, whichever agent it is:
+// a tool call about to run or just finished, a denied batch, or a new turn.
+// Adapters (claude-code/, hermes/) translate their agent's protocol into these
+// and the core answers them. Plain data only: it crosses the delegate socket.
+
+import type { ClassifiedEffect } from '../../../shared/model.js';
+
+/** What a tool call can change: files (known paths), or anything (a shell or a code runner). */
+export type CallKind = 'file' | 'shell' | 'code';
+
+export interface ToolCall {
+  /** 'claude-code', 'hermes', … (recorded on checkpoints and effects). */
+  agent: string;
+  /** The agent's own tool name (Edit, Bash, write_file, terminal…). */
+  tool: string;
+  kind: CallKind;
+  /** Absolute folder the call runs in. */
+  cwd: string;
+  /** Absolute paths a file tool is about to change. */
+  files: string[];
+  /** The shell command, for shell calls. */
+  command: string | null;
+  session?: string;
+  toolCallId?: string;
+}
+
+/** What became of a call: it ran and succeeded, it ran and failed, or it never ran (refused). */
+export type CallOutcome = 'ok' | 'failed' | 'denied';
+
+/**
+ * The requests the core serves (in the hook process, or in the running app over the socket), after
+ * the adapter classified the call's effects (pure and fast, in the hook process, so an `ask` never
+ * waits for the store).
+ */
+export type CoreRequest =
+  | { op: 'before'; call: ToolCall; effects: ClassifiedEffect[] }
+  | { op: 'after'; call: ToolCall; outcome: 'ok' | 'failed'; effects: ClassifiedEffect[] }
+  | { op: 'denied'; agent: string; cwd: string; toolCallIds: string[] }
+  | { op: 'memory'; agent: string; cwd: string; session: string; present: string[] };
+
+/** A checkpoint as answers name it: enough to tell the model how to see and undo. */
+export interface CheckpointRef {
+  id: string;
+  reason: string;
+}
+
+export interface BeforeResult {
+  op: 'before';
+  workspace: string;
+  /** The checkpoint holding the state just before the call (a new one, or the latest when nothing changed). */
+  checkpoint: CheckpointRef | null;
+}
+
+export interface AfterResult {
+  op: 'after';
+  workspace: string;
+  /** The checkpoint taken before this call, for a recovery hint when it failed. */
+  before: CheckpointRef | null;
+}
+
+export interface DeniedResult {
+  op: 'denied';
+  updated: number;
+}
+
+export interface MemoryResult {
+  op: 'memory';
+  /** Effects to remind the model of (each only once per session), oldest first. */
+  effects: ReminderEffect[];
+}
+
+export interface ReminderEffect {
+  summary: string;
+  target: string;
+  compensation: string | null;
+  time: string;
+}
+
+export type AgentResult = BeforeResult | AfterResult | DeniedResult | MemoryResult;

@@ -1,0 +1,46 @@
+// The hook's side of delegation: one request, one answer, over the running
+// app's socket. No app (no socket, or a stale one nobody listens on) is
+// "absent" at once, and the hook does the work itself.
+import { connect } from 'node:net';
+import type { AgentResult, CoreRequest } from './call.js';
+import { DELEGATE_PROTOCOL } from './delegate-socket.js';
+
+export type DelegateOutcome = { kind: 'answered'; result: AgentResult } | { kind: 'absent' };
+
+const ABSENT_CODES = new Set(['ENOENT', 'ECONNREFUSED', 'ENOTSOCK', 'EACCES', 'EPERM', 'ENOTDIR', 'EINVAL', 'ENAMETOOLONG']);
+
+/** Rejects when the app answered with an error or the connection broke after it was made. */
+export function delegate(socketPath: string, request: CoreRequest): Promise<DelegateOutcome> {
+  return new Promise((resolveOutcome, reject) => {
+    const socket = connect(socketPath);
+    let connected = false;
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('connect', () => {
+      connected = true;
+      // When this process started: the app waits until changes made before then have reached its watcher.
+      socket.end(`${JSON.stringify({ v: DELEGATE_PROTOCOL, started_ms: Math.round(performance.timeOrigin), request })}\n`);
+    });
+    socket.on('data', (chunk: string) => {
+      text += chunk;
+    });
+    socket.on('error', (err: NodeJS.ErrnoException) => {
+      if (!connected && ABSENT_CODES.has(err.code ?? '')) resolveOutcome({ kind: 'absent' });
+      else reject(err);
+    });
+    socket.on('close', () => {
+      if (!connected) return;
+      const line = text.split('\n')[0] ?? '';
+      let answer: unknown;
+      try {
+        answer = JSON.parse(line);
+      } catch {
+        reject(new Error('the running app gave no answer'));
+        return;
+      }
+      const a = answer as { ok?: unknown; result?: unknown; error?: unknown };
+      if (a.ok === true && typeof a.result === 'object' && a.result !== null) resolveOutcome({ kind: 'answered', result: a.result as AgentResult });
+      else reject(new Error(`the running app: ${typeof a.error === 'string' ? a.error : 'failed'}`));
+    });
+  });
+}

@@ -1,0 +1,218 @@
+// The running app's side of delegation: hooks hand their work to the app
+// (desktop or `chronoscope serve`) over a local socket, so a checkpoint uses
+// the warm engine and the watcher's knowledge of what changed instead of a
+// new process loading the engine and scanning the whole workspace.
+//
+// The socket lives in the store (owner-only like the store, and chmod 600);
+// on Windows it is a named pipe. One request per connection: one JSON line in,
+// one JSON line out. A socket file left by a crashed app is replaced; one held
+// by another running app is left to it (its hooks are served there).
+import { chmod, rm } from 'node:fs/promises';
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import type { ClassifiedEffect } from '../../../shared/model.js';
+import { EFFECT_KINDS } from '../../effects/kinds.js';
+import type { CoreRequest, ToolCall } from './call.js';
+import { DELEGATE_PROTOCOL, agentSocketPath } from './delegate-socket.js';
+import { serveCore, type AgentBackend } from './work.js';
+
+/** Changes reach the watcher through @parcel/watcher, which batches them for up to 50 ms of quiet. */
+export const WATCHER_SETTLE_MS = 60;
+const MAX_REQUEST_BYTES = 4 << 20;
+
+export interface DelegateServer {
+  readonly path: string;
+  close(): Promise<void>;
+}
+
+export interface DelegateOptions {
+  home: string;
+  /** The backend for each request (the store may be reopened when settings change). */
+  backend: (request: { startedMs: number }) => AgentBackend;
+  onError?: (err: unknown) => void;
+}
+
+/** Listens for hooks; null when the socket cannot be had (another app holds it, or the path is too long). */
+export async function startDelegateServer(options: DelegateOptions): Promise<DelegateServer | null> {
+  const path = agentSocketPath(options.home);
+  if (process.platform !== 'win32') {
+    if (await someoneListens(path)) return null;
+    await rm(path, { force: true }).catch(() => undefined);
+  }
+  const sockets = new Set<Socket>();
+  // allowHalfOpen: the hook ends its side after the request; the answer still goes back.
+  const server = createServer({ allowHalfOpen: true }, (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    serveConnection(socket, options);
+  });
+  try {
+    await new Promise<void>((resolveListen, reject) => {
+      server.once('error', reject);
+      server.listen(path, () => {
+        server.off('error', reject);
+        resolveListen();
+      });
+    });
+  } catch (err) {
+    options.onError?.(err);
+    return null;
+  }
+  if (process.platform !== 'win32') await chmod(path, 0o600).catch(() => undefined);
+  server.unref();
+  return {
+    path,
+    close: () => closeServer(server, sockets, path),
+  };
+}
+
+function closeServer(server: Server, sockets: Set<Socket>, path: string): Promise<void> {
+  return new Promise((resolveClose) => {
+    for (const s of sockets) s.destroy();
+    server.close(() => {
+      if (process.platform === 'win32') resolveClose();
+      else void rm(path, { force: true }).catch(() => undefined).then(() => resolveClose());
+    });
+  });
+}
+
+function someoneListens(path: string): Promise<boolean> {
+  return new Promise((resolveProbe) => {
+    const probe = connect(path);
+    probe.once('connect', () => {
+      probe.destroy();
+      resolveProbe(true);
+    });
+    probe.once('error', () => resolveProbe(false));
+  });
+}
+
+function serveConnection(socket: Socket, options: DelegateOptions): void {
+  let text = '';
+  let answered = false;
+  socket.setEncoding('utf8');
+  const answer = (value: unknown): void => {
+    if (answered) return;
+    answered = true;
+    socket.end(`${JSON.stringify(value)}\n`);
+  };
+  socket.on('error', () => socket.destroy());
+  socket.on('data', (chunk: string) => {
+    text += chunk;
+    if (text.length > MAX_REQUEST_BYTES) {
+      answer({ ok: false, error: 'request too large' });
+      return;
+    }
+    const newline = text.indexOf('\n');
+    if (newline === -1 || answered) return;
+    const line = text.slice(0, newline);
+    void (async () => {
+      try {
+        const { request, startedMs } = parseRequest(line);
+        const result = await serveCore(request, options.backend({ startedMs }));
+        answer({ ok: true, result });
+      } catch (err) {
+        options.onError?.(err);
+        answer({ ok: false, error: err instanceof Error ? (err.message.split('\n')[0] ?? 'failed') : String(err) });
+      }
+    })();
+  });
+}
+
+// ---- request validation (the socket is owner-only, but what comes in is still checked) ----
+
+function bad(what: string): never {
+  throw new Error(`bad request: ${what}`);
+}
+
+function str(v: unknown, what: string, max = 10_000): string {
+  if (typeof v !== 'string' || v.length > max || v.includes('\0')) bad(what);
+  return v;
+}
+
+function optStr(v: unknown, what: string): string | undefined {
+  return v === undefined ? undefined : str(v, what, 1000);
+}
+
+function strList(v: unknown, what: string): string[] {
+  if (!Array.isArray(v) || v.length > 100_000) bad(what);
+  return v.map((x) => str(x, what));
+}
+
+function toolCall(v: unknown): ToolCall {
+  if (typeof v !== 'object' || v === null) bad('call');
+  const o = v as Record<string, unknown>;
+  const kind = o['kind'];
+  if (kind !== 'file' && kind !== 'shell' && kind !== 'code') bad('call.kind');
+  const session = optStr(o['session'], 'call.session');
+  const toolCallId = optStr(o['toolCallId'], 'call.toolCallId');
+  return {
+    agent: str(o['agent'], 'call.agent', 100),
+    tool: str(o['tool'], 'call.tool', 500),
+    kind,
+    cwd: str(o['cwd'], 'call.cwd'),
+    files: strList(o['files'], 'call.files'),
+    command: o['command'] === null ? null : str(o['command'], 'call.command', 1 << 20),
+    ...(session === undefined ? {} : { session }),
+    ...(toolCallId === undefined ? {} : { toolCallId }),
+  };
+}
+
+function effects(v: unknown): ClassifiedEffect[] {
+  if (!Array.isArray(v) || v.length > 1000) bad('effects');
+  return v.map((e: unknown) => {
+    if (typeof e !== 'object' || e === null) bad('effect');
+    const o = e as Record<string, unknown>;
+    const kind = o['kind'];
+    if (typeof kind !== 'string' || !(EFFECT_KINDS as readonly string[]).includes(kind)) bad('effect.kind');
+    return {
+      kind: kind as ClassifiedEffect['kind'],
+      target: str(o['target'], 'effect.target'),
+      command: str(o['command'], 'effect.command', 1 << 20),
+      compensation: o['compensation'] === null ? null : str(o['compensation'], 'effect.compensation'),
+      summary: str(o['summary'], 'effect.summary'),
+    };
+  });
+}
+
+export function parseRequest(line: string): { request: CoreRequest; startedMs: number } {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(line);
+  } catch {
+    bad('not JSON');
+  }
+  if (typeof raw !== 'object' || raw === null) bad('not an object');
+  const o = raw as Record<string, unknown>;
+  if (o['v'] !== DELEGATE_PROTOCOL) bad(`protocol ${String(o['v'])} (this app speaks ${DELEGATE_PROTOCOL})`);
+  const startedMs = typeof o['started_ms'] === 'number' && Number.isFinite(o['started_ms']) ? o['started_ms'] : Date.now();
+  const r = o['request'];
+  if (typeof r !== 'object' || r === null) bad('request');
+  const q = r as Record<string, unknown>;
+  switch (q['op']) {
+    case 'before':
+      return { request: { op: 'before', call: toolCall(q['call']), effects: effects(q['effects']) }, startedMs };
+    case 'after': {
+      const outcome = q['outcome'];
+      if (outcome !== 'ok' && outcome !== 'failed') bad('outcome');
+      return { request: { op: 'after', call: toolCall(q['call']), outcome, effects: effects(q['effects']) }, startedMs };
+    }
+    case 'denied':
+      return {
+        request: { op: 'denied', agent: str(q['agent'], 'agent', 100), cwd: str(q['cwd'], 'cwd'), toolCallIds: strList(q['toolCallIds'], 'toolCallIds') },
+        startedMs,
+      };
+    case 'memory':
+      return {
+        request: {
+          op: 'memory',
+          agent: str(q['agent'], 'agent', 100),
+          cwd: str(q['cwd'], 'cwd'),
+          session: str(q['session'], 'session', 1000),
+          present: strList(q['present'], 'present'),
+        },
+        startedMs,
+      };
+    default:
+      return bad('op');
+  }
+}

@@ -1,0 +1,41 @@
+// The command line an agent runs to reach Chronoscope: the absolute path of
+// the Node binary that ran the installer and of the built CLI, quoted for
+// spaces. Agents start hooks with a PATH of their own (Claude Code's native
+// binary needs no `node` on it), so `node …` alone may not exist there.
+import { fileURLToPath } from 'node:url';
+
+/** POSIX shell quoting (Claude Code runs hook commands through a POSIX shell, also on Windows). */
+export function shellQuote(word: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The built CLI's main.js (this file is dist/electron/agents/core/node-command.js). */
+export function cliMainPath(): string {
+  return fileURLToPath(new URL('../../cli/main.js', import.meta.url));
+}
+
+export interface NodeCli {
+  node: string;
+  cli: string;
+}
+
+export function currentNodeCli(): NodeCli {
+  return { node: process.execPath, cli: cliMainPath() };
+}
+
+/** `'/usr/bin/node' '/x/dist/electron/cli/main.js'`: the prefix every installed command starts with. */
+export function cliPrefix(paths: NodeCli = currentNodeCli()): string {
+  return `${shellQuote(paths.node)} ${shellQuote(paths.cli)}`;
+}
+
+/** Splits a prefix written by cliPrefix back into its two paths (for `hooks status`); null if it is not one. */
+export function parseCliPrefix(command: string): NodeCli | null {
+  const words: string[] = [];
+  const re = /'((?:[^']|'\\'')*)'|(\S+)/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(command)) !== null && words.length < 2) {
+    words.push(m[1] !== undefined ? m[1].replace(/'\\''/g, "'") : (m[2] ?? ''));
+  }
+  const [node, cli] = words;
+  return node === undefined || cli === undefined ? null : { node, cli };
+}

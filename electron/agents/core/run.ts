@@ -1,0 +1,25 @@
+// Runs one core request from a hook process: handed to the running app when
+// there is one (warm engine, the watcher knows what changed), else done here.
+// This module loads nothing heavy itself: the engine only on the local path.
+import { defaultStoreHome } from '../../engine/paths.js';
+import type { AgentResult, CoreRequest } from './call.js';
+import type { Budget } from './budget.js';
+import { delegate } from './delegate-client.js';
+import { agentSocketPath } from './delegate-socket.js';
+
+export interface RunOptions {
+  /** The store home; default $CHRONOSCOPE_HOME or the platform's folder. */
+  home?: string;
+  /** CHRONOSCOPE_NO_DELEGATE=1 (tests, the benchmark): always work in this process. */
+  local?: boolean;
+}
+
+export async function runCore(request: CoreRequest, budget: Budget, options: RunOptions = {}): Promise<AgentResult> {
+  const home = options.home ?? defaultStoreHome();
+  if (options.local !== true) {
+    const outcome = await delegate(agentSocketPath(home), request);
+    if (outcome.kind === 'answered') return outcome.result;
+  }
+  const { serveLocally } = await import('./local.js');
+  return serveLocally(home, request, budget);
+}
