@@ -1,5 +1,5 @@
 // The hook as Claude Code runs it: a real process, a JSON payload on stdin.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Checkpoint, EffectRecord } from '../../shared/model.js';
 import { openStore } from '../../electron/engine/index.js';
 import { git, gitBackdated } from '../effects/git-helpers.js';
+import { CLI_PATH } from '../paths.js';
 import { baseEnv, runCli } from './run-cli.js';
 
 let dir: string;
@@ -116,18 +117,66 @@ describe('chronoscope hook claude-code', () => {
     );
     expect(post).toMatchObject({ code: 0, stdout: '' });
     recorded = await effects();
-    const fromHook = recorded.filter((e) => e.source === 'hook');
-    expect(fromHook.map((e) => e.status)).toEqual(['happened']);
-    // The reflog saw the same push, with the exact commits.
-    const fromReflog = recorded.filter((e) => e.source === 'reflog');
-    expect(fromReflog).toHaveLength(1);
-    expect(fromReflog[0]).toMatchObject({ old_commit: old, new_commit: next });
+    // One push, one record: the hook's, completed with the exact commits the reflog saw.
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({ source: 'hook', status: 'happened', tool_use_id: 'toolu_01', old_commit: old, new_commit: next, compensation });
+    expect(recorded[0]!.reflog_id).toMatch(/^p[0-9a-f]{20}$/);
+    // Scanning the reflog again (as the app's live feed does) adds nothing.
+    const again = await runCli(['effects', '--json', '-w', ws], { env: baseEnv(home) });
+    expect(JSON.parse(again.stdout)).toHaveLength(1);
   });
 
-  it('records a failed effect from PostToolUseFailure', async () => {
+  it('records a failed effect from PostToolUseFailure, and tells the model how to see and undo', async () => {
     await hook(payload('PreToolUse', 'Bash', { command: 'docker push ghcr.io/o/app:1' }));
-    await hook(payload('PostToolUseFailure', 'Bash', { command: 'docker push ghcr.io/o/app:1' }, { error: 'exit 1' }));
+    const [cp] = await checkpoints();
+    const r = await hook(
+      payload('PostToolUseFailure', 'Bash', { command: 'docker push ghcr.io/o/app:1' }, { error: 'exit 1', is_interrupt: false, duration_ms: 12 }),
+    );
     expect((await effects()).map((e) => [e.kind, e.status])).toEqual([['container_push', 'failed']]);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { hookSpecificOutput: { hookEventName: string; additionalContext: string } };
+    expect(out.hookSpecificOutput.hookEventName).toBe('PostToolUseFailure');
+    const hint = out.hookSpecificOutput.additionalContext;
+    const id = cp!.id.slice(0, 12);
+    expect(hint).toContain(`checkpoint ${id}`);
+    // The exact commands, runnable as written: absolute node and CLI.
+    const diffCommand = `${process.execPath} ${CLI_PATH} diff ${id} workspace -w ${ws}`;
+    const restoreCommand = `${process.execPath} ${CLI_PATH} restore ${id} -w ${ws} --yes`;
+    expect(hint).toContain(diffCommand);
+    expect(hint).toContain(restoreCommand);
+  });
+
+  it('gives a recovery hint after a failed Edit, naming the checkpoint taken for that call', async () => {
+    await hook(payload('PreToolUse', 'Edit', { file_path: join(ws, 'src', 'app.ts') }, { tool_use_id: 'toolu_edit' }));
+    await writeFile(join(ws, 'other.txt'), 'later\n');
+    await runCli(['snapshot', '-w', ws], { env: baseEnv(home) });
+    const r = await hook(payload('PostToolUseFailure', 'Edit', { file_path: join(ws, 'src', 'app.ts') }, { tool_use_id: 'toolu_edit', error: 'String not found' }));
+    const own = (await checkpoints()).find((c) => c.tool_use_id === 'toolu_edit');
+    expect(own).toBeDefined();
+    expect(JSON.parse(r.stdout).hookSpecificOutput.additionalContext).toContain(`checkpoint ${own!.id.slice(0, 12)}`);
+    // The hint's restore command really undoes: run it as the model would.
+    await writeFile(join(ws, 'src', 'app.ts'), 'broken\n');
+    const restore = await runCli(['restore', own!.id.slice(0, 12), '-w', ws, '--yes'], { env: baseEnv(home) });
+    expect(restore.code).toBe(0);
+    expect(await readFile(join(ws, 'src', 'app.ts'), 'utf8')).toBe('export const answer = 41;\n');
+  });
+
+  it('marks an effect denied when PostToolBatch shows the call was refused', async () => {
+    await hook(payload('PreToolUse', 'Bash', { command: 'npm publish' }, { tool_use_id: 'toolu_pub' }));
+    await hook(payload('PreToolUse', 'Bash', { command: 'docker push ghcr.io/o/app:2' }, { tool_use_id: 'toolu_ok' }));
+    const batch = JSON.stringify({
+      session_id: 'sess-1',
+      cwd: ws,
+      hook_event_name: 'PostToolBatch',
+      tool_calls: [
+        { tool_name: 'Bash', tool_use_id: 'toolu_pub', tool_input: { command: 'npm publish' }, tool_response: "The user doesn't want to proceed with this tool use. The tool use was rejected." },
+        { tool_name: 'Bash', tool_use_id: 'toolu_ok', tool_input: { command: 'docker push ghcr.io/o/app:2' }, tool_response: { stdout: 'pushed' } },
+      ],
+    });
+    const r = await hook(batch);
+    expect(r).toMatchObject({ code: 0, stdout: '' });
+    const byId = Object.fromEntries((await effects()).map((e) => [e.tool_use_id, e.status]));
+    expect(byId).toEqual({ toolu_pub: 'denied', toolu_ok: 'intended' });
   });
 
   it('gives no decision for a harmless command, and records nothing for it', async () => {
@@ -144,18 +193,16 @@ describe('chronoscope hook claude-code', () => {
     expect(await checkpoints()).toEqual([]);
   });
 
-  it('fails open with an unwritable store: exit 0, no decision, even for a push', async () => {
+  it('fails open with an unwritable store: exit 0, no checkpoint — but a push is still asked about', async () => {
     const notADir = join(dir, 'store-is-a-file');
     await writeFile(notADir, 'not a folder');
-    for (const input of [
-      payload('PreToolUse', 'Edit', { file_path: join(ws, 'src', 'app.ts') }),
-      payload('PreToolUse', 'Bash', { command: 'git push origin main' }),
-    ]) {
-      const r = await hook(input, baseEnv(notADir));
-      expect(r.code).toBe(0);
-      expect(r.stdout).toBe('');
-      expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    }
+    const edit = await hook(payload('PreToolUse', 'Edit', { file_path: join(ws, 'src', 'app.ts') }), baseEnv(notADir));
+    expect(edit).toMatchObject({ code: 0, stdout: '' });
+    expect(edit.stderr.trim().split('\n')).toHaveLength(1);
+    const push = await hook(payload('PreToolUse', 'Bash', { command: 'git push origin main' }), baseEnv(notADir));
+    expect(push.code).toBe(0);
+    expect(JSON.parse(push.stdout)).toMatchObject({ hookSpecificOutput: { permissionDecision: 'ask' } });
+    expect(push.stderr.trim().split('\n')).toHaveLength(1);
   });
 
   it('fails open on input that is not a payload', async () => {
@@ -178,8 +225,11 @@ describe('chronoscope hook claude-code', () => {
       expect(edit.code).toBe(0);
       expect(edit.stdout).toBe('');
       expect(edit.stderr).toContain('gave up');
+      // The point-of-no-return question does not wait for the snapshot: it is asked all the same.
       const push = await hook(payload('PreToolUse', 'Bash', { command: 'git push origin main' }), env);
-      expect(push).toMatchObject({ code: 0, stdout: '' });
+      expect(push.code).toBe(0);
+      expect(JSON.parse(push.stdout)).toMatchObject({ hookSpecificOutput: { permissionDecision: 'ask' } });
+      expect(push.stderr).toContain('gave up');
     } finally {
       await release();
     }

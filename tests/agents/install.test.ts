@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,12 +54,23 @@ describe('chronoscope hooks install/uninstall claude-code', () => {
     expect(settings['permissions']).toEqual(OTHERS.permissions);
     const hooks = settings['hooks'] as Record<string, { matcher?: string; hooks: { command: string }[] }[]>;
     expect(hooks['Stop']).toEqual(OTHERS.hooks.Stop);
-    const command = `node ${CLI_PATH} hook claude-code`;
-    for (const event of ['PreToolUse', 'PostToolUse']) {
+    // Absolute Node (the one that ran the installer) and CLI: works with any PATH.
+    const command = `${process.execPath} ${CLI_PATH} hook claude-code`;
+    const matchers: Record<string, string | undefined> = {
+      PreToolUse: 'Write|Edit|MultiEdit|NotebookEdit|Bash',
+      // After a file tool there is nothing to record: no PostToolUse for them at all.
+      PostToolUse: 'Bash',
+      PostToolUseFailure: 'Write|Edit|MultiEdit|NotebookEdit|Bash',
+      PostToolBatch: undefined,
+      UserPromptSubmit: undefined,
+      SessionStart: undefined,
+    };
+    for (const [event, matcher] of Object.entries(matchers)) {
       const ours = hooks[event]!.filter((g) => g.hooks.some((h) => h.command === command));
       expect(ours).toHaveLength(1);
-      expect(ours[0]!.matcher).toBe('Write|Edit|MultiEdit|NotebookEdit|Bash');
+      expect(ours[0]!.matcher).toBe(matcher);
     }
+    expect(first.stdout).toContain(`node: ${process.execPath}`);
     expect(hooks['PreToolUse']![0]).toEqual(OTHERS.hooks.PreToolUse[0]);
 
     const removed = await runCli(['hooks', 'uninstall', 'claude-code', '--workspace', ws], { env });
@@ -74,12 +86,14 @@ describe('chronoscope hooks install/uninstall claude-code', () => {
     await runCli(['hooks', 'install', 'claude-code', '--workspace', ws], { env });
     const settings = await read();
     const command = (settings['hooks'] as Record<string, { hooks: { command: string }[] }[]>)['PreToolUse']![0]!.hooks[0]!.command;
-    const [node, script, ...args] = command.split(' ');
-    expect(node).toBe('node');
-    expect(script).toBe(CLI_PATH);
-    const r = await runCli(args, {
-      env,
-      input: JSON.stringify({ session_id: 's', cwd: ws, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'npm publish' }, tool_use_id: 't' }),
+    // Run exactly that command line through a shell whose PATH has no node at all (as Claude Code's native binary may).
+    const r = await new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
+      const child = spawn('/bin/sh', ['-c', command], { env: { ...env, PATH: '/nonexistent' }, cwd: ws, stdio: ['pipe', 'pipe', 'pipe'] });
+      let stdout = '';
+      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout }));
+      child.stdin.end(JSON.stringify({ session_id: 's', cwd: ws, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'npm publish' }, tool_use_id: 't' }));
     });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ hookSpecificOutput: { permissionDecision: 'ask' } });
@@ -89,7 +103,7 @@ describe('chronoscope hooks install/uninstall claude-code', () => {
     const r = await runCli(['hooks', 'install', 'claude-code', '--user'], { env, cwd: ws });
     expect(r.code).toBe(0);
     const settings = await read(join(userHome, '.claude', 'settings.json'));
-    expect(Object.keys(settings['hooks'] as object).sort()).toEqual(['PostToolUse', 'PreToolUse']);
+    expect(Object.keys(settings['hooks'] as object).sort()).toEqual(['PostToolBatch', 'PostToolUse', 'PostToolUseFailure', 'PreToolUse', 'SessionStart', 'UserPromptSubmit']);
     await runCli(['hooks', 'uninstall', 'claude-code', '--user'], { env, cwd: ws });
     expect(await read(join(userHome, '.claude', 'settings.json'))).toEqual({});
   });
@@ -110,6 +124,42 @@ describe('chronoscope hooks install/uninstall claude-code', () => {
     const r = await runCli(['hooks', 'install', 'claude-code', '--workspace', ws], { env });
     expect(r.code).toBe(1);
     expect(await readFile(settingsFile(), 'utf8')).toBe('{"hooks": []}');
+  });
+
+  it('replaces an older install (bare `node`, other events) instead of adding a second one', async () => {
+    await mkdir(join(ws, '.claude'));
+    const old = { hooks: { PreToolUse: [{ matcher: 'Write|Edit|MultiEdit|NotebookEdit|Bash', hooks: [{ type: 'command', command: `node ${CLI_PATH} hook claude-code`, timeout: 30 }] }], Stop: OTHERS.hooks.Stop } };
+    await writeFile(settingsFile(), JSON.stringify(old));
+    await runCli(['hooks', 'install', 'claude-code', '--workspace', ws], { env });
+    const hooks = (await read())['hooks'] as Record<string, { hooks: { command: string }[] }[]>;
+    expect(hooks['PreToolUse']).toHaveLength(1);
+    expect(hooks['PreToolUse']![0]!.hooks[0]!.command.startsWith(process.execPath)).toBe(true);
+    expect(hooks['Stop']).toEqual(OTHERS.hooks.Stop);
+  });
+
+  it('hooks status shows what is installed where, and what no longer exists', async () => {
+    let r = await runCli(['hooks', 'status', '--json', '--workspace', ws], { env });
+    expect(r.code).toBe(0);
+    let status = JSON.parse(r.stdout) as { agent: string; scope: string; path: string; hooks: { event: string; node: string; cli: string; node_exists: boolean; cli_exists: boolean }[] }[];
+    expect(status.map((s) => [s.scope, s.path, s.hooks.length])).toEqual([
+      ['project', settingsFile(), 0],
+      ['user', join(userHome, '.claude', 'settings.json'), 0],
+    ]);
+
+    await runCli(['hooks', 'install', 'claude-code', '--workspace', ws], { env });
+    r = await runCli(['hooks', 'status', '--json', '--workspace', ws], { env });
+    status = JSON.parse(r.stdout);
+    expect(status[0]!.hooks.map((h) => h.event).sort()).toEqual(['PostToolBatch', 'PostToolUse', 'PostToolUseFailure', 'PreToolUse', 'SessionStart', 'UserPromptSubmit']);
+    expect(status[0]!.hooks[0]).toMatchObject({ node: process.execPath, cli: CLI_PATH, node_exists: true, cli_exists: true });
+
+    // An install whose CLI moved away (a path with a space, quoted) and a bare `node`.
+    const gone = join(dir, 'old build', 'main.js');
+    await writeFile(settingsFile(), JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: `node '${gone}' hook claude-code` }] }] } }));
+    r = await runCli(['hooks', 'status', '--workspace', ws], { env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`cli:  ${gone} (MISSING)`);
+    expect(r.stdout).toContain('depends on the PATH');
+    expect(r.stdout).toContain("run 'chronoscope hooks install claude-code' again");
   });
 
   it('refuses an agent it does not know', async () => {

@@ -1,0 +1,83 @@
+// Delegation: with the app (or `serve`) running, the hook process hands its
+// work to it over the store's socket. Proof that the app did the work: the
+// hook runs with an empty PATH (no git for it to start), as Claude Code's
+// native binary may start it; alone it could take no checkpoint.
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Checkpoint } from '../../shared/model.js';
+import { createAppService } from '../../electron/app/app-service.js';
+import type { AppService } from '../../electron/app/api.js';
+import { openStore } from '../../electron/engine/index.js';
+import { agentSocketPath } from '../../electron/agents/core/delegate-socket.js';
+import { sleep, tempDirs, waitFor, type TempDirs } from '../app/helpers.js';
+import { baseEnv, runCli } from './run-cli.js';
+
+let dirs: TempDirs;
+let app: AppService | null = null;
+
+beforeEach(async () => {
+  dirs = await tempDirs('chronoscope-delegate-');
+  await mkdir(join(dirs.workspace, 'src'), { recursive: true });
+  await writeFile(join(dirs.workspace, 'src', 'app.ts'), 'export const answer = 41;\n');
+});
+afterEach(async () => {
+  await app?.dispose();
+  app = null;
+  await dirs.cleanup();
+});
+
+const edit = (env: NodeJS.ProcessEnv, id: string) =>
+  runCli(['hook', 'claude-code'], {
+    input: JSON.stringify({ session_id: 's', cwd: dirs.workspace, hook_event_name: 'PreToolUse', tool_name: 'Edit', tool_input: { file_path: join(dirs.workspace, 'src', 'app.ts') }, tool_use_id: id }),
+    env,
+    cwd: dirs.workspace,
+  });
+
+async function list(): Promise<Checkpoint[]> {
+  const store = await openStore({ home: dirs.home });
+  return (await store.workspace(dirs.workspace)).list();
+}
+
+describe('hooks delegated to the running app', () => {
+  it('takes the checkpoint in the app, with the watcher knowing what else changed', async () => {
+    const store = await openStore({ home: dirs.home });
+    await (await store.workspace(dirs.workspace)).snapshot({ reason: 'start' });
+    app = await createAppService({ home: dirs.home, host: 'browser', version: 'test', watch: true, pollMs: 100 });
+    await app.addWorkspace(dirs.workspace);
+    expect((await stat(agentSocketPath(dirs.home))).mode & 0o777).toBe(0o600);
+    await sleep(300); // the watcher subscribes
+    await writeFile(join(dirs.workspace, 'notes.txt'), 'changed by hand\n');
+
+    const r = await edit({ CHRONOSCOPE_HOME: dirs.home, PATH: '' }, 'toolu_d1');
+    expect(r).toMatchObject({ code: 0, stdout: '' });
+    const cp = (await list()).find((c) => c.tool_use_id === 'toolu_d1');
+    expect(cp).toMatchObject({ trigger: 'hook', reason: 'Edit src/app.ts', agent: 'claude-code' });
+    const shown = await (await (await openStore({ home: dirs.home })).workspace(dirs.workspace)).show(cp!.id);
+    expect(shown.files.map((f) => f.path)).toEqual(['notes.txt']);
+  });
+
+  it('without the app, the same empty-PATH hook cannot checkpoint and fails open (the control)', async () => {
+    const r = await edit({ CHRONOSCOPE_HOME: dirs.home, PATH: '' }, 'toolu_d2');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(await list()).toEqual([]);
+  });
+
+  it('a socket left by a crashed app does not stop the hook working alone', async () => {
+    await writeFile(agentSocketPath(dirs.home), 'stale');
+    const r = await edit(baseEnv(dirs.home), 'toolu_d3');
+    expect(r).toMatchObject({ code: 0, stdout: '' });
+    expect((await list()).map((c) => c.tool_use_id)).toEqual(['toolu_d3']);
+  });
+
+  it('a second app on the same store leaves the socket to the first', async () => {
+    app = await createAppService({ home: dirs.home, host: 'browser', version: 'test', watch: false });
+    const second = await createAppService({ home: dirs.home, host: 'browser', version: 'test', watch: false });
+    await second.dispose();
+    // The first still answers.
+    const r = await edit({ CHRONOSCOPE_HOME: dirs.home, PATH: '' }, 'toolu_d4');
+    expect(r.code).toBe(0);
+    await waitFor('the checkpoint', async () => (await list()).some((c) => c.tool_use_id === 'toolu_d4'));
+  });
+});
