@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Baseline } from './bench/baseline.js';
+import { measureHookPreEdit } from './bench/hook-case.js';
 import { EngineSide } from './bench/engine-side.js';
 import { caseResult, CASES, humanTable, type BenchReport, type CaseName, type CaseResult } from './bench/report.js';
 import { editFiles, generateWorkspace, pickFiles, type GeneratedWorkspace } from './bench/workspace.js';
@@ -20,10 +21,12 @@ interface BenchOptions {
   mb: number;
   runs: number;
   json: boolean;
+  /** Also the delegated hook on a 100,000-file workspace (slow to set up: opt-in). */
+  hook100k: boolean;
 }
 
 const LIST_SIZE = 1000;
-const USAGE = 'usage: bench [--files N] [--mb N] [--runs N] [--json]';
+const USAGE = 'usage: bench [--files N] [--mb N] [--runs N] [--json] [--hook-100k]';
 
 function parseOptions(argv: string[]): BenchOptions {
   const { values } = parseArgs({
@@ -33,6 +36,7 @@ function parseOptions(argv: string[]): BenchOptions {
       mb: { type: 'string', default: '100' },
       runs: { type: 'string', default: '5' },
       json: { type: 'boolean', default: false },
+      'hook-100k': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -46,6 +50,7 @@ function parseOptions(argv: string[]): BenchOptions {
     mb: num('mb', values.mb, 0.1),
     runs: Math.round(num('runs', values.runs, 1)),
     json: values.json,
+    hook100k: values['hook-100k'],
   };
 }
 
@@ -212,6 +217,29 @@ async function bench(options: BenchOptions, dir: string): Promise<BenchReport> {
     rmSync(join(ws.root, 'src/new'), { recursive: true, force: true });
   }
 
+  // The agent hook: a whole process per PreToolUse, alone and handed to a running app,
+  // each beside a bare node start. The engine side's store already knows the workspace.
+  progress(options, 'agent hook before an Edit (alone, then with the app running)');
+  const hookRuns = Math.max(options.runs, 5);
+  for (const [name, delegated] of [['hook_pre_edit', false], ['hook_pre_edit_delegated', true]] as const) {
+    const t = await measureHookPreEdit({ ws, home: join(dir, 'engine-home'), runs: hookRuns, delegated, round });
+    round += hookRuns;
+    for (const ms of t.hook) record(name, 'engine', ms);
+    for (const ms of t.bare) record(name, 'baseline', ms);
+  }
+  if (options.hook100k) {
+    progress(options, 'generating 100,000 files for the delegated hook case');
+    const big = generateWorkspace(join(dir, 'workspace-100k'), { files: 100_000, bytes: 200 << 20, seed: 7 });
+    const bigHome = join(dir, 'hook-100k-home');
+    progress(options, 'first checkpoint of 100,000 files');
+    await (await EngineSide.open(bigHome, big.root)).snapshot('first');
+    progress(options, 'agent hook on 100,000 files: delegated, then alone');
+    const delegatedTimes = await measureHookPreEdit({ ws: big, home: bigHome, runs: options.runs, delegated: true, round: 0 });
+    const aloneTimes = await measureHookPreEdit({ ws: big, home: bigHome, runs: options.runs, delegated: false, round: options.runs });
+    for (const ms of delegatedTimes.hook) record('hook_delegated_100k', 'engine', ms);
+    for (const ms of aloneTimes.hook) record('hook_delegated_100k', 'baseline', ms);
+  }
+
   // list1000: 1,000 checkpoints on each side, made quickly (listing is what is
   // measured): the engine's written with its own encoders, the baseline's by git fast-import.
   progress(options, 'making 1,000 checkpoints on each side');
@@ -237,7 +265,7 @@ async function bench(options: BenchOptions, dir: string): Promise<BenchReport> {
 
   return {
     workspace: { files: ws.files, bytes: ws.bytes },
-    results: CASES.map((name): CaseResult => {
+    results: CASES.filter((name) => (times.get(name)?.engine.length ?? 0) > 0).map((name): CaseResult => {
       const t = times.get(name);
       return caseResult(name, t?.engine ?? [], t?.baseline ?? []);
     }),
@@ -286,6 +314,9 @@ const NOTES = [
   '  list1000: both sides seeded quickly (engine: its own commit format via plumbing; baseline: fast-import), then listed.',
   '  watch10: the snapshot the watcher asks for after 10 edits (its quiet period not counted); the "baseline" column is the engine\'s full-scan snapshot of 10 other edits.',
   '  peak RSS: the benchmark process (generator + engine in-process) exactly; with git\'s child processes of both sides sampled from /proc every 50 ms.',
+  "  hook_*: the whole hook process (spawn, PreToolUse payload on stdin, exit) on the workspace with one file changed; baseline = node -e '' in the same run.",
+  '    _delegated: an app service (as the desktop app or serve) runs in this process and the hook hands it the work over the store socket.',
+  '    hook_delegated_100k (--hook-100k only): engine = delegated hook, baseline = the hook alone, on 100,000 files.',
 ];
 
 process.exitCode = await main();

@@ -1,5 +1,20 @@
 // Medians, the result rows and the human table.
-export const CASES = ['first', 'noop', 'edit10_scan', 'edit10_paths', 'watch10', 'list1000', 'diff', 'restore10', 'restore_all'] as const;
+export const CASES = [
+  'first',
+  'noop',
+  'edit10_scan',
+  'edit10_paths',
+  'watch10',
+  'list1000',
+  'diff',
+  'restore10',
+  'restore_all',
+  // The agent hook as a whole process against a bare `node -e ''` start (see hook-case.ts).
+  'hook_pre_edit',
+  'hook_pre_edit_delegated',
+  // Opt-in (--hook-100k): the delegated hook against the hook alone, on 100,000 files.
+  'hook_delegated_100k',
+] as const;
 export type CaseName = (typeof CASES)[number];
 
 export interface CaseResult {
@@ -50,6 +65,9 @@ const TARGETS: Record<CaseName, Target> = {
   diff: { text: '≤ 1.0×', met: (r) => r.ratio <= 1 },
   restore10: { text: '≤ 1.0×', met: (r) => r.ratio <= 1 },
   restore_all: { text: '≤ 1.0×', met: (r) => r.ratio <= 1 },
+  hook_pre_edit: { text: '≤ 2.0×', met: (r) => r.ratio <= 2 },
+  hook_pre_edit_delegated: { text: '≤ 2.0×', met: (r) => r.ratio <= 2 },
+  hook_delegated_100k: { text: '< 1.0×', met: (r) => r.ratio < 1 },
 };
 
 export function humanTable(report: BenchReport, notes: readonly string[]): string {

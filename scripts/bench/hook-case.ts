@@ -1,0 +1,109 @@
+// The agent hook's cost, measured as Claude Code pays it: a whole process,
+// from spawn with the PreToolUse payload on stdin to exit, on the bench's
+// workspace with one file changed since the latest checkpoint — beside a bare
+// `node -e ''` start in the same run (the floor any Node hook pays).
+//
+// Alone (no app running): the hook loads the engine and scans the workspace.
+// Delegated: an app service runs in this process (as the desktop app or
+// `chronoscope serve` would), and the hook hands its work to it over the
+// store's socket.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAppService } from '../../electron/app/app-service.js';
+import type { AppService } from '../../electron/app/api.js';
+import { editFiles, pickFiles, type GeneratedWorkspace } from './workspace.js';
+
+const CLI = fileURLToPath(new URL('../../electron/cli/main.js', import.meta.url));
+
+/** Runs one process to its exit; resolves to wall milliseconds. Rejects on a non-zero exit. */
+function timedProcess(args: string[], input: string, env: NodeJS.ProcessEnv, cwd: string): Promise<number> {
+  return new Promise((resolveMs, reject) => {
+    const start = performance.now();
+    const child = spawn(process.execPath, args, { env, cwd, stdio: ['pipe', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const ms = performance.now() - start;
+      if (code !== 0) reject(new Error(`${args.join(' ')} exited ${code}: ${stderr.trim()}`));
+      else if (stderr.includes('chronoscope:')) reject(new Error(`hook: ${stderr.trim()}`)); // it failed open: not a measurement
+      else resolveMs(ms);
+    });
+    child.stdin.end(input);
+  });
+}
+
+export interface HookTimes {
+  hook: number[];
+  bare: number[];
+}
+
+export interface HookCaseOptions {
+  ws: GeneratedWorkspace;
+  home: string;
+  runs: number;
+  /** Hand the work to a running app (started here) instead of working alone. */
+  delegated: boolean;
+  /** Where the round of picked files starts, so cases edit different files. */
+  round: number;
+}
+
+/** Waits until the app's watcher is subscribed and has settled its start-up scan. */
+async function settle(app: AppService, root: string): Promise<void> {
+  const end = Date.now() + 120_000;
+  for (;;) {
+    const [entry] = (await app.listWorkspaces()).filter((w) => w.path === root);
+    if (entry?.state === 'watching') break;
+    if (Date.now() > end) throw new Error(`the watcher did not start (state ${entry?.state ?? 'none'})`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await new Promise((r) => setTimeout(r, 2000));
+}
+
+export async function measureHookPreEdit(options: HookCaseOptions): Promise<HookTimes> {
+  const { ws, home, runs } = options;
+  const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'], HOME: process.env['HOME'], CHRONOSCOPE_HOME: home };
+  if (!options.delegated) env['CHRONOSCOPE_NO_DELEGATE'] = '1';
+  let app: AppService | null = null;
+  if (options.delegated) {
+    // Watch on; quiet period long enough that no auto-checkpoint interleaves with the measured hooks.
+    app = await createAppService({ home, host: 'browser', version: 'bench', watch: true });
+    await app.updateSettings({ watcher: { quiet_ms: 60_000, max_wait_ms: 120_000 } });
+    await app.addWorkspace(ws.root);
+    await settle(app, ws.root);
+  }
+  const times: HookTimes = { hook: [], bare: [] };
+  try {
+    for (let run = 0; run < runs; run++) {
+      const [file] = pickFiles(ws, 1, options.round + run);
+      if (file === undefined) throw new Error('no file to edit');
+      editFiles(ws.root, [file], `hook ${run}`);
+      // The watcher (when delegated) sees the change as it would have during the agent's last step.
+      if (app !== null) await new Promise((r) => setTimeout(r, 150));
+      const payload = JSON.stringify({
+        session_id: 'bench',
+        transcript_path: join(home, 'none.jsonl'),
+        cwd: ws.root,
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Edit',
+        tool_input: { file_path: join(ws.root, file), old_string: 'a', new_string: 'b' },
+        tool_use_id: `toolu_bench_${options.delegated ? 'd' : 'l'}${run}`,
+        permission_mode: 'default',
+      });
+      const hook = () => timedProcess([CLI, 'hook', 'claude-code'], payload, env, ws.root);
+      const bare = () => timedProcess(['-e', ''], '', env, ws.root);
+      // Alternate who goes first, as the other cases do.
+      if (run % 2 === 0) {
+        times.hook.push(await hook());
+        times.bare.push(await bare());
+      } else {
+        times.bare.push(await bare());
+        times.hook.push(await hook());
+      }
+    }
+  } finally {
+    await app?.dispose();
+  }
+  return times;
+}
