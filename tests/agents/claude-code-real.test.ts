@@ -1,0 +1,143 @@
+// The real Claude Code CLI (from the npm registry) against a scripted local
+// fake of the Messages API, with our hooks installed by `chronoscope hooks
+// install claude-code`. Its native binary is ~400 MB, so it is not a project
+// dependency: install it once (`npm install --no-save @anthropic-ai/claude-code`,
+// or anywhere with CLAUDE_CODE_BIN pointing at the binary). Skipped, with the
+// reason printed, where it is not installed.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Checkpoint } from '../../shared/model.js';
+import { openStore } from '../../electron/engine/index.js';
+import { REPO_ROOT } from '../paths.js';
+import { startFakeApi, type FakeApi } from './fake-anthropic.js';
+import { baseEnv, runCli } from './run-cli.js';
+
+function findClaude(): { bin: string | null; why: string } {
+  const fromEnv = process.env['CLAUDE_CODE_BIN'];
+  if (fromEnv) return existsSync(fromEnv) ? { bin: fromEnv, why: '' } : { bin: null, why: `CLAUDE_CODE_BIN=${fromEnv} does not exist` };
+  const require = createRequire(join(REPO_ROOT, 'package.json'));
+  const pkg = `@anthropic-ai/claude-code-${process.platform}-${process.arch}`;
+  try {
+    const bin = join(dirname(require.resolve(`${pkg}/package.json`)), process.platform === 'win32' ? 'claude.exe' : 'claude');
+    if (!existsSync(bin)) return { bin: null, why: `${pkg} has no binary` };
+    execFileSync(bin, ['--version'], { stdio: 'ignore', timeout: 30_000 });
+    return { bin, why: '' };
+  } catch (err) {
+    return { bin: null, why: `${pkg} is not installed or does not run here (npm install --no-save @anthropic-ai/claude-code, or set CLAUDE_CODE_BIN): ${(err as Error).message.split('\n')[0]}` };
+  }
+}
+
+const claude = findClaude();
+if (claude.bin === null) process.stdout.write(`skipping the real Claude Code test: ${claude.why}\n`);
+
+let dir: string;
+let home: string;
+let ws: string;
+let userHome: string;
+let api: FakeApi | null = null;
+let noNodeBin: string;
+
+/** A folder with every program of /usr/bin and /bin except node, to use as PATH. */
+async function binWithoutNode(target: string): Promise<string> {
+  await mkdir(target, { recursive: true });
+  for (const from of ['/usr/bin', '/bin']) {
+    for (const name of await readdir(from).catch(() => [] as string[])) {
+      if (name === 'node' || name === 'nodejs') continue;
+      await symlink(join(from, name), join(target, name)).catch(() => undefined);
+    }
+  }
+  return target;
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'chronoscope-claude-'));
+  home = join(dir, 'store');
+  ws = join(dir, 'project');
+  userHome = join(dir, 'home');
+  await mkdir(join(ws, 'src'), { recursive: true });
+  await mkdir(userHome, { recursive: true });
+  await writeFile(join(ws, 'src', 'app.ts'), 'export const answer = 41;\n');
+  noNodeBin = await binWithoutNode(join(dir, 'bin'));
+});
+afterAll(async () => {
+  await api?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function claudeEnv(url: string): NodeJS.ProcessEnv {
+  return {
+    HOME: userHome,
+    // No node on this PATH (Claude Code's native binary needs none): the installed command must not depend on it.
+    PATH: noNodeBin,
+    CHRONOSCOPE_HOME: home,
+    ANTHROPIC_BASE_URL: url,
+    ANTHROPIC_API_KEY: 'sk-ant-test',
+    CLAUDE_CONFIG_DIR: join(userHome, '.claude'),
+    DISABLE_TELEMETRY: '1',
+    DISABLE_AUTOUPDATER: '1',
+    DISABLE_ERROR_REPORTING: '1',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_CONFIG_NOSYSTEM: '1',
+  };
+}
+
+function runClaude(bin: string, prompt: string, env: NodeJS.ProcessEnv, extra: string[] = []): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, ['-p', prompt, '--output-format', 'json', '--permission-mode', 'acceptEdits', '--max-turns', '6', ...extra], { cwd: ws, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe.skipIf(claude.bin === null)('the real Claude Code CLI with our hooks', () => {
+  it('takes a checkpoint holding the pre-edit text before its Edit runs', async () => {
+    const env = baseEnv(home, { HOME: userHome });
+    const installed = await runCli(['hooks', 'install', 'claude-code', '--workspace', ws], { env });
+    expect(installed.code).toBe(0);
+    const file = join(ws, 'src', 'app.ts');
+    api = await startFakeApi(
+      [
+        { tool: 'Read', input: { file_path: file } },
+        { tool: 'Edit', input: { file_path: file, old_string: 'answer = 41', new_string: 'answer = 42' } },
+        { text: 'Changed the answer.' },
+      ],
+      'Edit',
+    );
+    const r = await runClaude(claude.bin!, 'make the answer 42', claudeEnv(api.url));
+    expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
+    expect(await readFile(file, 'utf8')).toBe('export const answer = 42;\n');
+    const store = await openStore({ home });
+    const workspace = await store.workspace(ws);
+    const checkpoints: Checkpoint[] = await workspace.list();
+    const cp = checkpoints.find((c) => c.trigger === 'hook' && c.tool === 'Edit');
+    expect(cp).toMatchObject({ agent: 'claude-code', reason: 'Edit src/app.ts' });
+    expect(cp!.tool_use_id).toMatch(/^toolu_fake_/);
+    const diff = await workspace.fileDiff(cp!.id, 'workspace', 'src/app.ts');
+    expect(diff.old.text).toBe('export const answer = 41;\n');
+    await api.close();
+    api = null;
+  }, 180_000);
+
+  it("after a failing Bash call, the model's next request carries the recovery hint", async () => {
+    api = await startFakeApi([{ tool: 'Bash', input: { command: 'ls ./no-such-folder', description: 'list' } }, { text: 'It failed.' }], 'Bash');
+    const r = await runClaude(claude.bin!, 'list the folder', claudeEnv(api.url), ['--allowedTools', 'Bash']);
+    expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
+    const sent = JSON.stringify(api.requests.at(-1) ?? {});
+    expect(sent).toContain('the workspace as it was just before this failed Bash call is checkpoint');
+    expect(sent).toContain('restore ');
+  }, 180_000);
+});
