@@ -4,6 +4,7 @@
 // must work alone). It reads one JSON object on stdin, prints at most one,
 // and always exits 0 (fail open): Claude Code reads exit 2 as "block the tool".
 import { runClaudeCodeHook } from './claude-code/hook.js';
+import { runHermesHook } from './hermes/hook.js';
 
 /** Reads stdin to its end; gives '' for a terminal (nobody is piping a payload). */
 function readStdin(): Promise<string> {
@@ -36,16 +37,19 @@ export async function runHookCommand(args: readonly string[]): Promise<never> {
   process.on('uncaughtException', failOpen);
   process.on('unhandledRejection', failOpen);
   const agent = args[0];
+  const override = budgetOverride();
+  const env = {
+    ...(override === undefined ? {} : { budgetOverrideMs: override }),
+    local: process.env['CHRONOSCOPE_NO_DELEGATE'] === '1',
+    warn,
+  };
   if (agent === 'claude-code') {
-    const override = budgetOverride();
-    const output = await runClaudeCodeHook(readStdin(), {
-      ...(override === undefined ? {} : { budgetOverrideMs: override }),
-      local: process.env['CHRONOSCOPE_NO_DELEGATE'] === '1',
-      warn,
-    });
+    const output = await runClaudeCodeHook(readStdin(), env);
     if (output !== null) process.stdout.write(`${JSON.stringify(output)}\n`);
+  } else if (agent === 'hermes') {
+    process.stdout.write(`${JSON.stringify(await runHermesHook(readStdin(), env))}\n`);
   } else {
-    warn(`chronoscope: hook: unknown agent ${JSON.stringify(agent ?? '')} (known: claude-code); ignored`);
+    warn(`chronoscope: hook: unknown agent ${JSON.stringify(agent ?? '')} (known: claude-code, hermes); ignored`);
   }
   // Exit now: abandoned work (a snapshot past the budget) must not keep the agent waiting.
   // The engine moves a checkpoint's ref last, so a snapshot cut short leaves no half checkpoint.

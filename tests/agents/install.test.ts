@@ -138,7 +138,7 @@ describe('chronoscope hooks install/uninstall claude-code', () => {
   });
 
   it('hooks status shows what is installed where, and what no longer exists', async () => {
-    let r = await runCli(['hooks', 'status', '--json', '--workspace', ws], { env });
+    let r = await runCli(['hooks', 'status', 'claude-code', '--json', '--workspace', ws], { env });
     expect(r.code).toBe(0);
     let status = JSON.parse(r.stdout) as { agent: string; scope: string; path: string; hooks: { event: string; node: string; cli: string; node_exists: boolean; cli_exists: boolean }[] }[];
     expect(status.map((s) => [s.scope, s.path, s.hooks.length])).toEqual([
@@ -147,7 +147,7 @@ describe('chronoscope hooks install/uninstall claude-code', () => {
     ]);
 
     await runCli(['hooks', 'install', 'claude-code', '--workspace', ws], { env });
-    r = await runCli(['hooks', 'status', '--json', '--workspace', ws], { env });
+    r = await runCli(['hooks', 'status', 'claude-code', '--json', '--workspace', ws], { env });
     status = JSON.parse(r.stdout);
     expect(status[0]!.hooks.map((h) => h.event).sort()).toEqual(['PostToolBatch', 'PostToolUse', 'PostToolUseFailure', 'PreToolUse', 'SessionStart', 'UserPromptSubmit']);
     expect(status[0]!.hooks[0]).toMatchObject({ node: process.execPath, cli: CLI_PATH, node_exists: true, cli_exists: true });

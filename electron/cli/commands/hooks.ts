@@ -2,6 +2,7 @@
 // agent's settings, merged in or taken out, every other setting kept; and
 // what is installed where, and whether it still points at existing files.
 import { homedir } from 'node:os';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ChronoscopeError } from '../../../shared/errors.js';
 import { workspaceDir } from '../context.js';
@@ -14,6 +15,8 @@ import {
   type InstalledHook,
 } from '../../agents/claude-code/install.js';
 import { currentNodeCli } from '../../agents/core/node-command.js';
+import { defaultHermesHome, hermesPluginStatus, installHermesPlugin, uninstallHermesPlugin, type HermesStatus } from '../../agents/hermes/install.js';
+import { packageVersion } from '../../server/paths.js';
 import { printJson, printLine, printLines } from '../output.js';
 import { registerClaudeCodeMcp } from '../../mcp/register.js';
 
@@ -22,10 +25,11 @@ interface HooksOptions {
   project?: boolean;
   user?: boolean;
   workspace?: string;
+  hermesHome?: string;
   json?: boolean;
 }
 
-const AGENTS = ['claude-code'] as const;
+const AGENTS = ['claude-code', 'hermes'] as const;
 
 function checkAgent(agent: string): void {
   if (!(AGENTS as readonly string[]).includes(agent)) {
@@ -48,7 +52,23 @@ function withOptions(command: Command): Command {
     .option('--project', "the workspace's .claude/settings.json (default)")
     .option('--user', "the user's ~/.claude/settings.json")
     .option('-w, --workspace <dir>', 'the workspace folder for --project (default: the current directory)')
+    .option('--hermes-home <dir>', 'hermes: its home folder (default: $HERMES_HOME, else ~/.hermes)')
     .option('--json', 'print machine-readable JSON');
+}
+
+function hermesHome(options: HooksOptions): string {
+  return options.hermesHome === undefined ? defaultHermesHome() : resolve(options.hermesHome);
+}
+
+function describeHermes(s: HermesStatus): string[] {
+  if (!s.installed) return [`hermes: not installed in ${s.plugin}`];
+  const lines = [
+    `hermes: installed in ${s.plugin} (${s.enabled ? 'enabled in config.yaml' : 'NOT in plugins.enabled of config.yaml'})`,
+    `  node: ${s.node ?? '?'} ${s.node_exists ? '(exists)' : '(MISSING)'}`,
+    `  cli:  ${s.cli ?? '?'} ${s.cli_exists ? '(exists)' : '(MISSING)'}`,
+  ];
+  if (!s.node_exists || !s.cli_exists || !s.enabled) lines.push("  → run 'chronoscope hooks install hermes' again");
+  return lines;
 }
 
 interface StatusEntry {
@@ -76,19 +96,31 @@ function describe(entry: StatusEntry): string[] {
 
 export function registerHooks(program: Command): void {
   const hooks = program.command('hooks').description("add Chronoscope's hooks to an agent's settings, take them out, or show them");
-  withOptions(hooks.command('install').argument('<agent>', 'claude-code').description("merge our hooks into Claude Code's settings").option('--mcp', "also register the `chronoscope mcp` server (.mcp.json, or ~/.claude.json with --user)")).action(
+  withOptions(hooks.command('install').argument('<agent>', 'claude-code | hermes').description("merge our hooks into Claude Code's settings, or write the Hermes plugin").option('--mcp', "claude-code: also register the `chronoscope mcp` server (.mcp.json, or ~/.claude.json with --user)")).action(
     async (agent: string, options: HooksOptions) => {
       checkAgent(agent);
       const paths = currentNodeCli();
+      if (agent === 'hermes') {
+        const r = await installHermesPlugin(hermesHome(options), paths, packageVersion());
+        if (options.json) printJson(r);
+        else printLine(`${r.changed ? 'installed' : 'already installed'}: ${r.plugin}\n  enabled in: ${r.config}\n  node: ${r.node}`);
+        return;
+      }
       const result = await installClaudeCodeHook(settingsPath(options), paths);
       const mcp = options.mcp ? await registerClaudeCodeMcp({ user: options.user === true, home: process.env['HOME'] || homedir(), workspace: workspaceDir(options), cliPath: paths.cli }) : undefined;
       if (options.json) printJson(mcp ? { ...result, mcp } : result);
       else printLine(`${result.changed ? 'installed' : 'already installed'}: ${result.path}\n  node: ${result.node}\n  runs: ${result.command}${mcp ? `\nMCP server ${mcp.changed ? 'registered' : 'already registered'}: ${mcp.path}` : ''}`);
     },
   );
-  withOptions(hooks.command('uninstall').argument('<agent>', 'claude-code').description('remove only our hooks, keeping every other one')).action(
+  withOptions(hooks.command('uninstall').argument('<agent>', 'claude-code | hermes').description('remove only what we added, keeping everything else')).action(
     async (agent: string, options: HooksOptions) => {
       checkAgent(agent);
+      if (agent === 'hermes') {
+        const r = await uninstallHermesPlugin(hermesHome(options));
+        if (options.json) printJson(r);
+        else printLine(`${r.changed ? 'removed' : 'not installed'}: ${r.plugin}`);
+        return;
+      }
       const result = await uninstallClaudeCodeHook(settingsPath(options));
       if (options.json) printJson(result);
       else printLine(`${result.changed ? 'removed' : 'not installed'}: ${result.path}`);
@@ -96,18 +128,22 @@ export function registerHooks(program: Command): void {
   );
   hooks
     .command('status')
-    .argument('[agent]', 'claude-code (default: every agent)')
+    .argument('[agent]', 'claude-code | hermes (default: every agent)')
     .description('what is installed where, and whether it still points at existing files')
     .option('-w, --workspace <dir>', 'the workspace whose project settings to look at (default: the current directory)')
+    .option('--hermes-home <dir>', 'hermes: its home folder (default: $HERMES_HOME, else ~/.hermes)')
     .option('--json', 'print machine-readable JSON')
     .action(async (agent: string | undefined, options: HooksOptions) => {
       if (agent !== undefined) checkAgent(agent);
       const entries: StatusEntry[] = [];
-      for (const scope of ['project', 'user'] as const) {
-        const path = scope === 'user' ? userSettingsPath(userHome()) : projectSettingsPath(workspaceDir(options));
-        entries.push({ agent: 'claude-code', scope, path, hooks: await installedClaudeCodeHooks(path) });
+      if (agent !== 'hermes') {
+        for (const scope of ['project', 'user'] as const) {
+          const path = scope === 'user' ? userSettingsPath(userHome()) : projectSettingsPath(workspaceDir(options));
+          entries.push({ agent: 'claude-code', scope, path, hooks: await installedClaudeCodeHooks(path) });
+        }
       }
-      if (options.json) printJson(entries);
-      else printLines(entries.flatMap(describe));
+      const hermes = agent === 'claude-code' ? null : await hermesPluginStatus(hermesHome(options));
+      if (options.json) printJson(agent === 'hermes' ? hermes : agent === 'claude-code' ? entries : { 'claude-code': entries, hermes });
+      else printLines([...entries.flatMap(describe), ...(hermes === null ? [] : describeHermes(hermes))]);
     });
 }

@@ -1,0 +1,160 @@
+// `chronoscope hook hermes`: what the Hermes Agent plugin (plugin-files.ts)
+// asks for, translated to the agent core and back. Thin on purpose, like the
+// Claude Code adapter beside it: the core classifies, checkpoints, records
+// and words the answers.
+//
+// The plugin sends one JSON object on stdin — the hook's name, the folder the
+// agent works in, and the few keyword arguments that matter (never a whole
+// conversation: for pre_llm_call it sends the tool-call ids still in it) —
+// and gets one JSON object back: a pre_tool_call directive, a recovery hint,
+// or context for the next model call.
+import { classifyInWorkspace } from '../../effects/enrich.js';
+import type { ClassifiedEffect } from '../../../shared/model.js';
+import type { CallKind, ToolCall } from '../core/call.js';
+import { DEFAULT_BUDGET_MS, withinBudget } from '../core/budget.js';
+import { cliPrefix } from '../core/node-command.js';
+import { runCore, type RunOptions } from '../core/run.js';
+import { askText, recoveryHint, reminderText } from '../core/texts.js';
+
+export const AGENT = 'hermes';
+export const HERMES_TOOLS = ['write_file', 'patch', 'terminal', 'execute_code'] as const;
+
+export interface HermesRequest {
+  event: string;
+  cwd: string;
+  tool_name?: string;
+  args?: Record<string, unknown>;
+  session_id?: string;
+  tool_call_id?: string;
+  /** post_tool_call: ok | error | blocked. */
+  status?: string;
+  /** pre_llm_call: tool-call ids still in conversation_history. */
+  present?: string[];
+}
+
+/** What the plugin gets back; every field optional. */
+export interface HermesAnswer {
+  directive?: { action: 'approve'; message: string; rule_key: string };
+  hint?: string;
+  context?: string;
+}
+
+export interface HermesEnvironment extends RunOptions {
+  budgetOverrideMs?: number;
+  warn: (line: string) => void;
+}
+
+function parseRequest(text: string): HermesRequest {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new Error('stdin is not a JSON object');
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error('stdin is not a JSON object');
+  const o = raw as Record<string, unknown>;
+  const str = (key: string, required = false): void => {
+    const v = o[key];
+    if (v === undefined && !required) return;
+    if (typeof v !== 'string' || v.length === 0 || v.length > 10_000 || v.includes('\0')) throw new Error(`unexpected request: ${key} must be a string`);
+  };
+  str('event', true);
+  str('cwd', true);
+  for (const key of ['tool_name', 'session_id', 'tool_call_id', 'status']) str(key);
+  const args = o['args'];
+  if (args !== undefined && args !== null && (typeof args !== 'object' || Array.isArray(args))) throw new Error('unexpected request: args must be an object');
+  const present = o['present'];
+  if (present !== undefined && (!Array.isArray(present) || present.some((p) => typeof p !== 'string'))) throw new Error('unexpected request: present must be a list of strings');
+  return o as unknown as HermesRequest;
+}
+
+/** Files a patch call changes: its `path`, or every file a V4A multi-file patch names. */
+export function patchPaths(args: Record<string, unknown>): string[] {
+  const paths: string[] = [];
+  if (typeof args['path'] === 'string' && args['path'] !== '') paths.push(args['path']);
+  const patch = args['patch'];
+  if (typeof patch === 'string') {
+    for (const m of patch.matchAll(/^\*\*\* (?:Update|Add|Delete) File: (.+)$|^\*\*\* Move to: (.+)$/gm)) {
+      const p = (m[1] ?? m[2] ?? '').trim();
+      if (p !== '') paths.push(p);
+    }
+  }
+  return paths;
+}
+
+function toolCall(request: HermesRequest): ToolCall | null {
+  const tool = request.tool_name ?? '';
+  if (!(HERMES_TOOLS as readonly string[]).includes(tool)) return null;
+  const args = request.args ?? {};
+  const workdir = typeof args['workdir'] === 'string' && args['workdir'] !== '' ? args['workdir'] : null;
+  let kind: CallKind = 'code';
+  let files: string[] = [];
+  let command: string | null = null;
+  if (tool === 'write_file') {
+    kind = 'file';
+    files = typeof args['path'] === 'string' ? [args['path']] : [];
+  } else if (tool === 'patch') {
+    kind = 'file';
+    files = patchPaths(args);
+  } else if (tool === 'terminal') {
+    kind = 'shell';
+    command = typeof args['command'] === 'string' ? args['command'] : null;
+    if (command === null) return null;
+  }
+  return {
+    agent: AGENT,
+    tool,
+    kind,
+    // A terminal call may run elsewhere (workdir); relative paths of file tools are the agent's folder's.
+    cwd: workdir !== null && tool === 'terminal' ? workdir : request.cwd,
+    files,
+    command,
+    ...(request.session_id === undefined ? {} : { session: request.session_id }),
+    ...(request.tool_call_id === undefined ? {} : { toolCallId: request.tool_call_id }),
+  };
+}
+
+/** "allow for this session" in Hermes remembers this key: one per effect kind and target, never the bare tool name. */
+export function ruleKey(effects: readonly ClassifiedEffect[]): string {
+  return [...new Set(effects.map((e) => `chronoscope:${e.kind}:${e.target}`))].sort().join('+');
+}
+
+export async function runHermesHook(stdin: string | Promise<string>, env: HermesEnvironment): Promise<HermesAnswer> {
+  let early: HermesAnswer = {};
+  let answer: HermesAnswer = {};
+  const outcome = await withinBudget(
+    async (budget) => {
+      const request = parseRequest(await stdin);
+      const run = (r: Parameters<typeof runCore>[0]) => runCore(r, budget, env);
+      if (request.event === 'pre_llm_call') {
+        if (request.session_id === undefined || request.present === undefined) return;
+        const result = await run({ op: 'memory', agent: AGENT, cwd: request.cwd, session: request.session_id, present: request.present });
+        if (result.op === 'memory' && result.effects.length > 0) answer = { context: reminderText(result.effects) };
+        return;
+      }
+      const call = toolCall(request);
+      if (call === null) return;
+      const effects = call.command === null ? [] : classifyInWorkspace(call.command, call.cwd);
+      if (request.event === 'pre_tool_call') {
+        // The approval does not wait for the checkpoint: it is given even if the store fails or is slow.
+        if (effects.length > 0) early = { directive: { action: 'approve', message: askText(effects), rule_key: ruleKey(effects) } };
+        await run({ op: 'before', call, effects });
+        answer = early;
+        return;
+      }
+      if (request.event === 'post_tool_call') {
+        if (request.status === 'blocked') {
+          if (call.toolCallId !== undefined) await run({ op: 'denied', agent: AGENT, cwd: call.cwd, toolCallIds: [call.toolCallId] });
+          return;
+        }
+        const failed = request.status === 'error';
+        const result = await run({ op: 'after', call, outcome: failed ? 'failed' : 'ok', effects });
+        if (failed && result.op === 'after' && result.before !== null) answer = { hint: recoveryHint(call.tool, result.workspace, result.before, cliPrefix()) };
+      }
+    },
+    env.budgetOverrideMs ?? DEFAULT_BUDGET_MS,
+    env.budgetOverrideMs !== undefined,
+  );
+  if (!outcome.done) env.warn(`chronoscope: hook ${outcome.why}`);
+  return outcome.done ? answer : early;
+}

@@ -1,0 +1,186 @@
+// The Hermes Agent plugin `hooks install hermes` writes into
+// $HERMES_HOME/plugins/chronoscope/: a manifest and a Python module with
+// register(ctx). Python standard library only. Every hook calls the
+// Chronoscope CLI (absolute Node and CLI paths, written in at install time)
+// with a hard subprocess timeout — Hermes puts none on hooks, so a hanging
+// hook would block the agent — and fails open: any failure of ours returns
+// None. Callbacks take **kwargs only: Hermes adds fields, and a callback that
+// rejects one is silently dropped.
+import type { NodeCli } from '../core/node-command.js';
+
+export const PLUGIN_NAME = 'chronoscope';
+
+export function pluginManifest(version: string): string {
+  return [
+    `name: ${PLUGIN_NAME}`,
+    `version: ${JSON.stringify(version)}`,
+    'description: "Chronoscope: a checkpoint before every file-changing tool call, approval before irreversible commands, recovery hints and effect memory"',
+    '',
+  ].join('\n');
+}
+
+/** JSON string literals are valid Python string literals (paths with quotes, spaces, non-ASCII included). */
+export function pluginModule(paths: NodeCli): string {
+  // Function replacements: a `$&` in a path must stay as written.
+  return PLUGIN_TEMPLATE.replace('__NODE__', () => JSON.stringify(paths.node)).replace('__CLI__', () => JSON.stringify(paths.cli));
+}
+
+const PLUGIN_TEMPLATE = String.raw`"""Chronoscope for Hermes Agent (written by 'chronoscope hooks install hermes'; removed by uninstall).
+
+Before write_file, patch, terminal and execute_code: a checkpoint of the workspace.
+Before an irreversible terminal command (git push, npm publish, ...): Hermes' own approval
+prompt naming the effect and the command that would undo it. After a failed call: a hint
+with the checkpoint just before it and how to see and undo. Before a model call: a reminder
+of effects the conversation no longer shows. /chronoscope list | diff | restore.
+"""
+import json
+import os
+import shlex
+import subprocess
+import threading
+import time
+
+NODE = __NODE__
+CLI = __CLI__
+TOOLS = ("write_file", "patch", "terminal", "execute_code")
+# Hermes waits for hooks without a limit; ours never holds the agent longer than this.
+HOOK_TIMEOUT_S = float(os.environ.get("CHRONOSCOPE_HERMES_TIMEOUT_S", "10"))
+COMMAND_TIMEOUT_S = 120.0
+COMMANDS = ("list", "show", "diff", "restore", "status", "effects")
+
+_lock = threading.Lock()
+_hints = {}  # tool_call_id -> (time, hint): from post_tool_call to transform_tool_result
+
+
+def _cwd(args=None):
+    workdir = args.get("workdir") if isinstance(args, dict) else None
+    if isinstance(workdir, str) and workdir:
+        return workdir
+    return os.environ.get("TERMINAL_CWD") or os.getcwd()
+
+
+def _hook(request):
+    """Runs 'chronoscope hook hermes' with one JSON request; its JSON answer, or {} on any failure."""
+    try:
+        done = subprocess.run(
+            [NODE, CLI, "hook", "hermes"],
+            input=json.dumps(request),
+            capture_output=True,
+            text=True,
+            timeout=HOOK_TIMEOUT_S,
+        )
+        answer = json.loads(done.stdout or "{}")
+        return answer if isinstance(answer, dict) else {}
+    except Exception:
+        return {}
+
+
+def _ids(request, kwargs):
+    for key in ("session_id", "tool_call_id"):
+        value = kwargs.get(key)
+        if isinstance(value, str) and value:
+            request[key] = value
+    return request
+
+
+def _pre_tool_call(**kwargs):
+    tool = kwargs.get("tool_name")
+    if tool not in TOOLS:
+        return None
+    args = kwargs.get("args") if isinstance(kwargs.get("args"), dict) else {}
+    request = _ids({"event": "pre_tool_call", "cwd": _cwd(args), "tool_name": tool, "args": args}, kwargs)
+    directive = _hook(request).get("directive")
+    return directive if isinstance(directive, dict) else None
+
+
+def _post_tool_call(**kwargs):
+    tool = kwargs.get("tool_name")
+    if tool not in TOOLS:
+        return None
+    args = kwargs.get("args") if isinstance(kwargs.get("args"), dict) else {}
+    status = kwargs.get("status") if isinstance(kwargs.get("status"), str) else "ok"
+    request = _ids({"event": "post_tool_call", "cwd": _cwd(args), "tool_name": tool, "args": args, "status": status}, kwargs)
+    hint = _hook(request).get("hint")
+    call_id = kwargs.get("tool_call_id")
+    if isinstance(hint, str) and hint and isinstance(call_id, str) and call_id:
+        with _lock:
+            now = time.monotonic()
+            for old in [k for k, (t, _) in _hints.items() if now - t > 600]:
+                del _hints[old]
+            _hints[call_id] = (now, hint)
+    return None
+
+
+def _transform_tool_result(**kwargs):
+    call_id = kwargs.get("tool_call_id")
+    result = kwargs.get("result")
+    if not isinstance(call_id, str) or not isinstance(result, str):
+        return None
+    with _lock:
+        item = _hints.pop(call_id, None)
+    return None if item is None else result + "\n\n" + item[1]
+
+
+def _tool_call_ids(history):
+    """Tool-call ids still in the conversation Hermes is about to send."""
+    ids = []
+    for message in history if isinstance(history, list) else []:
+        if not isinstance(message, dict):
+            continue
+        call_id = message.get("tool_call_id")
+        if isinstance(call_id, str):
+            ids.append(call_id)
+        for call in message.get("tool_calls") or []:
+            value = call.get("id") if isinstance(call, dict) else getattr(call, "id", None)
+            if isinstance(value, str):
+                ids.append(value)
+    return ids
+
+
+def _pre_llm_call(**kwargs):
+    session = kwargs.get("session_id")
+    if not isinstance(session, str) or not session:
+        return None
+    request = {"event": "pre_llm_call", "cwd": _cwd(), "session_id": session, "present": _tool_call_ids(kwargs.get("conversation_history"))}
+    context = _hook(request).get("context")
+    return {"context": context} if isinstance(context, str) and context else None
+
+
+def _command(raw_args="", *rest, **kwargs):
+    """/chronoscope list | show N | diff N [workspace] [--file F] | restore N [--path F] [--yes] | status | effects"""
+    if not isinstance(raw_args, str):
+        raw_args = " ".join(str(a) for a in (raw_args, *rest))
+    try:
+        words = shlex.split(raw_args)
+    except ValueError as err:
+        return "chronoscope: " + str(err)
+    if not words or words[0] not in COMMANDS:
+        return "usage: /chronoscope list | show N | diff N [workspace] [--file F] | restore N [--path F] [--yes] (a preview unless --yes) | status | effects"
+    if "-w" not in words and "--workspace" not in words:
+        words += ["--workspace", _cwd()]
+    try:
+        done = subprocess.run([NODE, CLI, *words], capture_output=True, text=True, timeout=COMMAND_TIMEOUT_S, env={**os.environ, "NO_COLOR": "1"})
+        return (done.stdout + done.stderr).strip() or "(nothing)"
+    except Exception as err:
+        return "chronoscope: " + str(err)
+
+
+def register(ctx):
+    ctx.register_hook("pre_tool_call", _pre_tool_call)
+    ctx.register_hook("post_tool_call", _post_tool_call)
+    ctx.register_hook("transform_tool_result", _transform_tool_result)
+    ctx.register_hook("pre_llm_call", _pre_llm_call)
+    ctx.register_command("chronoscope", _command, description="Chronoscope checkpoints: list, diff, restore (a preview unless --yes)")
+`;
+
+/** The Node and CLI paths a written plugin module names (for `hooks status`); null if it is not ours. */
+export function pluginPaths(moduleText: string): NodeCli | null {
+  const node = /^NODE = (".*")$/m.exec(moduleText)?.[1];
+  const cli = /^CLI = (".*")$/m.exec(moduleText)?.[1];
+  if (node === undefined || cli === undefined) return null;
+  try {
+    return { node: JSON.parse(node) as string, cli: JSON.parse(cli) as string };
+  } catch {
+    return null;
+  }
+}

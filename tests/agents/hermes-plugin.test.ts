@@ -1,0 +1,278 @@
+// The Hermes Agent plugin, run with python3 through a harness that calls it
+// exactly as Hermes 0.19 does (register(ctx), keyword arguments, the order
+// around a tool call), with real processes and a real store.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lockfile from 'proper-lockfile';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Checkpoint, EffectRecord } from '../../shared/model.js';
+import { openStore } from '../../electron/engine/index.js';
+import { CLI_PATH } from '../paths.js';
+import { git } from '../effects/git-helpers.js';
+import { baseEnv, runCli } from './run-cli.js';
+
+const HARNESS = fileURLToPath(new URL('./hermes_harness.py', import.meta.url));
+
+let dir: string;
+let home: string;
+let ws: string;
+let hermesHome: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'chronoscope-hermes-'));
+  home = join(dir, 'store');
+  ws = join(dir, 'project');
+  hermesHome = join(dir, 'hermes');
+  await mkdir(join(ws, 'src'), { recursive: true });
+  await mkdir(hermesHome, { recursive: true });
+  await writeFile(join(ws, 'src', 'app.py'), 'ANSWER = 41\n');
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const CONFIG = `# Hermes settings (hand-written)
+model:
+  default: hermes-4   # the big one
+plugins:
+  # plugins I trust
+  enabled:
+    - disk-cleanup
+  disabled: []
+terminal:
+  backend: local
+`;
+
+type Step = { hook: string; kwargs: Record<string, unknown> } | { command: string; args: string };
+interface HarnessOut {
+  registered: string[];
+  commands: string[];
+  steps: { value: unknown; seconds: number }[];
+}
+
+const install = (env = baseEnv(home)) => runCli(['hooks', 'install', 'hermes', '--hermes-home', hermesHome], { env });
+
+function harness(steps: Step[], env: NodeJS.ProcessEnv = baseEnv(home)): Promise<HarnessOut> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('python3', [HARNESS, join(hermesHome, 'plugins', 'chronoscope')], { cwd: ws, env: { ...env, TERMINAL_CWD: ws }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) reject(new Error(`harness exited ${code}: ${stderr}`));
+      else resolve(JSON.parse(stdout) as HarnessOut);
+    });
+    child.stdin.end(JSON.stringify(steps));
+  });
+}
+
+const call = (tool: string, args: Record<string, unknown>, id: string) => ({ tool_name: tool, args, task_id: 't1', session_id: 'sess-h', tool_call_id: id, turn_id: 'turn-1' });
+
+async function checkpoints(): Promise<Checkpoint[]> {
+  const r = await runCli(['list', '--json', '--all', '-w', ws], { env: baseEnv(home) });
+  return JSON.parse(r.stdout) as Checkpoint[];
+}
+async function effects(): Promise<EffectRecord[]> {
+  const r = await runCli(['effects', '--json', '-w', ws], { env: baseEnv(home) });
+  return JSON.parse(r.stdout) as EffectRecord[];
+}
+
+describe('chronoscope hooks install hermes', () => {
+  it('writes the plugin and enables it, keeping every other key and comment; uninstall takes out exactly that', async () => {
+    await writeFile(join(hermesHome, 'config.yaml'), CONFIG);
+    const first = await install();
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain(`node: ${process.execPath}`);
+    const config = await readFile(join(hermesHome, 'config.yaml'), 'utf8');
+    expect(config).toBe(CONFIG.replace('    - disk-cleanup\n', '    - disk-cleanup\n    - chronoscope\n'));
+    const module = await readFile(join(hermesHome, 'plugins', 'chronoscope', '__init__.py'), 'utf8');
+    expect(module).toContain(`NODE = ${JSON.stringify(process.execPath)}`);
+    expect(module).toContain(`CLI = ${JSON.stringify(CLI_PATH)}`);
+    expect(module).not.toMatch(/^(?:import|from) (?!json|os|shlex|subprocess|threading|time)/m); // standard library only
+    expect(await readFile(join(hermesHome, 'plugins', 'chronoscope', 'plugin.yaml'), 'utf8')).toContain('name: chronoscope');
+
+    // Idempotent: nothing changes the second time.
+    const again = await install();
+    expect(again.stdout).toContain('already installed');
+    expect(await readFile(join(hermesHome, 'config.yaml'), 'utf8')).toBe(config);
+
+    const status = await runCli(['hooks', 'status', 'hermes', '--json', '--hermes-home', hermesHome], { env: baseEnv(home) });
+    expect(JSON.parse(status.stdout)).toMatchObject({ installed: true, enabled: true, node: process.execPath, cli: CLI_PATH, node_exists: true, cli_exists: true });
+
+    const removed = await runCli(['hooks', 'uninstall', 'hermes', '--hermes-home', hermesHome], { env: baseEnv(home) });
+    expect(removed.code).toBe(0);
+    expect(await readFile(join(hermesHome, 'config.yaml'), 'utf8')).toBe(CONFIG);
+    expect(existsSync(join(hermesHome, 'plugins', 'chronoscope'))).toBe(false);
+  });
+
+  it('creates config.yaml when there is none, and uninstall removes it again', async () => {
+    expect((await install()).code).toBe(0);
+    expect(await readFile(join(hermesHome, 'config.yaml'), 'utf8')).toBe('plugins:\n  enabled:\n    - chronoscope\n');
+    await runCli(['hooks', 'uninstall', 'hermes', '--hermes-home', hermesHome], { env: baseEnv(home) });
+    expect(existsSync(join(hermesHome, 'config.yaml'))).toBe(false);
+  });
+
+  it('leaves a malformed config.yaml untouched, with one clear line', async () => {
+    const broken = 'plugins:\n  enabled: [a\n';
+    await writeFile(join(hermesHome, 'config.yaml'), broken);
+    const r = await install();
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain('not valid YAML');
+    expect(await readFile(join(hermesHome, 'config.yaml'), 'utf8')).toBe(broken);
+    expect(existsSync(join(hermesHome, 'plugins', 'chronoscope'))).toBe(false);
+  });
+});
+
+describe('the Hermes plugin, called as Hermes calls it', () => {
+  beforeEach(async () => {
+    expect((await install()).code).toBe(0);
+  });
+
+  it('registers its hooks and the /chronoscope command', async () => {
+    const out = await harness([]);
+    expect(out.registered).toEqual(['post_tool_call', 'pre_llm_call', 'pre_tool_call', 'transform_tool_result']);
+    expect(out.commands).toEqual(['chronoscope']);
+  });
+
+  it('takes a checkpoint holding the pre-edit content before write_file', async () => {
+    const out = await harness([{ hook: 'pre_tool_call', kwargs: call('write_file', { path: 'src/app.py', content: 'ANSWER = 42\n' }, 'call_w1') }]);
+    expect(out.steps[0]!.value).toBeNull();
+    await writeFile(join(ws, 'src', 'app.py'), 'ANSWER = 42\n'); // the tool runs
+    const [cp] = await checkpoints();
+    expect(cp).toMatchObject({ trigger: 'hook', agent: 'hermes', tool: 'write_file', session: 'sess-h', tool_use_id: 'call_w1', reason: 'write_file src/app.py' });
+    const store = await openStore({ home });
+    const diff = await (await store.workspace(ws)).fileDiff(cp!.id, 'workspace', 'src/app.py');
+    expect(diff.old.text).toBe('ANSWER = 41\n');
+  });
+
+  it('asks for approval before git push, naming the compensation, with a rule_key per kind and target', async () => {
+    const bare = join(dir, 'remote.git');
+    git(dir, 'init', '-q', '--bare', bare);
+    git(ws, 'init', '-q', '-b', 'main');
+    git(ws, 'remote', 'add', 'origin', bare);
+    git(ws, 'add', '.');
+    git(ws, 'commit', '-q', '-m', 'one');
+    git(ws, 'push', '-q', '-u', 'origin', 'main');
+    const old = git(ws, 'rev-parse', 'HEAD');
+    await writeFile(join(ws, 'src', 'app.py'), 'ANSWER = 42\n');
+    git(ws, 'commit', '-q', '-am', 'two');
+    const next = git(ws, 'rev-parse', 'HEAD');
+
+    const push = call('terminal', { command: 'git push origin main', background: false, timeout: 60 }, 'call_p1');
+    const out = await harness([{ hook: 'pre_tool_call', kwargs: push }]);
+    const directive = out.steps[0]!.value as { action: string; message: string; rule_key: string };
+    expect(directive.action).toBe('approve');
+    expect(directive.rule_key).toBe('chronoscope:git_push:origin/main');
+    expect(directive.message).toContain(`git push --force-with-lease=refs/heads/main:${next} origin ${old}:refs/heads/main`);
+    expect((await effects()).map((e) => [e.kind, e.status, e.agent])).toEqual([['git_push', 'intended', 'hermes']]);
+
+    git(ws, 'push', '-q', 'origin', 'main'); // approved and run
+    await harness([{ hook: 'post_tool_call', kwargs: { ...push, result: '{"output": "", "exit_code": 0}', duration_ms: 80, status: 'ok', error_type: null, error_message: null } }]);
+    const recorded = await effects();
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({ status: 'happened', old_commit: old, new_commit: next });
+  });
+
+  it('a blocked call is recorded as denied', async () => {
+    const pub = call('terminal', { command: 'npm publish' }, 'call_b1');
+    await harness([
+      { hook: 'pre_tool_call', kwargs: pub },
+      { hook: 'post_tool_call', kwargs: { ...pub, result: '{"error": "blocked"}', status: 'blocked', duration_ms: 0 } },
+    ]);
+    expect((await effects()).map((e) => e.status)).toEqual(['denied']);
+  });
+
+  it('adds a recovery hint to the result of a failed call', async () => {
+    const failing = call('terminal', { command: 'ls no-such-folder' }, 'call_f1');
+    const result = '{"output": "ls: cannot access", "exit_code": 2}';
+    const out = await harness([
+      { hook: 'pre_tool_call', kwargs: failing },
+      { hook: 'post_tool_call', kwargs: { ...failing, result, duration_ms: 5, status: 'error', error_type: 'exit_code', error_message: 'exit 2' } },
+      { hook: 'transform_tool_result', kwargs: { ...failing, result, duration_ms: 5 } },
+    ]);
+    const [cp] = await checkpoints();
+    const text = out.steps[2]!.value as string;
+    expect(text.startsWith(result)).toBe(true);
+    expect(text).toContain(`checkpoint ${cp!.id.slice(0, 12)}`);
+    expect(text).toContain(`${process.execPath} ${CLI_PATH} restore ${cp!.id.slice(0, 12)} -w ${ws} --yes`);
+  });
+
+  it('reminds the model of an effect whose tool call left the conversation, once', async () => {
+    const ship = call('terminal', { command: 'docker push ghcr.io/o/app:1' }, 'call_d1');
+    const history = [
+      { role: 'user', content: 'ship it' },
+      { role: 'assistant', content: '', tool_calls: [{ id: 'call_d1', type: 'function', function: { name: 'terminal', arguments: '{}' } }] },
+      { role: 'tool', tool_call_id: 'call_d1', content: 'pushed' },
+    ];
+    const llm = (conversation_history: unknown[]) => ({ hook: 'pre_llm_call', kwargs: { session_id: 'sess-h', user_message: 'next', conversation_history, is_first_turn: false, model: 'm', platform: 'cli' } });
+    const out = await harness([
+      { hook: 'pre_tool_call', kwargs: ship },
+      { hook: 'post_tool_call', kwargs: { ...ship, result: 'pushed', status: 'ok', duration_ms: 9 } },
+      llm(history), // still in the conversation: nothing to say
+      llm([{ role: 'user', content: '[summary of earlier work]' }]), // compacted / rolled back
+      llm([{ role: 'user', content: '[summary of earlier work]' }]),
+    ]);
+    expect(out.steps[2]!.value).toBeNull();
+    const reminder = out.steps[3]!.value as { context: string };
+    expect(reminder.context).toContain('already happened outside the workspace and were not undone');
+    expect(reminder.context).toContain('ghcr.io/o/app:1');
+    expect(out.steps[4]!.value).toBeNull();
+  });
+
+  it('/chronoscope lists, diffs and restores (a preview unless --yes)', async () => {
+    await harness([{ hook: 'pre_tool_call', kwargs: call('patch', { mode: 'replace', path: 'src/app.py', old_string: '41', new_string: '42' }, 'call_c1') }]);
+    await writeFile(join(ws, 'src', 'app.py'), 'ANSWER = 42\n');
+    const out = await harness([
+      { command: 'chronoscope', args: 'list' },
+      { command: 'chronoscope', args: 'diff 1 workspace --file src/app.py' },
+      { command: 'chronoscope', args: 'restore 1' },
+      { command: 'chronoscope', args: 'rm -rf /' },
+    ]);
+    expect(out.steps[0]!.value).toContain('patch src/app.py');
+    expect(out.steps[1]!.value).toContain('+ANSWER = 42');
+    expect(out.steps[2]!.value).toMatch(/preview|--yes/);
+    expect(await readFile(join(ws, 'src', 'app.py'), 'utf8')).toBe('ANSWER = 42\n');
+    expect(out.steps[3]!.value).toContain('usage: /chronoscope');
+    const restored = await harness([{ command: 'chronoscope', args: 'restore 1 --yes' }]);
+    expect(restored.steps[0]!.value).not.toContain('chronoscope: ');
+    expect(await readFile(join(ws, 'src', 'app.py'), 'utf8')).toBe('ANSWER = 41\n');
+  });
+
+  it('fails open with an unwritable store: no directive for a plain write, the push still asked about', async () => {
+    const notADir = join(dir, 'store-is-a-file');
+    await writeFile(notADir, 'x');
+    const out = await harness(
+      [
+        { hook: 'pre_tool_call', kwargs: call('write_file', { path: 'src/app.py', content: '' }, 'call_u1') },
+        { hook: 'pre_tool_call', kwargs: call('terminal', { command: 'git push origin main' }, 'call_u2') },
+      ],
+      baseEnv(notADir),
+    );
+    expect(out.steps[0]!.value).toBeNull();
+    expect(out.steps[1]!.value).toMatchObject({ action: 'approve', rule_key: 'chronoscope:git_push:origin/main' });
+  });
+
+  it('never holds the agent past its hard timeout, even when the CLI hangs', async () => {
+    const store = await openStore({ home });
+    const workspace = await store.workspace(ws);
+    const target = join(home, 'workspaces', workspace.meta.id, 'writer.lock');
+    await writeFile(target, '', { flag: 'a' });
+    const release = await lockfile.lock(target, { realpath: false, stale: 60_000, update: 5_000 });
+    try {
+      // The CLI would wait a minute for the lock; the plugin gives it 2 s.
+      const env = baseEnv(home, { CHRONOSCOPE_HOOK_BUDGET_MS: '60000', CHRONOSCOPE_HERMES_TIMEOUT_S: '2' });
+      const out = await harness([{ hook: 'pre_tool_call', kwargs: call('write_file', { path: 'src/app.py', content: '' }, 'call_t1') }], env);
+      expect(out.steps[0]!.value).toBeNull();
+      expect(out.steps[0]!.seconds).toBeLessThan(30);
+    } finally {
+      await release();
+    }
+  });
+});
