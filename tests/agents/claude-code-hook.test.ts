@@ -4,11 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Checkpoint, EffectRecord } from '../../shared/model.js';
 import { openStore } from '../../electron/engine/index.js';
 import { git, gitBackdated } from '../effects/git-helpers.js';
 import { CLI_PATH } from '../paths.js';
-import { baseEnv, runCli } from './run-cli.js';
+import { baseEnv, listCheckpoints, listEffects, runCli } from './run-cli.js';
 
 let dir: string;
 let home: string;
@@ -41,17 +40,8 @@ function payload(event: string, tool: string, toolInput: Record<string, unknown>
 
 const hook = (input: string, env: NodeJS.ProcessEnv = baseEnv(home)) => runCli(['hook', 'claude-code'], { input, env, cwd: ws });
 
-async function checkpoints(): Promise<Checkpoint[]> {
-  const r = await runCli(['list', '--json', '--all', '-w', ws], { env: baseEnv(home) });
-  expect(r.code).toBe(0);
-  return JSON.parse(r.stdout) as Checkpoint[];
-}
-
-async function effects(): Promise<EffectRecord[]> {
-  const r = await runCli(['effects', '--json', '-w', ws], { env: baseEnv(home) });
-  expect(r.code).toBe(0);
-  return JSON.parse(r.stdout) as EffectRecord[];
-}
+const checkpoints = () => listCheckpoints(home, ws);
+const effects = () => listEffects(home, ws);
 
 describe('chronoscope hook claude-code', () => {
   it('takes a checkpoint before an Edit runs, holding the file as it was', async () => {

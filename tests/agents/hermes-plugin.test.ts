@@ -9,11 +9,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lockfile from 'proper-lockfile';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Checkpoint, EffectRecord } from '../../shared/model.js';
 import { openStore } from '../../electron/engine/index.js';
 import { CLI_PATH } from '../paths.js';
 import { git } from '../effects/git-helpers.js';
-import { baseEnv, runCli } from './run-cli.js';
+import { baseEnv, listCheckpoints, listEffects, runCli } from './run-cli.js';
 
 const HARNESS = fileURLToPath(new URL('./hermes_harness.py', import.meta.url));
 
@@ -74,14 +73,8 @@ function harness(steps: Step[], env: NodeJS.ProcessEnv = baseEnv(home)): Promise
 
 const call = (tool: string, args: Record<string, unknown>, id: string) => ({ tool_name: tool, args, task_id: 't1', session_id: 'sess-h', tool_call_id: id, turn_id: 'turn-1' });
 
-async function checkpoints(): Promise<Checkpoint[]> {
-  const r = await runCli(['list', '--json', '--all', '-w', ws], { env: baseEnv(home) });
-  return JSON.parse(r.stdout) as Checkpoint[];
-}
-async function effects(): Promise<EffectRecord[]> {
-  const r = await runCli(['effects', '--json', '-w', ws], { env: baseEnv(home) });
-  return JSON.parse(r.stdout) as EffectRecord[];
-}
+const checkpoints = () => listCheckpoints(home, ws);
+const effects = () => listEffects(home, ws);
 
 describe('chronoscope hooks install hermes', () => {
   it('writes the plugin and enables it, keeping every other key and comment; uninstall takes out exactly that', async () => {

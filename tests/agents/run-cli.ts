@@ -1,5 +1,6 @@
 // Runs the built CLI as a real process, feeding stdin, with a minimal environment.
 import { spawn } from 'node:child_process';
+import type { Checkpoint, EffectRecord } from '../../shared/model.js';
 import { CLI_PATH } from '../paths.js';
 import { GIT_ENV } from '../effects/git-helpers.js';
 
@@ -28,4 +29,17 @@ export function runCli(args: string[], options: { input?: string; env: NodeJS.Pr
 
 export function baseEnv(home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { ...GIT_ENV, CHRONOSCOPE_HOME: home, ...extra };
+}
+
+/** A workspace's checkpoints (newest first) and effects, read through the real CLI. */
+export async function listCheckpoints(home: string, ws: string): Promise<Checkpoint[]> {
+  const r = await runCli(['list', '--json', '--all', '-w', ws], { env: baseEnv(home) });
+  if (r.code !== 0) throw new Error(`list failed: ${r.stderr}`);
+  return JSON.parse(r.stdout) as Checkpoint[];
+}
+
+export async function listEffects(home: string, ws: string): Promise<EffectRecord[]> {
+  const r = await runCli(['effects', '--json', '-w', ws], { env: baseEnv(home) });
+  if (r.code !== 0) throw new Error(`effects failed: ${r.stderr}`);
+  return JSON.parse(r.stdout) as EffectRecord[];
 }

@@ -3,6 +3,7 @@
 // unknown keys pass (the protocol grows). Checked by hand rather than with
 // zod on purpose: this runs in every hook process, and importing zod alone
 // costs about as much as starting Node (see the README's cost table).
+import { parseStdinObject } from '../core/stdin-json.js';
 
 export interface ClaudeCodePayload {
   session_id?: string;
@@ -21,14 +22,7 @@ const LIMITS = { session_id: 1000, transcript_path: 10_000, cwd: 10_000, hook_ev
 
 /** Parses stdin; throws one line saying what is wrong. */
 export function parsePayload(text: string): ClaudeCodePayload {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    throw new Error('stdin is not a JSON object');
-  }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error('stdin is not a JSON object');
-  const o = raw as Record<string, unknown>;
+  const o = parseStdinObject(text);
   for (const [key, max] of Object.entries(LIMITS)) {
     const v = o[key];
     const required = key === 'cwd' || key === 'hook_event_name';

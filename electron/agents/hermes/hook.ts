@@ -14,6 +14,7 @@ import type { CallKind, ToolCall } from '../core/call.js';
 import { DEFAULT_BUDGET_MS, withinBudget } from '../core/budget.js';
 import { cliPrefix } from '../core/node-command.js';
 import { runCore, type RunOptions } from '../core/run.js';
+import { parseStdinObject } from '../core/stdin-json.js';
 import { askText, recoveryHint, reminderText } from '../core/texts.js';
 
 export const AGENT = 'hermes';
@@ -45,14 +46,7 @@ export interface HermesEnvironment extends RunOptions {
 }
 
 function parseRequest(text: string): HermesRequest {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    throw new Error('stdin is not a JSON object');
-  }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error('stdin is not a JSON object');
-  const o = raw as Record<string, unknown>;
+  const o = parseStdinObject(text);
   const str = (key: string, required = false): void => {
     const v = o[key];
     if (v === undefined && !required) return;
