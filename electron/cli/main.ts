@@ -4,8 +4,11 @@
 // by agents around every tool call) goes to its own lean entry before the
 // command parser and the commands are even loaded.
 if (process.argv[2] === 'hook') {
-  const { runHookCommand } = await import('../agents/hook-entry.js');
-  await runHookCommand(process.argv.slice(3));
+  // `npm run build:node` also bundles that entry into one file (one module to load instead of ~16);
+  // without the bundle the entry's modules load as they are.
+  const bundle = '../agents/core/hook-bundle.js';
+  const entry = (await import(bundle).catch(() => import('../agents/hook-entry.js'))) as typeof import('../agents/hook-entry.js');
+  await entry.runHookCommand(process.argv.slice(3));
 }
 const { errorLine } = await import('./output.js');
 const { run } = await import('./program.js');

@@ -20,6 +20,8 @@ export async function runCore(request: CoreRequest, budget: Budget, options: Run
     const outcome = await delegate(agentSocketPath(home), request);
     if (outcome.kind === 'answered') return outcome.result;
   }
-  const { serveLocally } = await import('./local.js');
+  // A specifier in a variable: the engine stays out of any bundle of the hook's entry (loaded only here).
+  const localModule = './local.js';
+  const { serveLocally } = (await import(localModule)) as typeof import('./local.js');
   return serveLocally(home, request, budget);
 }
