@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Baseline } from './bench/baseline.js';
-import { measureHookPreEdit } from './bench/hook-case.js';
 import { EngineSide } from './bench/engine-side.js';
 import { caseResult, CASES, humanTable, type BenchReport, type CaseName, type CaseResult } from './bench/report.js';
 import { editFiles, generateWorkspace, pickFiles, type GeneratedWorkspace } from './bench/workspace.js';
 import { measureAppMemory } from './bench/app-memory.js';
+import { measureHookPreEdit } from './bench/hook-case.js';
 import { TreeRssSampler } from './bench/rss.js';
 import { autoCheckpoint } from './bench/watcher-side.js';
 
@@ -23,10 +23,12 @@ interface BenchOptions {
   json: boolean;
   /** Also the delegated hook on a 100,000-file workspace (slow to set up: opt-in). */
   hook100k: boolean;
+  /** Only the first snapshot (which the hook cases need) and the hook cases. */
+  hookOnly: boolean;
 }
 
 const LIST_SIZE = 1000;
-const USAGE = 'usage: bench [--files N] [--mb N] [--runs N] [--json] [--hook-100k]';
+const USAGE = 'usage: bench [--files N] [--mb N] [--runs N] [--json] [--hook-100k] [--hook-only]';
 
 function parseOptions(argv: string[]): BenchOptions {
   const { values } = parseArgs({
@@ -37,6 +39,7 @@ function parseOptions(argv: string[]): BenchOptions {
       runs: { type: 'string', default: '5' },
       json: { type: 'boolean', default: false },
       'hook-100k': { type: 'boolean', default: false },
+      'hook-only': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -51,6 +54,7 @@ function parseOptions(argv: string[]): BenchOptions {
     runs: Math.round(num('runs', values.runs, 1)),
     json: values.json,
     hook100k: values['hook-100k'],
+    hookOnly: values['hook-only'],
   };
 }
 
@@ -121,6 +125,17 @@ async function bench(options: BenchOptions, dir: string): Promise<BenchReport> {
       await engineSide.settled();
     }
   };
+
+  if (options.hookOnly) {
+    await hookCases(options, ws, dir, record, 0);
+    return {
+      workspace: { files: ws.files, bytes: ws.bytes },
+      results: CASES.filter((name) => (times.get(name)?.engine.length ?? 0) > 0).map((name) => caseResult(name, times.get(name)?.engine ?? [], times.get(name)?.baseline ?? [])),
+      peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
+      peak_tree_rss_mb: sampler.stop(),
+      app: null,
+    };
+  }
 
   progress(options, 'snapshot with nothing changed');
   for (let run = 0; run < options.runs; run++) {
@@ -217,28 +232,7 @@ async function bench(options: BenchOptions, dir: string): Promise<BenchReport> {
     rmSync(join(ws.root, 'src/new'), { recursive: true, force: true });
   }
 
-  // The agent hook: a whole process per PreToolUse, alone and handed to a running app,
-  // each beside a bare node start. The engine side's store already knows the workspace.
-  progress(options, 'agent hook before an Edit (alone, then with the app running)');
-  const hookRuns = Math.max(options.runs, 5);
-  for (const [name, delegated] of [['hook_pre_edit', false], ['hook_pre_edit_delegated', true]] as const) {
-    const t = await measureHookPreEdit({ ws, home: join(dir, 'engine-home'), runs: hookRuns, delegated, round });
-    round += hookRuns;
-    for (const ms of t.hook) record(name, 'engine', ms);
-    for (const ms of t.bare) record(name, 'baseline', ms);
-  }
-  if (options.hook100k) {
-    progress(options, 'generating 100,000 files for the delegated hook case');
-    const big = generateWorkspace(join(dir, 'workspace-100k'), { files: 100_000, bytes: 200 << 20, seed: 7 });
-    const bigHome = join(dir, 'hook-100k-home');
-    progress(options, 'first checkpoint of 100,000 files');
-    await (await EngineSide.open(bigHome, big.root)).snapshot('first');
-    progress(options, 'agent hook on 100,000 files: delegated, then alone');
-    const delegatedTimes = await measureHookPreEdit({ ws: big, home: bigHome, runs: options.runs, delegated: true, round: 0 });
-    const aloneTimes = await measureHookPreEdit({ ws: big, home: bigHome, runs: options.runs, delegated: false, round: options.runs });
-    for (const ms of delegatedTimes.hook) record('hook_delegated_100k', 'engine', ms);
-    for (const ms of aloneTimes.hook) record('hook_delegated_100k', 'baseline', ms);
-  }
+  await hookCases(options, ws, dir, record, round);
 
   // list1000: 1,000 checkpoints on each side, made quickly (listing is what is
   // measured): the engine's written with its own encoders, the baseline's by git fast-import.
@@ -285,6 +279,42 @@ async function measureApp(options: BenchOptions, engineSide: EngineSide, root: s
   }
 }
 
+/**
+ * The agent hook: a whole process per PreToolUse, alone and handed to a running app, each beside a
+ * bare node start. The engine side's store already knows the workspace. Returns the next edit round.
+ */
+async function hookCases(
+  options: BenchOptions,
+  ws: GeneratedWorkspace,
+  dir: string,
+  record: (name: CaseName, side: 'engine' | 'baseline', ms: number) => void,
+  startRound: number,
+): Promise<number> {
+  let round = startRound;
+  progress(options, 'agent hook before an Edit (alone, then with the app running)');
+  const hookRuns = Math.max(options.runs, 5);
+  for (const [name, delegated] of [['hook_pre_edit', false], ['hook_pre_edit_delegated', true]] as const) {
+    const t = await measureHookPreEdit({ ws, home: join(dir, 'engine-home'), runs: hookRuns, delegated, round });
+    round += hookRuns;
+    for (const ms of t.hook) record(name, 'engine', ms);
+    for (const ms of t.bare) record(name, 'baseline', ms);
+  }
+  if (options.hook100k) {
+    progress(options, 'generating 100,000 files for the delegated hook case');
+    const big = generateWorkspace(join(dir, 'workspace-100k'), { files: 100_000, bytes: 200 << 20, seed: 7 });
+    const bigHome = join(dir, 'hook-100k-home');
+    progress(options, 'first checkpoint of 100,000 files');
+    await (await EngineSide.open(bigHome, big.root)).snapshot('first');
+    progress(options, 'agent hook on 100,000 files: delegated, then alone');
+    const delegatedTimes = await measureHookPreEdit({ ws: big, home: bigHome, runs: options.runs, delegated: true, round: 0 });
+    const aloneTimes = await measureHookPreEdit({ ws: big, home: bigHome, runs: options.runs, delegated: false, round: options.runs });
+    for (const ms of delegatedTimes.hook) record('hook_delegated_100k', 'engine', ms);
+    for (const ms of aloneTimes.hook) record('hook_delegated_100k', 'baseline', ms);
+  }
+
+  return round;
+}
+
 async function main(): Promise<number> {
   let options: BenchOptions;
   try {
@@ -313,10 +343,10 @@ const NOTES = [
   '  list = one git log --shortstat; diff = diff --numstat + diff (all patches). Engine diff = the changed-file list + both sides of one file.',
   '  list1000: both sides seeded quickly (engine: its own commit format via plumbing; baseline: fast-import), then listed.',
   '  watch10: the snapshot the watcher asks for after 10 edits (its quiet period not counted); the "baseline" column is the engine\'s full-scan snapshot of 10 other edits.',
-  '  peak RSS: the benchmark process (generator + engine in-process) exactly; with git\'s child processes of both sides sampled from /proc every 50 ms.',
   "  hook_*: the whole hook process (spawn, PreToolUse payload on stdin, exit) on the workspace with one file changed; baseline = node -e '' in the same run.",
   '    _delegated: an app service (as the desktop app or serve) runs in this process and the hook hands it the work over the store socket.',
   '    hook_delegated_100k (--hook-100k only): engine = delegated hook, baseline = the hook alone, on 100,000 files.',
+  '  peak RSS: the benchmark process (generator + engine in-process) exactly; with git\'s child processes of both sides sampled from /proc every 50 ms.',
 ];
 
 process.exitCode = await main();
