@@ -21,7 +21,8 @@ import { classifyInWorkspace } from '../../effects/enrich.js';
 import type { CallKind, CoreRequest, ToolCall } from '../core/call.js';
 import { DEFAULT_BUDGET_MS, withinBudget, type Budget } from '../core/budget.js';
 import { cliPrefix } from '../core/node-command.js';
-import { runCore, type RunOptions } from '../core/run.js';
+import { runCore, storeHasLedgers, type RunOptions } from '../core/run.js';
+import { defaultStoreHome } from '../../engine/paths.js';
 import { askText, recoveryHint, reminderText } from '../core/texts.js';
 import { FILE_TOOLS, HOOKED_TOOLS, bashCommand, deniedToolUseIds, parsePayload, toolFilePaths, toolSucceeded, type ClaudeCodePayload, type HookOutput } from './payload.js';
 import { conversationToolUseIds } from './transcript.js';
@@ -81,6 +82,8 @@ async function handle(payload: ClaudeCodePayload, env: HookEnvironment, budget: 
 
   if (event === 'UserPromptSubmit' || event === 'SessionStart') {
     if (payload.session_id === undefined || payload.transcript_path === undefined) return null;
+    // Nothing recorded anywhere: not even the transcript needs reading (this runs on every prompt).
+    if (!storeHasLedgers(env.home ?? defaultStoreHome())) return null;
     const present = await conversationToolUseIds(payload.transcript_path);
     if (present === null) return null;
     const result = await run({ op: 'memory', agent: AGENT, cwd: payload.cwd, session: payload.session_id, present });
