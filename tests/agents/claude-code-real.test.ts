@@ -75,6 +75,7 @@ function claudeEnv(url: string): NodeJS.ProcessEnv {
     // No node on this PATH (Claude Code's native binary needs none): the installed command must not depend on it.
     PATH: noNodeBin,
     CHRONOSCOPE_HOME: home,
+    CHRONOSCOPE_HOOK_BUDGET_MS: '25000', // behaviour, not speed, on a loaded machine (Claude Code's own limit is 30 s)
     ANTHROPIC_BASE_URL: url,
     ANTHROPIC_API_KEY: 'sk-ant-test',
     CLAUDE_CONFIG_DIR: join(userHome, '.claude'),

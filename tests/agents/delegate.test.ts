@@ -46,10 +46,11 @@ describe('hooks delegated to the running app', () => {
     app = await createAppService({ home: dirs.home, host: 'browser', version: 'test', watch: true, pollMs: 100 });
     await app.addWorkspace(dirs.workspace);
     expect((await stat(agentSocketPath(dirs.home))).mode & 0o777).toBe(0o600);
-    await sleep(300); // the watcher subscribes
+    await waitFor('the watcher', async () => (await app!.listWorkspaces()).some((w) => w.state === 'watching'));
     await writeFile(join(dirs.workspace, 'notes.txt'), 'changed by hand\n');
 
-    const r = await edit({ CHRONOSCOPE_HOME: dirs.home, PATH: '' }, 'toolu_d1');
+    await sleep(200); // the change reaches the watcher
+    const r = await edit({ CHRONOSCOPE_HOME: dirs.home, CHRONOSCOPE_HOOK_BUDGET_MS: '120000', PATH: '' }, 'toolu_d1');
     expect(r).toMatchObject({ code: 0, stdout: '' });
     const cp = (await list()).find((c) => c.tool_use_id === 'toolu_d1');
     expect(cp).toMatchObject({ trigger: 'hook', reason: 'Edit src/app.ts', agent: 'claude-code' });
@@ -76,7 +77,7 @@ describe('hooks delegated to the running app', () => {
     const second = await createAppService({ home: dirs.home, host: 'browser', version: 'test', watch: false });
     await second.dispose();
     // The first still answers.
-    const r = await edit({ CHRONOSCOPE_HOME: dirs.home, PATH: '' }, 'toolu_d4');
+    const r = await edit({ CHRONOSCOPE_HOME: dirs.home, CHRONOSCOPE_HOOK_BUDGET_MS: '120000', PATH: '' }, 'toolu_d4');
     expect(r.code).toBe(0);
     await waitFor('the checkpoint', async () => (await list()).some((c) => c.tool_use_id === 'toolu_d4'));
   });

@@ -57,6 +57,22 @@ function setup(options: { quietMs?: number; maxWaitMs?: number; maxPaths?: numbe
 }
 
 describe('ChangeDebouncer', () => {
+  it('tells what is not in a finished checkpoint yet: pending paths and those of a flush still running', async () => {
+    let finish: () => void = () => undefined;
+    const { clock, debouncer } = setup({ quietMs: 100, flush: () => new Promise<void>((r) => (finish = r)) });
+    expect(debouncer.unsettled()).toEqual([]);
+    debouncer.add(['a.ts']);
+    expect(debouncer.unsettled()).toEqual(['a.ts']);
+    await clock.advance(100); // the flush of a.ts starts and does not end yet
+    debouncer.add(['b.ts']);
+    expect(debouncer.unsettled()?.sort()).toEqual(['a.ts', 'b.ts']);
+    finish();
+    await clock.advance(0);
+    expect(debouncer.unsettled()).toEqual(['b.ts']);
+    debouncer.add(null); // a full scan is due: nobody can vouch for a list
+    expect(debouncer.unsettled()).toBeNull();
+  });
+
   it('flushes once changes have been quiet for quietMs, with deduped sorted paths', async () => {
     const { clock, batches, debouncer } = setup();
     debouncer.add(['src/b.ts', 'src/a.ts']);
