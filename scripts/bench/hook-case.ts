@@ -63,7 +63,8 @@ async function settle(app: AppService, root: string): Promise<void> {
 
 export async function measureHookPreEdit(options: HookCaseOptions): Promise<HookTimes> {
   const { ws, home, runs } = options;
-  const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'], HOME: process.env['HOME'], CHRONOSCOPE_HOME: home };
+  // A long budget: past the default 5 s the hook would fail open, and its cost would go unmeasured.
+  const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'], HOME: process.env['HOME'], CHRONOSCOPE_HOME: home, CHRONOSCOPE_HOOK_BUDGET_MS: '600000' };
   if (!options.delegated) env['CHRONOSCOPE_NO_DELEGATE'] = '1';
   let app: AppService | null = null;
   if (options.delegated) {
