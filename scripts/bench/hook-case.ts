@@ -49,16 +49,27 @@ export interface HookCaseOptions {
   round: number;
 }
 
-/** Waits until the app's watcher is subscribed and has settled its start-up scan. */
-async function settle(app: AppService, root: string): Promise<void> {
-  const end = Date.now() + 120_000;
+/**
+ * Waits until the app's watcher is subscribed and its start-up catch-up (a full scan, due while it
+ * is pending) has run: one change is made and its auto-checkpoint awaited, with a short quiet period.
+ */
+async function settle(app: AppService, ws: GeneratedWorkspace): Promise<void> {
+  const end = Date.now() + 600_000;
   for (;;) {
-    const [entry] = (await app.listWorkspaces()).filter((w) => w.path === root);
+    const [entry] = (await app.listWorkspaces()).filter((w) => w.path === ws.root);
     if (entry?.state === 'watching') break;
     if (Date.now() > end) throw new Error(`the watcher did not start (state ${entry?.state ?? 'none'})`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  await new Promise((r) => setTimeout(r, 2000));
+  const flushed = new Promise<void>((resolveFlush) => {
+    const off = app.on('checkpoint:added', (e) => {
+      if (e.workspace !== ws.root) return;
+      off();
+      resolveFlush();
+    });
+  });
+  editFiles(ws.root, [ws.textFiles[0] ?? 'README.md'], 'settle');
+  await flushed;
 }
 
 export async function measureHookPreEdit(options: HookCaseOptions): Promise<HookTimes> {
@@ -68,11 +79,13 @@ export async function measureHookPreEdit(options: HookCaseOptions): Promise<Hook
   if (!options.delegated) env['CHRONOSCOPE_NO_DELEGATE'] = '1';
   let app: AppService | null = null;
   if (options.delegated) {
-    // Watch on; quiet period long enough that no auto-checkpoint interleaves with the measured hooks.
+    // Watch on; a short quiet period until the start-up catch-up has run, then one long enough that
+    // no auto-checkpoint interleaves with the measured hooks.
     app = await createAppService({ home, host: 'browser', version: 'bench', watch: true });
-    await app.updateSettings({ watcher: { quiet_ms: 60_000, max_wait_ms: 120_000 } });
+    await app.updateSettings({ watcher: { quiet_ms: 200, max_wait_ms: 2_000 } });
     await app.addWorkspace(ws.root);
-    await settle(app, ws.root);
+    await settle(app, ws);
+    await app.updateSettings({ watcher: { quiet_ms: 60_000, max_wait_ms: 120_000 } });
   }
   const times: HookTimes = { hook: [], bare: [] };
   try {
