@@ -229,6 +229,14 @@ class ChronoscopeAppService implements AppService {
     if (ws) session.meta = ws.meta;
     const workspacePath = session.meta.path;
     const report = (err: unknown) => this.emit('error', { workspace: workspacePath, error: toSerializedError(err) });
+    // Before any change is recorded: the first edit's original must be in the store.
+    if (ws && !entry.paused) {
+      const baseline = await ws.ensureBaseline().catch((err: unknown) => {
+        report(err);
+        return null;
+      });
+      if (baseline && baseline.id !== null) this.emit('checkpoint:added', { workspace: workspacePath, checkpoint: baseline.checkpoint });
+    }
     const pollMs = this.options.pollMs ?? 1000;
 
     // Checkpoints taken by other processes, and by Hermes Agent in its own /rollback store.

@@ -1,5 +1,5 @@
 // Human-readable renderings of the domain model, shared by the commands.
-import type { Checkpoint, CheckpointStats, FileChange, RestorePreview } from '../../shared/model.js';
+import type { Checkpoint, CheckpointStats, FileChange, RestorePreview, SkippedFile } from '../../shared/model.js';
 import { CHANGE_STATUS_LETTER } from '../../shared/model.js';
 import { plural, relativeTime, safeText, shortId, style, table } from './output.js';
 
@@ -130,6 +130,6 @@ export function previewLines(preview: RestorePreview): string[] {
 }
 
 /** Why a file was left out of a checkpoint, in words. */
-export function skippedWhyText(why: 'too_large' | 'unreadable' | 'special'): string {
-  return why === 'unreadable' ? 'cannot be read' : why === 'special' ? 'not a regular file' : 'over the size limit';
+export function skippedWhyText(why: SkippedFile['why']): string {
+  return why === 'unreadable' ? 'cannot be read' : why === 'special' ? 'not a regular file' : why === 'unrecordable' ? 'a name the store cannot record' : 'over the size limit';
 }

@@ -59,6 +59,13 @@ export interface Workspace {
   readonly root: string;
   snapshot(options?: SnapshotOptions): Promise<SnapshotResult>;
   /**
+   * The workspace as first seen (trigger 'baseline'), if it has no checkpoint
+   * yet: taken when a workspace is added, served, watched or met by a hook,
+   * so the original of the first edit is always recorded. A no-op otherwise.
+   * `options` (reason, agent, tool…) describe who met it first; the trigger is always 'baseline'.
+   */
+  ensureBaseline(options?: Omit<SnapshotOptions, 'trigger' | 'paths'>): Promise<SnapshotResult>;
+  /**
    * Newest first. Chronoscope's own checkpoints; with `lanes`, Hermes Agent's
    * /rollback checkpoints of the workspace (origin 'hermes') merged in by time,
    * as the timeline and `chronoscope list` show them (indexes count in that

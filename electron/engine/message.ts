@@ -5,7 +5,7 @@ import { TRIGGERS, type Checkpoint, type SkippedFile, type Trigger } from '../..
 export const META_KEY = 'Chronoscope-Meta';
 
 /** What the commit message stores: the checkpoint's own fields, minus what git already knows (id, reason line) and pins. */
-export type CheckpointMeta = Pick<Checkpoint, 'trigger' | 'time_ms' | 'stats' | 'skipped' | 'agent' | 'tool' | 'session' | 'tool_use_id' | 'restore_target'> & {
+export type CheckpointMeta = Pick<Checkpoint, 'trigger' | 'time_ms' | 'stats' | 'skipped' | 'agent' | 'tool' | 'session' | 'tool_use_id' | 'restore_target' | 'restore_paths'> & {
   v: 1;
   /** The checkpoint that was latest when this one was taken (stats are against it). */
   prev?: string | null;
@@ -57,7 +57,7 @@ function normalizeMeta(raw: Record<string, unknown>): CheckpointMeta {
   const skipped = Array.isArray(raw['skipped'])
     ? (raw['skipped'] as unknown[]).flatMap((s): SkippedFile[] => {
         const o = s as Record<string, unknown>;
-        const why = o?.['why'] === 'unreadable' || o?.['why'] === 'special' ? o['why'] : 'too_large';
+        const why = o?.['why'] === 'unreadable' || o?.['why'] === 'special' || o?.['why'] === 'unrecordable' ? o['why'] : 'too_large';
         return typeof o?.['path'] === 'string' ? [{ path: o['path'], size: num(o['size']), why }] : [];
       })
     : [];
@@ -72,6 +72,8 @@ function normalizeMeta(raw: Record<string, unknown>): CheckpointMeta {
     const value = str(raw[key]);
     if (value !== undefined) meta[key] = value;
   }
+  const paths = raw['restore_paths'];
+  if (Array.isArray(paths) && paths.every((p) => typeof p === 'string')) meta.restore_paths = paths as string[];
   const prev = str(raw['prev']);
   if (prev !== undefined) meta.prev = prev;
   return meta;

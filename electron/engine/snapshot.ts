@@ -184,6 +184,7 @@ async function recordTree(ctx: WsContext, input: RecordInput): Promise<SnapshotR
     const value = options[key];
     if (typeof value === 'string' && value.length > 0) meta[key] = sanitizeLine(value, 200);
   }
+  if (options.restore_paths !== undefined && options.restore_paths.length > 0) meta.restore_paths = options.restore_paths;
   const message = encodeMessage(options.reason ?? defaultReason(trigger), meta);
   const commit = await writeLooseObject(ctx.store.gitDir, 'commit', commitBody(tree, message, GIT_IDENTITY, now));
   const refname = nextRefName(ctx, latest?.refname, now);
@@ -213,6 +214,8 @@ function defaultReason(trigger: Trigger): string {
       return 'Before restore';
     case 'restore':
       return 'Restored';
+    case 'baseline':
+      return 'Baseline: the workspace as first seen';
     default:
       return 'Manual checkpoint';
   }

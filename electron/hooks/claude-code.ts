@@ -152,7 +152,9 @@ async function handle(payload: ClaudeCodePayload, env: HookEnvironment, cb: Call
     // A file tool writing outside the workspace changes nothing a checkpoint of it could restore.
     if (isFileTool && inside.length === 0) return;
     const reason = isFileTool ? `${tool} ${inside.join(', ')}` : `Bash: ${shortCommand(command ?? '')}`;
-    const result = await workspace.snapshot({ trigger: 'hook', reason, tool, ...common });
+    // First seen by a hook: this call's checkpoint is the workspace's baseline.
+    const baseline = await workspace.ensureBaseline({ reason, tool, ...common });
+    const result = baseline.id !== null ? baseline : await workspace.snapshot({ trigger: 'hook', reason, tool, ...common });
     if (effects.length === 0) return;
     const checkpoint = result.id ?? (await latestCheckpoint(workspace));
     for (const e of effects) {
