@@ -126,6 +126,10 @@ export function previewLines(preview: RestorePreview): string[] {
       : section('remove untracked', preview.untracked_removed)),
   ];
   lines.push(...(body.length > 0 ? body : ['  change nothing: the workspace already matches']));
+  if (preview.changed_since_restore && preview.changed_since_restore.length > 0) {
+    lines.push(style.warn(`  changed since that restore, and would be reverted too (restore with --path to undo only some):`));
+    lines.push(...section('revert', preview.changed_since_restore).slice(1));
+  }
   return lines;
 }
 

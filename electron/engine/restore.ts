@@ -21,10 +21,10 @@ import { shortId, type WsContext } from './context.js';
 import { mapLimit } from './fsutil.js';
 import { writeFileAtomic } from '../fs/atomic-file.js';
 import { diskTree } from './disk-tree.js';
-import { EMPTY_TREE } from './git-runner.js';
+import { EMPTY_TREE, git, splitNul } from './git-runner.js';
 import { latestHead } from './head.js';
 import { keepWhatHermesLeavesOut, resolveCheckpoint } from './lanes.js';
-import type { CheckpointRecord } from './list.js';
+import { allRecords, type CheckpointRecord } from './list.js';
 import { planRestore, type PlannedWrite, type RestorePlan } from './restore-plan.js';
 import { takeSnapshot } from './snapshot.js';
 import { assertNoSymlinkParent, validateRelPaths } from './validate.js';
@@ -53,7 +53,29 @@ export async function previewRestore(ctx: WsContext, ref: string, options: Resto
   const paths = await checkPaths(ctx, options);
   const [latest, disk] = await Promise.all([latestHead(ctx), diskTree(ctx)]);
   const plan = await planRestore(ctx.git, { currentTree: disk.tree, targetTree: target.tree, knownTree: latest?.tree ?? EMPTY_TREE, ...(paths ? { paths } : {}) });
-  return toPreview(target, await keepWhatHermesLeavesOut(ctx, target, plan), options.keep_untracked === true);
+  const preview = toPreview(target, await keepWhatHermesLeavesOut(ctx, target, plan), options.keep_untracked === true);
+  if (target.checkpoint.trigger === 'safety' && !paths) {
+    const changed = await changedSinceRestore(ctx, target, disk.tree);
+    const touched = new Set([...preview.modified, ...preview.added, ...preview.deleted, ...preview.untracked_removed]);
+    preview.changed_since_restore = changed.filter((p) => touched.has(p));
+  }
+  return preview;
+}
+
+/**
+ * Undoing a restore restores its safety checkpoint. Files changed after that
+ * restore (by hand, by an agent) would be reverted too: name them. The state
+ * the restore left is its 'restore' checkpoint, the next one after the safety
+ * checkpoint; without one, the restore changed nothing and the safety
+ * checkpoint's tree is that state.
+ */
+async function changedSinceRestore(ctx: WsContext, safety: CheckpointRecord, diskTreeId: string): Promise<string[]> {
+  const all = await allRecords(ctx);
+  const i = all.findIndex((r) => r.refname === safety.refname);
+  const next = i > 0 ? all[i - 1] : undefined;
+  const after = next?.checkpoint.trigger === 'restore' && next.checkpoint.restore_target === safety.checkpoint.restore_target ? next.tree : safety.tree;
+  if (after === diskTreeId) return [];
+  return splitNul(await git(ctx.git, ['diff-tree', '-r', '-z', '--no-renames', '--name-only', after, diskTreeId]));
 }
 
 /** Test seams: run between the safety checkpoint and the writes (e.g. an agent editing a file meanwhile). */
@@ -79,7 +101,7 @@ export async function restoreCheckpoint(ctx: WsContext, ref: string, options: Re
   let scannedTree: string | undefined;
   const safetyResult = await takeSnapshot(
     ctx,
-    { trigger: 'safety', reason: `before restoring ${short}`, restore_target: target.checkpoint.id },
+    { trigger: 'safety', reason: `before restoring ${short}`, restore_target: target.checkpoint.id, ...(paths ? { restore_paths: paths } : {}) },
     {
       recordUnchanged: true,
       onTree: (tree) => {
@@ -140,7 +162,11 @@ export async function restoreCheckpoint(ctx: WsContext, ref: string, options: Re
 
   let checkpoint: string | null = null;
   if (touched.length > 0) {
-    const after = await takeSnapshot(ctx, { trigger: 'restore', reason: `restored ${short}`, restore_target: target.checkpoint.id, paths: touched }, { internalPaths: true });
+    const after = await takeSnapshot(
+      ctx,
+      { trigger: 'restore', reason: `restored ${short}`, restore_target: target.checkpoint.id, paths: touched, ...(paths ? { restore_paths: paths } : {}) },
+      { internalPaths: true },
+    );
     checkpoint = after.id;
   }
   const removedSet = new Set(removed);
@@ -148,6 +174,7 @@ export async function restoreCheckpoint(ctx: WsContext, ref: string, options: Re
   return {
     restored: target.checkpoint.id,
     safety: safety.id,
+    ...(paths ? { paths } : {}),
     checkpoint,
     files_changed: touched.length,
     modified: written.filter((w) => w.kind === 'modified').map((w) => w.path),
