@@ -20,6 +20,7 @@ import { batchCheck, batchContents } from './cat-file.js';
 import { shortId, type WsContext } from './context.js';
 import { mapLimit } from './fsutil.js';
 import { writeFileAtomic } from '../fs/atomic-file.js';
+import { openRegular, WorkspaceDirs, type HeldDir } from './dir-handles.js';
 import { diskTree } from './disk-tree.js';
 import { EMPTY_TREE, git, splitNul } from './git-runner.js';
 import { latestHead } from './head.js';
@@ -134,11 +135,28 @@ export async function restoreCheckpoint(ctx: WsContext, ref: string, options: Re
   // them): sweep the folders it noted, and the ones this restore writes in.
   // Then note this restore's folders until its writes are done.
   const writeDirs = [...new Set(plan.writes.map((w) => path.posix.dirname(w.path)))];
-  await sweepTmpFiles(ctx, writeDirs);
-  await writeFileAtomic(journalFile(ctx), `${JSON.stringify(writeDirs)}\n`);
+  const dirs = await WorkspaceDirs.open(ctx.root);
+  try {
+    await sweepTmpFiles(ctx, dirs, writeDirs);
+    await writeFileAtomic(journalFile(ctx), `${JSON.stringify(writeDirs)}\n`);
+    await hooks.afterSafety?.();
+    return await writePhase(ctx, dirs, { target, safety, plan, removals, keep, short, ...(paths ? { paths } : {}) });
+  } finally {
+    await dirs.close();
+  }
+}
 
-  await hooks.afterSafety?.();
+interface WritePhase {
+  target: CheckpointRecord;
+  safety: { id: string; tree: string };
+  plan: RestorePlan;
+  removals: string[];
+  keep: boolean;
+  short: string;
+  paths?: string[];
+}
 
+async function writePhase(ctx: WsContext, dirs: WorkspaceDirs, { target, safety, plan, removals, keep, short, paths }: WritePhase): Promise<RestoreResult> {
   // Phase 2: write. A file that no longer holds what the safety checkpoint
   // recorded was changed by someone else meanwhile: left as is, reported.
   // A write that would go through or over something the plan does not know is
@@ -150,12 +168,12 @@ export async function restoreCheckpoint(ctx: WsContext, ref: string, options: Re
   let removed: string[];
   let written: PlannedWrite[];
   try {
-    removed = await removeFiles(ctx.root, removals, guard);
-    written = await writeFiles(ctx, plan.writes, new Set(removals), guard);
+    removed = await removeFiles(dirs, removals, guard);
+    written = await writeFiles(ctx, dirs, plan.writes, new Set(removals), guard);
   } catch (err) {
     const where = err instanceof WriteStop ? err.path : '?';
     const why = err instanceof WriteStop ? err.reason : (err as Error).message;
-    throw new ChronoscopeError('internal', `restore stopped at ${where}: ${why}; undo with: chronoscope restore ${shortId(safety.id)} --yes`);
+    throw new ChronoscopeError('internal', `restore stopped at ${where}: ${why}; undo with: chronoscope restore ${shortId(safety.id)} --yes${(paths ?? []).map((p) => ` --path ${JSON.stringify(`./${p}`)}`).join('')}`);
   }
   await fs.rm(journalFile(ctx), { force: true });
   const touched = [...new Set([...removed, ...written.map((w) => w.path)])];
@@ -193,7 +211,7 @@ function journalFile(ctx: WsContext): string {
 
 const TMP_NAME = /^\.chronoscope-[0-9a-f]+\.tmp$/;
 
-async function sweepTmpFiles(ctx: WsContext, dirs: string[]): Promise<void> {
+async function sweepTmpFiles(ctx: WsContext, dirs: WorkspaceDirs, relDirs: string[]): Promise<void> {
   let noted: string[] = [];
   try {
     const raw: unknown = JSON.parse(await fs.readFile(journalFile(ctx), 'utf8'));
@@ -201,16 +219,20 @@ async function sweepTmpFiles(ctx: WsContext, dirs: string[]): Promise<void> {
   } catch {
     /* no restore was interrupted */
   }
-  await mapLimit([...new Set([...noted, ...dirs])], 16, async (dir) => {
+  await mapLimit([...new Set([...noted, ...relDirs])], 16, async (dir) => {
     if (dir.split('/').includes('..') || path.isAbsolute(dir)) return;
-    const full = dir === '.' ? ctx.root : path.join(ctx.root, dir);
     // Never through a symlinked folder: its files are not the workspace's.
-    if (!(await parentsAreDirs(ctx.root, `${dir}/x`))) return;
-    const names = await fs.readdir(full).catch(() => [] as string[]);
-    for (const name of names) {
-      if (!TMP_NAME.test(name)) continue;
-      const st = await fs.lstat(path.join(full, name)).catch(() => null);
-      if (st && (st.isFile() || st.isSymbolicLink())) await fs.rm(path.join(full, name), { force: true });
+    const held = await dirs.acquire(dir);
+    if (!held) return;
+    try {
+      const names = await fs.readdir(held.at('')).catch(() => [] as string[]);
+      for (const name of names) {
+        if (!TMP_NAME.test(name)) continue;
+        const st = await fs.lstat(held.at(name)).catch(() => null);
+        if (st && (st.isFile() || st.isSymbolicLink())) await fs.rm(held.at(name), { force: true });
+      }
+    } finally {
+      dirs.release(held);
     }
   });
 }
@@ -280,18 +302,27 @@ function blobId(data: Buffer): string {
 /**
  * True if what is at `rel` now is what the safety checkpoint recorded there
  * (same kind and content), or nothing; false (and a conflict noted) otherwise.
- * Paths the plan knows nothing about are not checked here.
+ * Paths the plan knows nothing about are not checked here. `full` reaches the
+ * file through its held folder; nothing on the way is followed.
  */
-async function unchangedSinceSafety(root: string, rel: string, guard: Guard): Promise<boolean> {
+async function unchangedSinceSafety(full: string, rel: string, guard: Guard): Promise<boolean> {
   const expected = guard.recorded.get(rel);
   if (!expected) return true;
-  const full = path.join(root, rel);
   const st = await fs.lstat(full).catch(() => null);
   if (!st) return true; // gone: nothing on disk to lose
   let same = false;
   try {
     if (st.isSymbolicLink()) same = expected.mode === '120000' && blobId(Buffer.from(await fs.readlink(full), 'utf8')) === expected.oid;
-    else if (st.isFile()) same = expected.mode.startsWith('100') && blobId(await fs.readFile(full)) === expected.oid;
+    else if (st.isFile() && expected.mode.startsWith('100')) {
+      const handle = await openRegular(full);
+      if (handle) {
+        try {
+          same = blobId(await handle.readFile()) === expected.oid;
+        } finally {
+          await handle.close();
+        }
+      }
+    }
   } catch {
     same = false;
   }
@@ -299,94 +330,69 @@ async function unchangedSinceSafety(root: string, rel: string, guard: Guard): Pr
   return same;
 }
 
-/** lstat each parent inside root: true if all are real directories (or missing). */
-async function parentsAreDirs(root: string, rel: string): Promise<boolean> {
-  const parts = rel.split('/');
-  for (let i = 1; i < parts.length; i++) {
-    const st = await fs.lstat(path.join(root, ...parts.slice(0, i))).catch(() => null);
-    if (!st) return true;
-    if (!st.isDirectory()) return false;
-  }
-  return true;
-}
-
-async function removeFiles(root: string, rels: string[], guard: Guard): Promise<string[]> {
+async function removeFiles(dirs: WorkspaceDirs, rels: string[], guard: Guard): Promise<string[]> {
   const removed: string[] = [];
-  const dirs = new Set<string>();
+  const emptied = new Set<string>();
   for (const rel of rels) {
-    if (!(await parentsAreDirs(root, rel))) {
-      guard.skipped.push(rel);
+    const relDir = path.posix.dirname(rel);
+    const parent = await dirs.acquire(relDir);
+    if (!parent) {
+      // Its folder is gone (so is the file), or something unrecorded stands in for it: left alone.
+      const st = await fs.lstat(path.join(dirs.root, relDir)).catch(() => null);
+      if (st) guard.skipped.push(rel);
+      else removed.push(rel);
       continue;
     }
-    const full = path.join(root, rel);
-    const st = await fs.lstat(full).catch(() => null);
-    if (st && !st.isDirectory() && !(await unchangedSinceSafety(root, rel, guard))) continue;
-    if (st && !st.isDirectory()) {
-      await fs.unlink(full).catch((err: Error) => {
-        throw new WriteStop(rel, err.message);
-      });
-      removed.push(rel);
-    } else if (!st) removed.push(rel);
-    for (let d = path.posix.dirname(rel); d !== '.'; d = path.posix.dirname(d)) dirs.add(d);
+    try {
+      const full = parent.at(path.posix.basename(rel));
+      const st = await fs.lstat(full).catch(() => null);
+      if (st && !st.isDirectory() && !(await unchangedSinceSafety(full, rel, guard))) continue;
+      if (st && !st.isDirectory()) {
+        if (!(await dirs.inside(parent))) {
+          guard.skipped.push(rel);
+          continue;
+        }
+        await fs.unlink(full).catch((err: Error) => {
+          throw new WriteStop(rel, err.message);
+        });
+        removed.push(rel);
+      } else if (!st) removed.push(rel);
+      for (let d = relDir; d !== '.'; d = path.posix.dirname(d)) emptied.add(d);
+    } finally {
+      dirs.release(parent);
+    }
   }
   // Folders left empty go too, deepest first; a folder still holding anything (an ignored file) stays.
-  for (const dir of [...dirs].sort((a, b) => b.length - a.length)) {
-    await fs.rmdir(path.join(root, dir)).catch(() => undefined);
+  for (const dir of [...emptied].sort((a, b) => b.length - a.length)) {
+    const parent = await dirs.acquire(path.posix.dirname(dir));
+    if (!parent) continue;
+    try {
+      if (await dirs.inside(parent)) await fs.rmdir(parent.at(path.posix.basename(dir))).catch(() => undefined);
+    } finally {
+      dirs.release(parent);
+    }
   }
   return removed;
 }
 
-/**
- * Makes the parent folders of rel real directories. A symlink or file in the
- * way is replaced only if the plan removes it (it was recorded); otherwise the
- * write is skipped so unrecorded data is never lost.
- */
-async function ensureParents(root: string, rel: string, replaceable: Set<string>, dirs: Map<string, Promise<boolean>>): Promise<boolean> {
-  const parts = rel.split('/');
-  for (let i = 1; i < parts.length; i++) {
-    const relDir = parts.slice(0, i).join('/');
-    // Writes run side by side: each folder is made once, by whichever write gets there first.
-    let ready = dirs.get(relDir);
-    if (!ready) {
-      ready = ensureDir(root, relDir, replaceable);
-      dirs.set(relDir, ready);
-    }
-    if (!(await ready)) return false;
-  }
-  return true;
-}
-
-async function ensureDir(root: string, relDir: string, replaceable: Set<string>): Promise<boolean> {
-  const full = path.join(root, relDir);
-  const st = await fs.lstat(full).catch(() => null);
-  if (st?.isDirectory()) return true;
-  if (st) {
-    if (!replaceable.has(relDir)) return false;
-    await fs.unlink(full);
-  }
-  await fs.mkdir(full);
-  return true;
-}
-
-function tmpName(full: string): string {
-  return path.join(path.dirname(full), `.chronoscope-${randomBytes(6).toString('hex')}.tmp`);
+function tmpName(): string {
+  return `.chronoscope-${randomBytes(6).toString('hex')}.tmp`;
 }
 
 /** Files written at once: the writes are small fs calls, and their latency, not the disk, is what costs. */
 const WRITES_IN_FLIGHT = 8;
 
-async function writeFiles(ctx: WsContext, writes: PlannedWrite[], removals: Set<string>, guard: Guard): Promise<PlannedWrite[]> {
+async function writeFiles(ctx: WsContext, dirs: WorkspaceDirs, writes: PlannedWrite[], removals: Set<string>, guard: Guard): Promise<PlannedWrite[]> {
   const byOid = new Map<string, PlannedWrite[]>();
   for (const w of writes) byOid.set(w.oid, [...(byOid.get(w.oid) ?? []), w]);
   const done = new Set<PlannedWrite>();
-  const dirs = new Map<string, Promise<boolean>>();
   const inFlight = new Set<Promise<void>>();
   let failure: unknown = null;
   await batchContents(ctx.git, [...byOid.keys()], async (oid, data) => {
     for (const w of byOid.get(oid) ?? []) {
       // Stop starting writes once one failed; the ones under way finish.
       if (failure !== null) break;
-      const task: Promise<void> = writeOne(ctx.root, w, data, removals, guard, dirs).then(
+      const task: Promise<void> = writeOne(dirs, w, data, removals, guard).then(
         (ok) => void (ok && done.add(w)),
         (err: unknown) => void (failure ??= err),
       );
@@ -400,37 +406,55 @@ async function writeFiles(ctx: WsContext, writes: PlannedWrite[], removals: Set<
   return writes.filter((w) => done.has(w));
 }
 
-async function writeOne(root: string, w: PlannedWrite, data: Buffer, removals: Set<string>, guard: Guard, dirs: Map<string, Promise<boolean>>): Promise<boolean> {
+const NEW_FILE = fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_EXCL | (fsConstants.O_NOFOLLOW ?? 0);
+
+async function writeOne(dirs: WorkspaceDirs, w: PlannedWrite, data: Buffer, removals: Set<string>, guard: Guard): Promise<boolean> {
   const skip = (): false => {
     guard.skipped.push(w.path);
     return false;
   };
-  let parentsOk: boolean;
+  let parent: HeldDir | null;
   try {
-    parentsOk = await ensureParents(root, w.path, removals, dirs);
+    // Missing folders are made real folders; a link or file in the way is replaced only if the plan removes it.
+    parent = await dirs.acquire(path.posix.dirname(w.path), { create: true, replaceable: removals });
   } catch (err) {
     throw new WriteStop(w.path, (err as Error).message);
   }
-  if (!parentsOk) return skip();
-  const full = path.join(root, w.path);
-  const existing = await fs.lstat(full).catch(() => null);
-  // Something on disk the plan did not know about (ignored, oversized): leave it.
-  if (existing && w.kind === 'added') return skip();
-  if (existing?.isDirectory()) return skip();
-  if (existing && !(await unchangedSinceSafety(root, w.path, guard))) return false;
-  const tmp = tmpName(full);
+  if (!parent) return skip();
   try {
-    if (w.mode === '120000') {
-      await fs.symlink(data.toString('utf8'), tmp);
-    } else {
-      const mode = restoredMode(w.mode, existing?.isFile() ? existing.mode : null);
-      await fs.writeFile(tmp, data, { mode, flag: 'wx' });
-      await fs.chmod(tmp, mode);
+    if (!(await dirs.inside(parent))) return skip();
+    const full = parent.at(path.posix.basename(w.path));
+    const existing = await fs.lstat(full).catch(() => null);
+    // Something on disk the plan did not know about (ignored, oversized): leave it.
+    if (existing && w.kind === 'added') return skip();
+    if (existing?.isDirectory()) return skip();
+    if (existing && !(await unchangedSinceSafety(full, w.path, guard))) return false;
+    const tmp = parent.at(tmpName());
+    try {
+      if (w.mode === '120000') {
+        await fs.symlink(data.toString('utf8'), tmp);
+      } else {
+        const mode = restoredMode(w.mode, existing?.isFile() ? existing.mode : null);
+        const handle = await fs.open(tmp, NEW_FILE, mode);
+        try {
+          await handle.writeFile(data);
+          await handle.chmod(mode);
+        } finally {
+          await handle.close();
+        }
+      }
+      await fs.rename(tmp, full);
+    } catch (err) {
+      await fs.rm(tmp, { force: true }).catch(() => undefined);
+      throw new WriteStop(w.path, (err as Error).message);
     }
-    await fs.rename(tmp, full);
-  } catch (err) {
-    await fs.rm(tmp, { force: true }).catch(() => undefined);
-    throw new WriteStop(w.path, (err as Error).message);
+    // Moved out of the workspace while we wrote: take back what landed there.
+    if (!(await dirs.inside(parent))) {
+      await fs.rm(full, { force: true }).catch(() => undefined);
+      return skip();
+    }
+    return true;
+  } finally {
+    dirs.release(parent);
   }
-  return true;
 }
