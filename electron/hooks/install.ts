@@ -2,7 +2,7 @@
 // leaving every other key and every other hook as it was. Ours are known by
 // their command containing `hook claude-code`. Writes go through a temporary
 // file and a rename, so the settings file is always whole.
-import { readFile } from 'node:fs/promises';
+import { readTextBounded } from '../fs/bounded-read.js';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../fs/atomic-file.js';
 import { ChronoscopeError } from '../../shared/errors.js';
@@ -72,7 +72,7 @@ export async function uninstallClaudeCodeHook(settingsPath: string): Promise<{ p
 async function readSettings(path: string): Promise<{ settings: JsonObject; before: string | null }> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readTextBounded(path, 4 * 1024 * 1024);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { settings: {}, before: null };
     throw new ChronoscopeError('internal', `cannot read ${path}: ${(err as Error).message}`);
