@@ -32,7 +32,7 @@ export function checkpointTable(checkpoints: readonly Checkpoint[], now = Date.n
     cp.trigger,
     String(cp.stats.files),
     `${style.added(`+${cp.stats.insertions}`)} ${style.removed(`-${cp.stats.deletions}`)}`,
-    [safeText(cp.reason), cp.agent ? style.dim(`(${safeText(cp.agent)})`) : '', cp.pinned ? style.warn('[pinned]') : '']
+    [safeText(cp.reason), cp.agent ? style.dim(`(${safeText(cp.agent)})`) : '', cp.pinned ? style.warn('[pinned]') : '', cp.damaged ? style.warn('[damaged]') : '']
       .filter((s) => s !== '')
       .join(' '),
   ]);

@@ -90,6 +90,8 @@ export const GIT_CONFIG_KEYS = [
   'core.quotepath',
   'core.fileMode',
   'core.bigFileThreshold',
+  'core.fsync',
+  'core.fsyncMethod',
   'diff.renames',
   'diff.external',
   'i18n.logOutputEncoding',
@@ -112,6 +114,10 @@ export function gitConfigPairs(ctx: GitContext): string[] {
     ['core.symlinks', 'true'],
     ['core.quotepath', 'false'],
     ['i18n.logOutputEncoding', 'UTF-8'],
+    // "Reported as taken" means durable: git fsyncs the objects and packs it
+    // writes (the folders and our commit and ref: loose-write.ts).
+    ['core.fsync', 'committed'],
+    ['core.fsyncMethod', 'fsync'],
   ];
   if (process.platform !== 'win32') pairs.push(['core.fileMode', 'true']);
   return pairs.map(([k, v]) => `${k}=${v}`);

@@ -48,6 +48,8 @@ export interface ScanResult {
   nestedRepos: string[];
   /** Paths the scan found changed (before filtering). */
   changed: number;
+  /** Paths given to update-index (git hashed them, or reused an object it already had). */
+  hashed?: string[];
   /** With statsFrom, when the index changed. */
   stats?: CheckpointStats;
 }
@@ -207,7 +209,7 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
     await gitStdin(gitCtx, ['update-index', '--force-remove', '-z', '--stdin'], { input: nulJoin(remove) });
   }
   skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const result = { skipped, nestedRepos, changed: candidates.length };
+  const result = { skipped, nestedRepos, changed: candidates.length, hashed: update };
   const indexChanged = update.length > 0 || remove.length > 0;
   if (!indexChanged && options.knownTree !== undefined) return { ...result, tree: options.knownTree };
   const [written, stats] = await Promise.all([git(gitCtx, ['write-tree']), createdStats ?? (from !== undefined && indexChanged ? numstatIndex(gitCtx, from) : undefined)]);
