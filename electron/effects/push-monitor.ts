@@ -214,7 +214,7 @@ async function readState(path: string): Promise<MonitorState | null> {
 }
 
 async function writeState(path: string, state: MonitorState): Promise<void> {
-  await writeFileAtomic(path, `${JSON.stringify(state)}\n`, { createDir: true });
+  await writeFileAtomic(path, `${JSON.stringify(state)}\n`, { createDir: true, mode: 0o600 });
 }
 
 /** Where the monitor keeps its read positions for a workspace: beside its ledger. */

@@ -67,7 +67,7 @@ export async function latestHead(ctx: WsContext): Promise<Head | undefined> {
 
 /** Under the workspace lock only. */
 export async function writeHead(ctx: WsContext, head: Head): Promise<void> {
-  await writeFileAtomic(headFile(ctx), `${JSON.stringify(head)}\n`);
+  await writeFileAtomic(headFile(ctx), `${JSON.stringify(head)}\n`, { mode: 0o600 });
 }
 
 /**

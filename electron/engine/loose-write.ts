@@ -26,6 +26,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { deflateSync, inflateSync } from 'node:zlib';
 import { ChronoscopeError } from '../../shared/errors.js';
+import { fsyncEnabled } from './git-env.js';
 import { isObjectId } from './git-runner.js';
 
 export function objectId(type: string, body: Buffer): string {
@@ -41,7 +42,7 @@ export async function writeDurableFile(file: string, data: Buffer | string, mode
   const handle = await fs.open(file, 'wx', mode);
   try {
     await handle.writeFile(data);
-    await handle.sync();
+    if (fsyncEnabled()) await handle.sync();
   } finally {
     await handle.close();
   }
@@ -49,6 +50,7 @@ export async function writeDurableFile(file: string, data: Buffer | string, mode
 
 /** fsync of a folder: the names created, renamed or linked in it are on disk. */
 export async function syncDir(dir: string): Promise<void> {
+  if (!fsyncEnabled()) return;
   let handle: fs.FileHandle | undefined;
   try {
     handle = await fs.open(dir, 'r');
@@ -67,6 +69,7 @@ export async function syncDir(dir: string): Promise<void> {
  * this snapshot's blobs and trees; git fsyncs the files, not their folders).
  */
 export async function syncObjectDirsSince(gitDir: string, sinceMs: number): Promise<void> {
+  if (!fsyncEnabled()) return;
   const objects = path.join(gitDir, 'objects');
   const names = await fs.readdir(objects).catch(() => [] as string[]);
   // Folder times have a coarse grain on some file systems: look a little earlier.

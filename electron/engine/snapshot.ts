@@ -47,7 +47,7 @@ export async function syncExcludeFile(ctx: WsContext, meta: MetaFile): Promise<b
   const wanted = buildExcludeFile(ctx.settings, meta.nested_repos);
   const current = await fs.readFile(ctx.layout.excludeFile, 'utf8').catch(() => null);
   if (current === wanted) return false;
-  await writeFileAtomic(ctx.layout.excludeFile, wanted);
+  await writeFileAtomic(ctx.layout.excludeFile, wanted, { mode: 0o600 });
   return true;
 }
 

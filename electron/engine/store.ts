@@ -19,16 +19,19 @@ import { publicMeta, readMeta, writeMeta } from './meta.js';
 import { defaultStoreHome, storeLayout, workspaceLayout, type StoreLayout } from './paths.js';
 import { compactStore } from './retention.js';
 import { loadSettings } from './settings-file.js';
+import { makeOwnerOnly } from './store-modes.js';
 import { WorkspaceImpl } from './workspace.js';
 
 export async function openStore(options: StoreOptions = {}): Promise<Store> {
   const requested = path.resolve(options.home ?? defaultStoreHome());
-  await fs.mkdir(requested, { recursive: true });
+  await fs.mkdir(requested, { recursive: true, mode: 0o700 });
   const home = await fs.realpath(requested);
   const layout = storeLayout(home);
+  // Owner-only whatever the umask, and an older store is tightened (store-modes.ts).
+  await makeOwnerOnly(home);
   const settings = await loadSettings(layout.configFile, options.settings);
-  await fs.mkdir(layout.workspacesDir, { recursive: true });
-  await fs.mkdir(layout.tmpDir, { recursive: true });
+  await fs.mkdir(layout.workspacesDir, { recursive: true, mode: 0o700 });
+  await fs.mkdir(layout.tmpDir, { recursive: true, mode: 0o700 });
   if (!(await exists(path.join(layout.gitDir, 'HEAD')))) {
     await withLock(layout.storeLockTarget, () => initRepository(layout), { what: 'the store' });
   }
@@ -37,12 +40,12 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
 
 async function initRepository(layout: StoreLayout): Promise<void> {
   if (await exists(path.join(layout.gitDir, 'HEAD'))) return;
-  await fs.mkdir(layout.gitDir, { recursive: true });
+  await fs.mkdir(layout.gitDir, { recursive: true, mode: 0o700 });
   await gitSimple({ gitDir: layout.gitDir, cwd: layout.home }, ['init', '--quiet', '--bare', layout.gitDir]);
-  await fs.mkdir(path.join(layout.gitDir, 'info'), { recursive: true });
-  await writeFileAtomic(path.join(layout.gitDir, 'info', 'attributes'), STORE_ATTRIBUTES);
+  await fs.mkdir(path.join(layout.gitDir, 'info'), { recursive: true, mode: 0o700 });
+  await writeFileAtomic(path.join(layout.gitDir, 'info', 'attributes'), STORE_ATTRIBUTES, { mode: 0o600 });
   // Shared exclude stays empty: every workspace brings its own (core.excludesFile).
-  await writeFileAtomic(path.join(layout.gitDir, 'info', 'exclude'), '');
+  await writeFileAtomic(path.join(layout.gitDir, 'info', 'exclude'), '', { mode: 0o600 });
 }
 
 export function workspaceId(realPath: string): string {
@@ -124,7 +127,7 @@ class StoreImpl implements Store {
         async () => {
           const again = await readMeta(layout.metaFile);
           if (again) return again;
-          await fs.mkdir(layout.dir, { recursive: true });
+          await fs.mkdir(layout.dir, { recursive: true, mode: 0o700 });
           const now = new Date().toISOString();
           const fresh = { id, path: root, created: now, last_touched: now, pinned: [], nested_repos: [] };
           await writeMeta(layout.metaFile, fresh);
