@@ -19,6 +19,15 @@ export interface CheckpointRecord {
   tree: string;
   /** For a checkpoint of Hermes' /rollback store (lanes.ts): where it lives and the tree before it. */
   hermes?: { store: string; parentTree: string | null };
+  /** Permission bits git cannot hold, by path (message.ts). */
+  modes?: Record<string, string>;
+}
+
+/** A record from a commit's message; `modes` kept beside the public checkpoint. */
+function record(id: string, refname: string, tree: string, contents: string, pinned: boolean): CheckpointRecord {
+  const modes = decodeMessage(contents).meta.modes;
+  const checkpoint = decodeCheckpoint(id, refname, contents, pinned);
+  return modes ? { refname, tree, checkpoint, modes } : { refname, tree, checkpoint };
 }
 
 const FORMAT = '%(refname)%00%(objectname)%00%(tree)%00%(contents)%00%01';
@@ -39,7 +48,7 @@ function parseRecords(out: string, pinned: Set<string>): CheckpointRecord[] {
   for (const chunk of out.split(RECORD_END)) {
     if (chunk.length === 0) continue;
     const [refname = '', id = '', tree = '', contents = ''] = chunk.split('\0');
-    records.push({ refname, tree, checkpoint: decodeCheckpoint(id, refname, contents, pinned.has(id)) });
+    records.push(record(id, refname, tree, contents, pinned.has(id)));
   }
   return records;
 }
@@ -65,7 +74,7 @@ async function listDamaged(ctx: WsContext, count: string[], pinned: Set<string>)
     } else {
       const tree = /^tree ([0-9a-f]{40})\n/.exec(text)?.[1];
       const split = text.indexOf('\n\n');
-      if (tree !== undefined && split >= 0) return { refname, tree, checkpoint: decodeCheckpoint(id, refname, text.slice(split + 2), pinned.has(id)) };
+      if (tree !== undefined && split >= 0) return record(id, refname, tree, text.slice(split + 2), pinned.has(id));
     }
     const checkpoint = decodeCheckpoint(id, refname, 'Damaged checkpoint: its commit cannot be read', pinned.has(id));
     return { refname, tree: '', checkpoint: { ...checkpoint, damaged: true } };
@@ -202,7 +211,7 @@ async function recordByFullId(ctx: WsContext, id: string): Promise<CheckpointRec
     if (held.trim() !== id) continue;
     const meta = await readMeta(ctx.layout.metaFile);
     const refname = `${ctx.refPrefix}${name}`;
-    return { refname, tree, checkpoint: decodeCheckpoint(id, refname, contents, (meta?.pinned ?? []).includes(id)) };
+    return record(id, refname, tree, contents, (meta?.pinned ?? []).includes(id));
   }
   return undefined;
 }

@@ -9,6 +9,11 @@ export type CheckpointMeta = Pick<Checkpoint, 'trigger' | 'time_ms' | 'stats' | 
   v: 1;
   /** The checkpoint that was latest when this one was taken (stats are against it). */
   prev?: string | null;
+  /**
+   * Permission bits git cannot record (anything but 644 and 755), octal, by
+   * path: a 0600 file is restored 0600, never more readable than recorded.
+   */
+  modes?: Record<string, string>;
 };
 
 /** One printable line, bounded. */
@@ -74,6 +79,11 @@ function normalizeMeta(raw: Record<string, unknown>): CheckpointMeta {
   }
   const paths = raw['restore_paths'];
   if (Array.isArray(paths) && paths.every((p) => typeof p === 'string')) meta.restore_paths = paths as string[];
+  const modes = raw['modes'];
+  if (modes && typeof modes === 'object' && !Array.isArray(modes)) {
+    const clean = Object.entries(modes as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string' && /^[0-7]{3}$/.test(e[1]));
+    if (clean.length > 0) meta.modes = Object.fromEntries(clean);
+  }
   const prev = str(raw['prev']);
   if (prev !== undefined) meta.prev = prev;
   return meta;

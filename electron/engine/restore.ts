@@ -164,7 +164,8 @@ async function writePhase(ctx: WsContext, dirs: WorkspaceDirs, { target, safety,
   // restore stopped and how to undo what was done.
   const conflicts: string[] = [];
   const skipped: string[] = [];
-  const guard: Guard = { recorded: plan.recorded, conflicts, skipped };
+  const modes = new Map(Object.entries(target.modes ?? {}).map(([p, m]) => [p, parseInt(m, 8)] as const));
+  const guard: Guard = { recorded: plan.recorded, conflicts, skipped, modes };
   let removed: string[];
   let written: PlannedWrite[];
   try {
@@ -238,12 +239,15 @@ async function sweepTmpFiles(ctx: WsContext, dirs: WorkspaceDirs, relDirs: strin
 }
 
 /**
- * The mode a rewritten file gets: the existing file's permission bits when
+ * The mode a rewritten file gets: the bits the checkpoint recorded for it
+ * when git could not hold them; else the existing file's permission bits when
  * there is one (a 0600 file stays 0600), with git's exec bit applied: 100755
  * adds x wherever r is set (and for the owner), 100644 clears every x.
  */
-function restoredMode(gitMode: string, existing: number | null): number {
+function restoredMode(gitMode: string, existing: number | null, recorded?: number): number {
   const exec = gitMode === '100755';
+  // Bits the checkpoint recorded beyond git's two modes win (a 0600 file comes back 0600).
+  if (recorded !== undefined && ((recorded & 0o100) !== 0) === exec) return recorded;
   if (existing === null) return exec ? 0o755 : 0o644;
   const bits = existing & 0o777;
   if (!exec) return bits & ~0o111;
@@ -255,6 +259,8 @@ interface Guard {
   conflicts: string[];
   /** Writes left out for safety (a symlink, unknown file or folder in the way). */
   skipped: string[];
+  /** Permission bits the target recorded beyond git's 644/755. */
+  modes: Map<string, number>;
 }
 
 /** A write-phase failure, with the path it happened at. */
@@ -434,7 +440,7 @@ async function writeOne(dirs: WorkspaceDirs, w: PlannedWrite, data: Buffer, remo
       if (w.mode === '120000') {
         await fs.symlink(data.toString('utf8'), tmp);
       } else {
-        const mode = restoredMode(w.mode, existing?.isFile() ? existing.mode : null);
+        const mode = restoredMode(w.mode, existing?.isFile() ? existing.mode : null, guard.modes.get(w.path));
         const handle = await fs.open(tmp, NEW_FILE, mode);
         try {
           await handle.writeFile(data);
