@@ -18,7 +18,7 @@ import { ChronoscopeError } from '../../shared/errors.js';
 import type { RestoreOptions, RestorePreview, RestoreResult } from '../../shared/model.js';
 import { batchCheck, batchContents } from './cat-file.js';
 import { shortId, type WsContext } from './context.js';
-import { mapLimit } from './fsutil.js';
+import { exists, mapLimit } from './fsutil.js';
 import { writeFileAtomic } from '../fs/atomic-file.js';
 import { openRegular, WorkspaceDirs, type HeldDir } from './dir-handles.js';
 import { diskTree } from './disk-tree.js';
@@ -30,10 +30,17 @@ import { planRestore, type PlannedWrite, type RestorePlan } from './restore-plan
 import { takeSnapshot } from './snapshot.js';
 import { assertNoSymlinkParent, validateRelPaths } from './validate.js';
 
-async function checkPaths(ctx: WsContext, options: RestoreOptions): Promise<string[] | undefined> {
+async function checkPaths(ctx: WsContext, target: CheckpointRecord, options: RestoreOptions): Promise<string[] | undefined> {
   if (options.paths === undefined || options.paths.length === 0) return undefined;
   const paths = validateRelPaths(options.paths);
   for (const p of paths) await assertNoSymlinkParent(ctx.root, p);
+  // A path in neither the checkpoint nor the workspace is a typo: say so, and change nothing (no safety checkpoint either).
+  const recorded = splitNul(await git(ctx.git, ['ls-tree', '-r', '-z', '--name-only', target.tree, '--', ...paths]));
+  for (const p of paths) {
+    if (recorded.some((name) => name === p || name.startsWith(`${p}/`))) continue;
+    if (await exists(path.join(ctx.root, p))) continue;
+    throw new ChronoscopeError('not_found', `path '${p}' matches nothing in checkpoint ${shortId(target.checkpoint.id)} nor in the workspace; nothing was changed`);
+  }
   return paths;
 }
 
@@ -51,7 +58,7 @@ function toPreview(target: CheckpointRecord, plan: RestorePlan, keep: boolean): 
 /** Dry run: no safety checkpoint, no writes; compares against a temporary tree of the disk. */
 export async function previewRestore(ctx: WsContext, ref: string, options: RestoreOptions = {}): Promise<RestorePreview> {
   const target = await resolveCheckpoint(ctx, ref, { objects: true });
-  const paths = await checkPaths(ctx, options);
+  const paths = await checkPaths(ctx, target, options);
   const [latest, disk] = await Promise.all([latestHead(ctx), diskTree(ctx)]);
   const plan = await planRestore(ctx.git, { currentTree: disk.tree, targetTree: target.tree, knownTree: latest?.tree ?? EMPTY_TREE, ...(paths ? { paths } : {}) });
   const preview = toPreview(target, await keepWhatHermesLeavesOut(ctx, target, plan), options.keep_untracked === true);
@@ -88,7 +95,7 @@ export interface RestoreHooks {
 export async function restoreCheckpoint(ctx: WsContext, ref: string, options: RestoreOptions = {}, hooks: RestoreHooks = {}): Promise<RestoreResult> {
   // A Hermes checkpoint's objects are copied in here, under the lock: compaction (which holds every lock) cannot drop them before the writes.
   const target = await resolveCheckpoint(ctx, ref, { objects: true });
-  const paths = await checkPaths(ctx, options);
+  const paths = await checkPaths(ctx, target, options);
   const keep = options.keep_untracked === true;
   const short = shortId(target.checkpoint.id);
 

@@ -3,7 +3,8 @@
 // their command containing `hook claude-code`. Writes go through a temporary
 // file and a rename, so the settings file is always whole.
 import { readTextBounded } from '../fs/bounded-read.js';
-import { join } from 'node:path';
+import { realpath } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative } from 'node:path';
 import { writeFileAtomic } from '../fs/atomic-file.js';
 import { ChronoscopeError } from '../../shared/errors.js';
 import { HOOK_MATCHER } from './payload.js';
@@ -36,7 +37,31 @@ export function userSettingsPath(home: string): string {
   return join(home, '.claude', 'settings.json');
 }
 
-export async function installClaudeCodeHook(settingsPath: string, cliPath: string): Promise<InstallResult> {
+export interface SettingsScope {
+  /** The folder the settings file must stay inside (the workspace, for project settings). */
+  within?: string;
+}
+
+/**
+ * Project settings are written inside the workspace only: a `.claude` folder
+ * (or settings file) that is a symlink to somewhere else is refused, or the
+ * write would land outside.
+ */
+async function checkWithin(settingsPath: string, scope: SettingsScope): Promise<void> {
+  if (scope.within === undefined) return;
+  const root = await realpath(scope.within);
+  for (const p of [dirname(settingsPath), settingsPath]) {
+    const real = await realpath(p).catch(() => null);
+    if (real === null) continue; // not there yet: created as a real folder or file
+    const rel = relative(root, real);
+    if (rel.startsWith('..') || isAbsolute(rel)) {
+      throw new ChronoscopeError('refused', `${p} leads outside the workspace (to ${real}); refusing to write Claude Code's settings there`);
+    }
+  }
+}
+
+export async function installClaudeCodeHook(settingsPath: string, cliPath: string, scope: SettingsScope = {}): Promise<InstallResult> {
+  await checkWithin(settingsPath, scope);
   const { settings, before } = await readSettings(settingsPath);
   const command = hookCommand(cliPath);
   const hooks = hooksObject(settings, settingsPath);
@@ -50,7 +75,8 @@ export async function installClaudeCodeHook(settingsPath: string, cliPath: strin
   return { path: settingsPath, changed, command };
 }
 
-export async function uninstallClaudeCodeHook(settingsPath: string): Promise<{ path: string; changed: boolean }> {
+export async function uninstallClaudeCodeHook(settingsPath: string, scope: SettingsScope = {}): Promise<{ path: string; changed: boolean }> {
+  await checkWithin(settingsPath, scope);
   const { settings, before } = await readSettings(settingsPath);
   if (before === null) return { path: settingsPath, changed: false };
   const hooks = settings['hooks'];

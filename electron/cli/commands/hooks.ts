@@ -31,6 +31,11 @@ function settingsPath(options: HooksOptions): string {
   return projectSettingsPath(workspaceDir(options));
 }
 
+/** Project settings stay inside the workspace; the user's own ~/.claude may be linked anywhere they like. */
+function settingsScope(options: HooksOptions): { within?: string } {
+  return options.user ? {} : { within: workspaceDir(options) };
+}
+
 /** The built CLI this command is part of, so the hook works without a global install. */
 function cliPath(): string {
   return fileURLToPath(new URL('../main.js', import.meta.url));
@@ -49,7 +54,7 @@ export function registerHooks(program: Command): void {
   withOptions(hooks.command('install').argument('<agent>', 'claude-code').description("merge our PreToolUse/PostToolUse hooks into Claude Code's settings").option('--mcp', "also register the `chronoscope mcp` server (.mcp.json, or ~/.claude.json with --user)")).action(
     async (agent: string, options: HooksOptions) => {
       checkAgent(agent);
-      const result = await installClaudeCodeHook(settingsPath(options), cliPath());
+      const result = await installClaudeCodeHook(settingsPath(options), cliPath(), settingsScope(options));
       const mcp = options.mcp ? await registerClaudeCodeMcp({ user: options.user === true, home: process.env['HOME'] || homedir(), workspace: workspaceDir(options), cliPath: cliPath() }) : undefined;
       if (options.json) printJson(mcp ? { ...result, mcp } : result);
       else printLine(`${result.changed ? 'installed' : 'already installed'}: ${result.path}\n  runs: ${result.command}${mcp ? `\nMCP server ${mcp.changed ? 'registered' : 'already registered'}: ${mcp.path}` : ''}`);
@@ -58,7 +63,7 @@ export function registerHooks(program: Command): void {
   withOptions(hooks.command('uninstall').argument('<agent>', 'claude-code').description('remove only our hooks, keeping every other one')).action(
     async (agent: string, options: HooksOptions) => {
       checkAgent(agent);
-      const result = await uninstallClaudeCodeHook(settingsPath(options));
+      const result = await uninstallClaudeCodeHook(settingsPath(options), settingsScope(options));
       if (options.json) printJson(result);
       else printLine(`${result.changed ? 'removed' : 'not installed'}: ${result.path}`);
     },
