@@ -5,10 +5,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ChronoscopeError } from '../../shared/errors.js';
+import { ChronoscopeError, UnknownWorkspaceError } from '../../shared/errors.js';
 import type { WorkspaceMeta } from '../../shared/model.js';
 import type { Settings } from '../../shared/settings.js';
-import type { Store, StoreOptions, Workspace } from './api.js';
+import type { OpenWorkspaceOptions, Store, StoreOptions, Workspace } from './api.js';
 import type { WsContext } from './context.js';
 import { dirSize, exists } from './fsutil.js';
 import { writeFileAtomic } from '../fs/atomic-file.js';
@@ -78,6 +78,29 @@ export async function resolveStoreHome(home: string = defaultStoreHome()): Promi
   return fs.realpath(requested).catch(() => requested);
 }
 
+/**
+ * System folders are never workspaces: recording them is pointless at best
+ * (/proc, /sys and /dev are not files at all) and restoring into them harmful.
+ * Inside: refused anywhere below them too. Exact: only the folder itself
+ * (projects do live in /var/www or /usr/local/src).
+ */
+const SYSTEM_INSIDE_POSIX = ['/proc', '/sys', '/dev', '/etc', '/boot', '/run', '/System', '/private/etc'];
+const SYSTEM_EXACT_POSIX = ['/usr', '/var', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/opt', '/srv', '/snap', '/Library', '/Applications', '/private', '/private/var', '/usr/local'];
+
+/** The system folder `real` is (or is inside), or null. */
+export function systemFolder(real: string, platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): string | null {
+  if (platform === 'win32') {
+    const lower = real.replace(/\//g, '\\').toLowerCase();
+    const drive = (env['SystemDrive'] ?? 'C:').toLowerCase();
+    const windows = (env['SystemRoot'] ?? `${drive}\\Windows`).toLowerCase();
+    for (const inside of [windows]) if (lower === inside || lower.startsWith(`${inside}\\`)) return inside;
+    const exact = ['program files', 'program files (x86)', 'programdata', 'users'].map((n) => `${drive}\\${n}`);
+    return exact.includes(lower) ? lower : null;
+  }
+  for (const dir of SYSTEM_INSIDE_POSIX) if (real === dir || real.startsWith(`${dir}/`)) return dir;
+  return SYSTEM_EXACT_POSIX.includes(real) ? real : null;
+}
+
 /** Resolves and checks a workspace folder; throws refused / not_found / bad_input. */
 export async function checkWorkspaceDir(dir: string, storeHome: string): Promise<string> {
   if (typeof dir !== 'string' || dir.length === 0 || dir.includes('\0')) {
@@ -93,6 +116,8 @@ export async function checkWorkspaceDir(dir: string, storeHome: string): Promise
   const st = await fs.stat(real);
   if (!st.isDirectory()) throw new ChronoscopeError('bad_input', `workspace ${absolute} is not a folder`);
   if (path.parse(real).root === real) throw new ChronoscopeError('refused', `refusing to use the file-system root ${real} as a workspace`);
+  const system = systemFolder(real);
+  if (system !== null) throw new ChronoscopeError('refused', `refusing to use ${real} as a workspace: ${system} is a system folder`);
   for (const home of await realHomes()) {
     if (isInside(home, real)) {
       throw new ChronoscopeError('refused', real === home ? `refusing to use the home folder ${real} as a workspace` : `refusing to use ${real} as a workspace: it contains the home folder`);
@@ -114,11 +139,12 @@ class StoreImpl implements Store {
     return this.layout.home;
   }
 
-  async workspace(dir: string): Promise<Workspace> {
+  async workspace(dir: string, options: OpenWorkspaceOptions = {}): Promise<Workspace> {
     const root = await checkWorkspaceDir(dir, this.layout.home);
     const id = workspaceId(root);
     const layout = workspaceLayout(this.layout, id);
     let meta = await readMeta(layout.metaFile);
+    if (!meta && options.register === false) throw new UnknownWorkspaceError(root);
     if (!meta) {
       // Registration is under the store lock so compaction (which holds it)
       // never misses a workspace that is being born.
