@@ -106,6 +106,11 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
   await mapLimit(candidates, 32, async ({ rel, tracked }) => {
     if (seen.has(rel)) return;
     seen.add(rel);
+    // Names git cannot store here are named as left out, never dropped in silence.
+    if (unrecordableName(rel) || (rel.includes('\uFFFD') && !(await fs.lstat(path.join(root, rel)).then(() => true, () => false)))) {
+      skipped.push({ path: rel, size: 0, why: 'unrecordable' });
+      return;
+    }
     let size = 0;
     let isFile = false;
     let isDir = false;
@@ -220,6 +225,16 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
 /** Git's order of index entries: by the bytes of their UTF-8 names. */
 function byteOrder(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}
+
+/**
+ * A path git refuses to record: a `.git` look-alike as any folder or file name
+ * (`.GIT`, `.Git`, `.git ` or `.git.` — the same folder on case-insensitive or
+ * Windows file systems). A name that is not UTF-8 shows as U+FFFD once decoded
+ * and no longer reaches the file (checked by the caller).
+ */
+export function unrecordableName(rel: string): boolean {
+  return rel.split('/').some((part) => /^\.git[ .]*$/i.test(part) && part !== '.git');
 }
 
 function nulJoin(paths: string[]): string {
