@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Checkpoint } from '../../shared/model.js';
 import { openStore } from '../../electron/engine/index.js';
+import { storeGit } from '../engine/helpers.js';
 import { REPO_ROOT } from '../paths.js';
 import { baseEnv, runCli } from '../hooks/run-cli.js';
 import { killHard, startUntil } from './processes.js';
@@ -67,4 +68,31 @@ describe('a writer killed while it holds the workspace lock', () => {
       await killHard(holder.child);
     }
   });
+});
+
+const SNAPSHOT_FOREVER = join(REPO_ROOT, 'tests', 'hardening', 'fixtures', 'snapshot-forever.mjs');
+const ENGINE = join(REPO_ROOT, 'dist', 'electron', 'engine', 'index.js');
+const KILLS = 12;
+
+describe('writers SIGKILLed mid-snapshot, again and again', () => {
+  it(`${KILLS} kills at random moments: every reported checkpoint is there, prune and fsck pass, the next writer goes on`, async () => {
+    const env = baseEnv(home);
+    expect((await runCli(['snapshot', '-w', ws], { env })).code).toBe(0);
+    const reported = new Set<string>();
+    for (let round = 0; round < KILLS; round++) {
+      const child = await startUntil([SNAPSHOT_FOREVER, ENGINE, home, ws, `w${round}`], 'ready', { ...process.env, HOME: dir });
+      await new Promise((r) => setTimeout(r, 150 + Math.floor(Math.random() * 900)));
+      await killHard(child.child);
+      for (const m of child.output().matchAll(/^id ([0-9a-f]{40})$/gm)) reported.add(m[1] as string);
+    }
+    const listed = new Set((await list()).map((c) => c.id));
+    for (const id of reported) expect(listed.has(id), id).toBe(true);
+    expect(reported.size).toBeGreaterThan(0);
+    // What the kills left behind blocks nobody: a snapshot, a prune that compacts, a clean fsck.
+    await writeFile(join(ws, 'after.txt'), 'after the kills\n');
+    expect((await runCli(['snapshot', '-w', ws], { env })).code).toBe(0);
+    const pruned = await runCli(['prune', '--compact', '-w', ws], { env });
+    expect(pruned.code, pruned.stderr).toBe(0);
+    expect(storeGit(home, ['fsck', '--strict', '--no-dangling'])).toBe('');
+  }, 300_000);
 });
