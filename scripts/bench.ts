@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Baseline } from './bench/baseline.js';
 import { EngineSide } from './bench/engine-side.js';
-import { caseResult, CASES, humanTable, type BenchReport, type CaseName, type CaseResult } from './bench/report.js';
+import { caseResult, CASES, humanTable, median, type BenchReport, type CaseName, type CaseResult } from './bench/report.js';
+import { setFsyncForMeasurement } from '../electron/engine/git-env.js';
 import { editFiles, generateWorkspace, pickFiles, type GeneratedWorkspace } from './bench/workspace.js';
 import { measureAppMemory } from './bench/app-memory.js';
 import { measureHookPreEdit } from './bench/hook-case.js';
@@ -257,6 +258,23 @@ async function bench(options: BenchOptions, dir: string): Promise<BenchReport> {
     listed = [0, 0];
   }
 
+  // What durability costs: the engine's 10-file snapshot with and without its
+  // fsyncs, alternating, in this run. Off only here, for the measurement.
+  progress(options, 'durability: 10-file snapshots with and without fsync');
+  const withSync: number[] = [];
+  const withoutSync: number[] = [];
+  for (let run = 0; run < options.runs * 2; run++) {
+    const on = run % 2 === 0;
+    editFiles(ws.root, pickFiles(ws, 10, round), `durability ${run}`);
+    round += 1;
+    setFsyncForMeasurement(on);
+    try {
+      (on ? withSync : withoutSync).push((await timed(() => engineSide.snapshot('durability')))[0]);
+    } finally {
+      setFsyncForMeasurement(true);
+    }
+  }
+
   return {
     workspace: { files: ws.files, bytes: ws.bytes },
     results: CASES.filter((name) => (times.get(name)?.engine.length ?? 0) > 0).map((name): CaseResult => {
@@ -266,6 +284,7 @@ async function bench(options: BenchOptions, dir: string): Promise<BenchReport> {
     peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
     peak_tree_rss_mb: sampler.stop(),
     app: await measureApp(options, engineSide, ws.root),
+    durability: { with_fsync_ms: Math.round(median(withSync) * 10) / 10, without_fsync_ms: Math.round(median(withoutSync) * 10) / 10 },
   };
 }
 

@@ -21,6 +21,13 @@ export class ChronoscopeError extends Error {
   }
 }
 
+/** A folder the store has no record of, asked for by a reader (which must not register it). */
+export class UnknownWorkspaceError extends ChronoscopeError {
+  constructor(readonly folder: string) {
+    super('not_found', `${folder} is not a workspace Chronoscope has recorded`);
+  }
+}
+
 export interface SerializedError {
   code: ErrorCode;
   message: string;

@@ -4,8 +4,10 @@
 // storage format first.
 
 // safety: taken by a restore just before it writes (restoring it undoes the restore);
-// restore: taken right after a restore, recording the restored state.
-export const TRIGGERS = ['manual', 'auto', 'hook', 'safety', 'restore'] as const;
+// restore: taken right after a restore, recording the restored state;
+// baseline: the workspace as first seen (added, served, watched or met by a
+// hook), so the original of the first edit is always recorded.
+export const TRIGGERS = ['manual', 'auto', 'hook', 'safety', 'restore', 'baseline'] as const;
 export type Trigger = (typeof TRIGGERS)[number];
 
 export interface CheckpointStats {
@@ -17,8 +19,12 @@ export interface CheckpointStats {
 export interface SkippedFile {
   path: string;
   size: number;
-  /** too_large: over max_file_mb; unreadable: no read permission; special: a pipe, socket or device. */
-  why: 'too_large' | 'unreadable' | 'special';
+  /**
+   * too_large: over max_file_mb; unreadable: no read permission; special: a
+   * pipe, socket or device; unrecordable: a name git cannot store here (not
+   * UTF-8, or a .git look-alike such as `.GIT/` or `.git `).
+   */
+  why: 'too_large' | 'unreadable' | 'special' | 'unrecordable';
 }
 
 export interface Checkpoint {
@@ -42,6 +48,10 @@ export interface Checkpoint {
    * `h` + 16 hex digits (see shared/refs.ts) and its agent is 'hermes'.
    */
   origin?: 'hermes';
+  /** For safety and restore checkpoints of a path-limited restore: its paths (its undo restores only these). */
+  restore_paths?: string[];
+  /** Its commit or tree cannot be read (damaged store): listed, marked, not restorable. */
+  damaged?: boolean;
   /** Changes against the previous checkpoint of the workspace (of its own lane, for Hermes'). */
   stats: CheckpointStats;
   /** Files left out because they were over the size limit. */
@@ -60,6 +70,8 @@ export interface SnapshotOptions {
   paths?: string[];
   /** Internal: set by restore for its safety checkpoint. */
   restore_target?: string;
+  /** Internal: the paths a path-limited restore was limited to. */
+  restore_paths?: string[];
 }
 
 export type SnapshotResult =
@@ -150,12 +162,19 @@ export interface RestorePreview {
   /** On disk, new since the latest checkpoint, not in the target: removed unless keep_untracked. */
   untracked_removed: string[];
   keep_untracked: boolean;
+  /**
+   * Undoing a whole-tree restore (the target is its safety checkpoint): files
+   * changed since that restore which this one would overwrite or remove.
+   */
+  changed_since_restore?: string[];
 }
 
 export interface RestoreResult {
   restored: string;
   /** The checkpoint taken just before the restore; restoring it undoes this one. */
   safety: string;
+  /** The paths the restore was limited to: its undo restores exactly these from `safety`. */
+  paths?: string[];
   /** The checkpoint recording the restored state (trigger 'restore'); null if it equals the latest. */
   checkpoint: string | null;
   files_changed: number;

@@ -8,8 +8,17 @@ export const SettingsSchema = z
     max_file_mb: z.number().positive().max(10_000).default(50),
     /** Copy credential files (.env, keys, .npmrc, …) into the store. Off unless the user opts in. */
     include_credentials: z.boolean().default(false),
-    /** Extra exclude patterns, in .gitignore syntax. */
-    extra_excludes: z.array(z.string().min(1).max(1000)).max(1000).default([]),
+    /** Extra exclude patterns, in .gitignore syntax: one pattern each, so a line break is refused when set. */
+    extra_excludes: z
+      .array(
+        z
+          .string()
+          .min(1)
+          .max(1000)
+          .refine((p) => !/[\r\n\0]/.test(p), { message: 'a pattern must be one line (no line break)' }),
+      )
+      .max(1000)
+      .default([]),
     retention: z
       .object({
         max_checkpoints: z.number().int().min(1).max(100_000).default(500),

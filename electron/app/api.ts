@@ -4,7 +4,7 @@
 import type { EffectRecord } from '../../shared/model.js';
 import type { Settings, SettingsPatch } from '../../shared/settings.js';
 import type { AppInfo, EventChannel, EventMap, WorkspaceEntry } from '../../shared/ipc.js';
-import type { Store, Workspace } from '../engine/api.js';
+import type { OpenWorkspaceOptions, Store, Workspace } from '../engine/api.js';
 
 export interface AppService {
   readonly store: Store;
@@ -15,8 +15,11 @@ export interface AppService {
   /** Forgets the folder and stops watching; the store keeps its history. */
   removeWorkspace(path: string): Promise<boolean>;
   setPaused(path: string, paused: boolean): Promise<WorkspaceEntry>;
-  /** The engine handle for a workspace (need not be in the list: the CLI's serve --workspace adds it). */
-  workspace(path: string): Promise<Workspace>;
+  /**
+   * The engine handle for a workspace (need not be in the list: the CLI's serve --workspace adds it).
+   * `{ register: false }` for readers: a folder the store does not know is not_found, never registered.
+   */
+  workspace(path: string, options?: OpenWorkspaceOptions): Promise<Workspace>;
   effects(path: string, since?: string): Promise<EffectRecord[]>;
   settings(): Settings;
   updateSettings(patch: SettingsPatch): Promise<Settings>;

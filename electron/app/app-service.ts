@@ -9,7 +9,7 @@ import { ChronoscopeError, toSerializedError } from '../../shared/errors.js';
 import type { EffectRecord, SnapshotOptions, SnapshotResult, WorkspaceMeta } from '../../shared/model.js';
 import type { AppInfo, EventChannel, EventMap, WorkspaceEntry, WorkspaceState } from '../../shared/ipc.js';
 import type { Settings, SettingsPatch } from '../../shared/settings.js';
-import type { OpenStore, Store, Workspace } from '../engine/api.js';
+import type { OpenStore, OpenWorkspaceOptions, Store, Workspace } from '../engine/api.js';
 import { openStore as engineOpenStore, progressMessage } from '../engine/index.js';
 import { WorkspaceWatcher } from '../watcher/workspace-watcher.js';
 import { startDelegateServer, WATCHER_SETTLE_MS } from '../agents/core/delegate-server.js';
@@ -190,17 +190,17 @@ class ChronoscopeAppService implements AppService {
     return toEntry(session);
   }
 
-  async workspace(dir: string): Promise<Workspace> {
+  async workspace(dir: string, options: OpenWorkspaceOptions = {}): Promise<Workspace> {
     this.assertLive();
     const cached = this.handles.get(dir);
     if (cached) return cached;
-    const ws = await this.currentStore.workspace(dir);
+    const ws = await this.currentStore.workspace(dir, options);
     this.handles.set(dir, ws);
     return ws;
   }
 
   async effects(dir: string, since?: string): Promise<EffectRecord[]> {
-    const ws = await this.workspace(dir);
+    const ws = await this.workspace(dir, { register: false });
     const ledger = this.effectsBackend.open(this.currentStore.home, ws.meta.id, ws.root);
     if (since === undefined) return ledger.list();
     const from = await ws.resolve(since);
@@ -261,6 +261,14 @@ class ChronoscopeAppService implements AppService {
     if (ws) session.meta = ws.meta;
     const workspacePath = session.meta.path;
     const report = (err: unknown) => this.emit('error', { workspace: workspacePath, error: toSerializedError(err) });
+    // Before any change is recorded: the first edit's original must be in the store.
+    if (ws && !entry.paused) {
+      const baseline = await ws.ensureBaseline().catch((err: unknown) => {
+        report(err);
+        return null;
+      });
+      if (baseline && baseline.id !== null) this.emit('checkpoint:added', { workspace: workspacePath, checkpoint: baseline.checkpoint });
+    }
     const pollMs = this.options.pollMs ?? 1000;
 
     // Checkpoints taken by other processes, and by Hermes Agent in its own /rollback store.

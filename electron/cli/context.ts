@@ -73,20 +73,27 @@ const REF_HELP = "use a full id, a hex prefix of 4+ digits, an index from the ne
 /** A checkpoint reference from the command line; revision syntax and options never pass. */
 export function checkRef(ref: string): string {
   if (!isCheckpointRef(ref)) {
-    throw new ChronoscopeError('bad_input', `not a checkpoint id: ${JSON.stringify(ref)} (${REF_HELP})`);
+    // Echo enough to recognise it, never a 100,000-character line.
+    const shown = ref.length > 40 ? `${ref.slice(0, 40)}…` : ref;
+    throw new ChronoscopeError('bad_input', `not a checkpoint id: ${JSON.stringify(shown)} (${REF_HELP})`);
   }
   return ref;
 }
 
-/** A workspace-relative path from the command line. */
+/**
+ * A workspace-relative path from the command line. `-rf` alone looks like an
+ * option and is refused; `./-rf` names the file: it is passed on as `./-rf`
+ * (the engine refuses a bare leading '-' for the same reason).
+ */
 export function checkPath(path: string): string {
   const why = pathProblem(path);
-  if (why) throw new ChronoscopeError('bad_input', `bad path ${JSON.stringify(path)}: ${why}`);
+  if (why) throw new ChronoscopeError('bad_input', `bad path ${JSON.stringify(path.length > 200 ? `${path.slice(0, 200)}…` : path)}: ${why}`);
   // Normalise harmless spellings ("./src/", "src//a") so the engine sees one form.
-  return path
+  const normal = path
     .split('/')
     .filter((part) => part !== '' && part !== '.')
     .join('/');
+  return normal.startsWith('-') ? `./${normal}` : normal;
 }
 
 function pathProblem(path: string): string | null {
@@ -97,7 +104,7 @@ function pathProblem(path: string): string | null {
   const parts = path.split('/');
   if (parts.includes('..')) return 'must not contain ".."';
   if (parts.every((part) => part === '' || part === '.')) return 'names the whole workspace; leave --path out instead';
-  if (parts[0] === '.git') return "the workspace's .git is never part of a checkpoint";
+  if (parts.filter((part) => part !== '' && part !== '.')[0] === '.git') return "the workspace's .git is never part of a checkpoint";
   return null;
 }
 

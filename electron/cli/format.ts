@@ -1,5 +1,5 @@
 // Human-readable renderings of the domain model, shared by the commands.
-import type { Checkpoint, CheckpointStats, FileChange, RestorePreview } from '../../shared/model.js';
+import type { Checkpoint, CheckpointStats, FileChange, RestorePreview, SkippedFile } from '../../shared/model.js';
 import { CHANGE_STATUS_LETTER } from '../../shared/model.js';
 import { plural, relativeTime, safeText, shortId, style, table } from './output.js';
 
@@ -32,7 +32,7 @@ export function checkpointTable(checkpoints: readonly Checkpoint[], now = Date.n
     cp.trigger,
     String(cp.stats.files),
     `${style.added(`+${cp.stats.insertions}`)} ${style.removed(`-${cp.stats.deletions}`)}`,
-    [safeText(cp.reason), cp.agent ? style.dim(`(${safeText(cp.agent)})`) : '', cp.pinned ? style.warn('[pinned]') : '']
+    [safeText(cp.reason), cp.agent ? style.dim(`(${safeText(cp.agent)})`) : '', cp.pinned ? style.warn('[pinned]') : '', cp.damaged ? style.warn('[damaged]') : '']
       .filter((s) => s !== '')
       .join(' '),
   ]);
@@ -126,10 +126,14 @@ export function previewLines(preview: RestorePreview): string[] {
       : section('remove untracked', preview.untracked_removed)),
   ];
   lines.push(...(body.length > 0 ? body : ['  change nothing: the workspace already matches']));
+  if (preview.changed_since_restore && preview.changed_since_restore.length > 0) {
+    lines.push(style.warn(`  changed since that restore, and would be reverted too (restore with --path to undo only some):`));
+    lines.push(...section('revert', preview.changed_since_restore).slice(1));
+  }
   return lines;
 }
 
 /** Why a file was left out of a checkpoint, in words. */
-export function skippedWhyText(why: 'too_large' | 'unreadable' | 'special'): string {
-  return why === 'unreadable' ? 'cannot be read' : why === 'special' ? 'not a regular file' : 'over the size limit';
+export function skippedWhyText(why: SkippedFile['why']): string {
+  return why === 'unreadable' ? 'cannot be read' : why === 'special' ? 'not a regular file' : why === 'unrecordable' ? 'a name the store cannot record' : 'over the size limit';
 }

@@ -3,7 +3,7 @@
 // branch pushes to, the commit a remote branch is at now (the push's "old"),
 // the package name and version. Reads files only; anything unknown stays a
 // placeholder, which is still an honest compensation template.
-import { readFileSync } from 'node:fs';
+import { readTextBoundedSync } from '../fs/bounded-read.js';
 import { resolve } from 'node:path';
 import type { ClassifiedEffect } from '../../shared/model.js';
 import { CURRENT_BRANCH, DEFAULT_REMOTE, OLD_COMMIT, PACKAGE_SPEC, classifyDetailed, refNames, type DetailedEffect } from './classify.js';
@@ -78,7 +78,9 @@ function sourceCommit(dirs: GitDirs, src: string | null, branch: string | null):
 
 function readPackage(dir: string): { name: string; version: string } | null {
   try {
-    const parsed = JSON.parse(readFileSync(resolve(dir, 'package.json'), 'utf8')) as unknown;
+    const text = readTextBoundedSync(resolve(dir, 'package.json'), 1024 * 1024);
+    if (text === null) return null;
+    const parsed = JSON.parse(text) as unknown;
     if (typeof parsed !== 'object' || parsed === null) return null;
     const { name, version } = parsed as { name?: unknown; version?: unknown };
     return typeof name === 'string' && typeof version === 'string' ? { name, version } : null;

@@ -1,8 +1,12 @@
 // Reading a user's repository without running git: where its git directory
 // is (a `.git` folder, or a `.git` file pointing elsewhere for worktrees and
 // submodules), its remotes, its refs. Only ever reads.
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { readTextBoundedSync } from '../fs/bounded-read.js';
+
+/** HEAD, config, a ref, a .git file: small; anything bigger (or a FIFO, /dev/zero) is not what we look for. */
+const GIT_FILE_MAX = 1024 * 1024;
 
 export interface GitDirs {
   /** The worktree's own git dir (HEAD lives here). */
@@ -12,11 +16,7 @@ export interface GitDirs {
 }
 
 function readText(path: string): string | null {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return null;
-  }
+  return readTextBoundedSync(path, GIT_FILE_MAX);
 }
 
 function isDir(path: string): boolean {

@@ -13,7 +13,11 @@
 // baseline. Known gap: a push that deletes a branch removes that branch's
 // reflog with it, and tag pushes have no reflog; the hook sees those.
 import { createHash } from 'node:crypto';
-import { readFile, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
+import { readTextBounded } from '../fs/bounded-read.js';
+
+/** A reflog or our state file bigger than this is not one we can read whole (or not a file at all). */
+const REFLOG_MAX_BYTES = 32 * 1024 * 1024;
 import { dirname, join, relative, sep } from 'node:path';
 import { writeFileAtomic } from '../fs/atomic-file.js';
 import type { EffectRecord } from '../../shared/model.js';
@@ -85,9 +89,9 @@ export async function scanPushes(
     const ref = relative(logsDir, file).split(sep).join('/');
     let text: string;
     try {
-      text = await readFile(file, 'utf8');
+      text = await readTextBounded(file, REFLOG_MAX_BYTES);
     } catch {
-      continue; // deleted between listing and reading
+      continue; // deleted between listing and reading, or not a regular file
     }
     const known = state.refs[ref];
     const fresh = unreadPart(text, known);
@@ -230,7 +234,7 @@ async function listFiles(dir: string): Promise<string[]> {
 async function readState(path: string): Promise<MonitorState | null> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readTextBounded(path, REFLOG_MAX_BYTES);
   } catch {
     return null;
   }
@@ -248,7 +252,7 @@ async function readState(path: string): Promise<MonitorState | null> {
 }
 
 async function writeState(path: string, state: MonitorState): Promise<void> {
-  await writeFileAtomic(path, `${JSON.stringify(state)}\n`, { createDir: true });
+  await writeFileAtomic(path, `${JSON.stringify(state)}\n`, { createDir: true, mode: 0o600 });
 }
 
 /** Where the monitor keeps its read positions for a workspace: beside its ledger. */

@@ -37,6 +37,14 @@ export interface SnapshotProgress {
   done: boolean;
 }
 
+export interface OpenWorkspaceOptions {
+  /**
+   * false: only a workspace already known to the store opens (a reader must
+   * not register a folder); any other throws ChronoscopeError('not_found').
+   */
+  register?: boolean;
+}
+
 export interface Store {
   readonly home: string;
   readonly settings: Settings;
@@ -45,7 +53,7 @@ export interface Store {
    * refuses /, the home directory or any folder containing it, the store
    * itself and anything inside the store, with a ChronoscopeError('refused').
    */
-  workspace(dir: string): Promise<Workspace>;
+  workspace(dir: string, options?: OpenWorkspaceOptions): Promise<Workspace>;
   /** Every workspace that has a metadata file in this store. */
   listWorkspaces(): Promise<WorkspaceMeta[]>;
   /** Total bytes of the store on disk. */
@@ -58,6 +66,13 @@ export interface Workspace {
   readonly meta: WorkspaceMeta;
   readonly root: string;
   snapshot(options?: SnapshotOptions): Promise<SnapshotResult>;
+  /**
+   * The workspace as first seen (trigger 'baseline'), if it has no checkpoint
+   * yet: taken when a workspace is added, served, watched or met by a hook,
+   * so the original of the first edit is always recorded. A no-op otherwise.
+   * `options` (reason, agent, tool…) describe who met it first; the trigger is always 'baseline'.
+   */
+  ensureBaseline(options?: Omit<SnapshotOptions, 'trigger' | 'paths'>): Promise<SnapshotResult>;
   /**
    * Newest first. Chronoscope's own checkpoints; with `lanes`, Hermes Agent's
    * /rollback checkpoints of the workspace (origin 'hermes') merged in by time,

@@ -9,6 +9,7 @@ import { ChronoscopeError } from '../../shared/errors.js';
 import { readObjectsLimited } from './cat-file.js';
 import { recentSides, type PathSides } from './diff.js';
 import { git, gitStdin, splitNul } from './git-runner.js';
+import { readBounded, UnreadableFile } from '../fs/bounded-read.js';
 
 /** Larger files are reported as too_large, not sent to the viewer. */
 export const VIEWER_MAX_BYTES = 2 * 1024 * 1024;
@@ -96,6 +97,11 @@ export async function sideFromDisk(gitCtx: GitContext, root: string, rel: string
   if (st.isSymbolicLink()) return { kind: 'symlink', size: st.size, mode: '120000', text: await fs.readlink(full) };
   const mode = st.mode & 0o111 ? '100755' : '100644';
   if (st.size > VIEWER_MAX_BYTES) return { kind: 'too_large', size: st.size, mode };
-  const data = await fs.readFile(full);
+  // Bounded and regular-only: the file may have been swapped for a FIFO or a device since the lstat.
+  const data = await readBounded(full, VIEWER_MAX_BYTES).catch((err: unknown) => {
+    if (err instanceof UnreadableFile) return null;
+    throw err;
+  });
+  if (data === null) return { kind: 'too_large', size: st.size, mode };
   return sideFromBuffer(data, mode, data.length);
 }

@@ -24,6 +24,20 @@ export interface GitContext {
 
 export const GIT_IDENTITY = { name: 'Chronoscope', email: 'chronoscope@localhost' } as const;
 
+let fsyncOn = true;
+
+/**
+ * Durability is always on in the product. Only `npm run bench` turns it off,
+ * for a measured while, to print what it costs beside what it saves.
+ */
+export function setFsyncForMeasurement(on: boolean): void {
+  fsyncOn = on;
+}
+
+export function fsyncEnabled(): boolean {
+  return fsyncOn;
+}
+
 /** Every environment key buildGitEnv may set (simple-git's allowEnvironment). */
 export const GIT_ENV_KEYS = [
   'GIT_DIR',
@@ -90,6 +104,9 @@ export const GIT_CONFIG_KEYS = [
   'core.quotepath',
   'core.fileMode',
   'core.bigFileThreshold',
+  'core.fsync',
+  'core.sharedRepository',
+  'core.fsyncMethod',
   'diff.renames',
   'diff.external',
   'i18n.logOutputEncoding',
@@ -112,6 +129,13 @@ export function gitConfigPairs(ctx: GitContext): string[] {
     ['core.symlinks', 'true'],
     ['core.quotepath', 'false'],
     ['i18n.logOutputEncoding', 'UTF-8'],
+    // "Reported as taken" means durable: git fsyncs the objects and packs it
+    // writes (the folders and our commit and ref: loose-write.ts).
+    ['core.fsync', fsyncOn ? 'committed' : 'none'],
+    // The store is owner-only: git creates its files 0600 (objects 0400) and
+    // folders 0700 whatever the umask of the process that runs it.
+    ['core.sharedRepository', '0600'],
+    ['core.fsyncMethod', 'fsync'],
   ];
   if (process.platform !== 'win32') pairs.push(['core.fileMode', 'true']);
   return pairs.map(([k, v]) => `${k}=${v}`);

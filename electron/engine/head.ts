@@ -14,7 +14,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { WsContext } from './context.js';
-import { listRecords } from './list.js';
+import { latestUsableRecord } from './list.js';
 import { writeFileAtomic } from '../fs/atomic-file.js';
 import { isObjectId } from './git-runner.js';
 
@@ -61,13 +61,13 @@ async function confirmedHead(ctx: WsContext): Promise<Head | undefined> {
 export async function latestHead(ctx: WsContext): Promise<Head | undefined> {
   const head = await confirmedHead(ctx);
   if (head) return head;
-  const record = (await listRecords(ctx, 1))[0];
+  const record = await latestUsableRecord(ctx);
   return record ? { refname: record.refname, id: record.checkpoint.id, tree: record.tree } : undefined;
 }
 
 /** Under the workspace lock only. */
 export async function writeHead(ctx: WsContext, head: Head): Promise<void> {
-  await writeFileAtomic(headFile(ctx), `${JSON.stringify(head)}\n`);
+  await writeFileAtomic(headFile(ctx), `${JSON.stringify(head)}\n`, { mode: 0o600 });
 }
 
 /**

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { ChronoscopeError } from '../../shared/errors.js';
 import type { Checkpoint } from '../../shared/model.js';
 import type { WsContext } from './context.js';
-import { git, isObjectId } from './git-runner.js';
+import { mapLimit } from './fsutil.js';
+import { git, GitFailure, isObjectId } from './git-runner.js';
 import { looseObject } from './loose-read.js';
 import { decodeMessage } from './message.js';
 import { readMeta } from './meta.js';
@@ -18,6 +19,15 @@ export interface CheckpointRecord {
   tree: string;
   /** For a checkpoint of Hermes' /rollback store (lanes.ts): where it lives and the tree before it. */
   hermes?: { store: string; parentTree: string | null };
+  /** Permission bits git cannot hold, by path (message.ts). */
+  modes?: Record<string, string>;
+}
+
+/** A record from a commit's message; `modes` kept beside the public checkpoint. */
+function record(id: string, refname: string, tree: string, contents: string, pinned: boolean): CheckpointRecord {
+  const modes = decodeMessage(contents).meta.modes;
+  const checkpoint = decodeCheckpoint(id, refname, contents, pinned);
+  return modes ? { refname, tree, checkpoint, modes } : { refname, tree, checkpoint };
 }
 
 const FORMAT = '%(refname)%00%(objectname)%00%(tree)%00%(contents)%00%01';
@@ -25,17 +35,58 @@ const RECORD_END = '\0\x01\n';
 
 export async function listRecords(ctx: WsContext, limit?: number): Promise<CheckpointRecord[]> {
   const args = ['for-each-ref', '--sort=-refname', `--format=${FORMAT}`];
-  if (limit !== undefined) args.push(`--count=${Math.max(1, Math.floor(limit))}`);
-  args.push(ctx.refPrefix);
-  const [out, meta] = await Promise.all([git(ctx.git, args), readMeta(ctx.layout.metaFile)]);
+  const count = limit !== undefined ? [`--count=${Math.max(1, Math.floor(limit))}`] : [];
+  const [listed, meta] = await Promise.all([git(ctx.git, [...args, ...count, ctx.refPrefix]).catch((err: unknown) => err), readMeta(ctx.layout.metaFile)]);
   const pinned = new Set(meta?.pinned ?? []);
+  if (listed instanceof GitFailure) return listDamaged(ctx, count, pinned);
+  if (typeof listed !== 'string') throw listed;
+  return parseRecords(listed, pinned);
+}
+
+function parseRecords(out: string, pinned: Set<string>): CheckpointRecord[] {
   const records: CheckpointRecord[] = [];
   for (const chunk of out.split(RECORD_END)) {
     if (chunk.length === 0) continue;
     const [refname = '', id = '', tree = '', contents = ''] = chunk.split('\0');
-    records.push({ refname, tree, checkpoint: decodeCheckpoint(id, refname, contents, pinned.has(id)) });
+    records.push(record(id, refname, tree, contents, pinned.has(id)));
   }
   return records;
+}
+
+/**
+ * The listing when some checkpoint's commit cannot be read (a damaged or
+ * empty object after a crash or a disk fault): git's listing fails as a
+ * whole, so list the refs alone and read each commit on its own. A checkpoint
+ * whose commit is unreadable is listed, marked damaged, with no tree; the
+ * others are unaffected.
+ */
+async function listDamaged(ctx: WsContext, count: string[], pinned: Set<string>): Promise<CheckpointRecord[]> {
+  const out = await git(ctx.git, ['for-each-ref', '--sort=-refname', '--format=%(refname)%00%(objectname)', ...count, ctx.refPrefix]);
+  const refs = out.split('\n').filter(Boolean).map((line) => line.split('\0') as [string, string]);
+  return mapLimit(refs, 16, async ([refname, id]): Promise<CheckpointRecord> => {
+    const loose = await looseObject(ctx.store.gitDir, id, 1024 * 1024);
+    let text: string | null = loose?.type === 'commit' && loose.data !== null ? loose.data.toString('utf8') : null;
+    if (text === null) {
+      // Not loose (packed): ask git for this one ref alone.
+      const one = await git(ctx.git, ['for-each-ref', `--format=${FORMAT}`, refname]).catch(() => null);
+      const record = one === null ? undefined : parseRecords(one, pinned)[0];
+      if (record) return record;
+    } else {
+      const tree = /^tree ([0-9a-f]{40})\n/.exec(text)?.[1];
+      const split = text.indexOf('\n\n');
+      if (tree !== undefined && split >= 0) return record(id, refname, tree, text.slice(split + 2), pinned.has(id));
+    }
+    const checkpoint = decodeCheckpoint(id, refname, 'Damaged checkpoint: its commit cannot be read', pinned.has(id));
+    return { refname, tree: '', checkpoint: { ...checkpoint, damaged: true } };
+  });
+}
+
+/** Refuses a damaged checkpoint for anything that needs its content. */
+export function usable(record: CheckpointRecord): CheckpointRecord {
+  if (record.checkpoint.damaged) {
+    throw new ChronoscopeError('internal', `checkpoint ${record.checkpoint.id.slice(0, 12)} is damaged (its commit cannot be read): it cannot be shown, compared or restored; other checkpoints are unaffected`);
+  }
+  return record;
 }
 
 /**
@@ -93,6 +144,7 @@ export function decodeCheckpoint(id: string, refname: string, contents: string, 
     const value = meta[key];
     if (value !== undefined) cp[key] = value;
   }
+  if (meta.restore_paths !== undefined) cp.restore_paths = meta.restore_paths;
   return cp;
 }
 
@@ -124,6 +176,13 @@ export async function latestRecord(ctx: WsContext): Promise<CheckpointRecord | u
   return (await listRecords(ctx, 1))[0];
 }
 
+/** The newest checkpoint whose commit can be read (snapshots build on it; a damaged newest one is passed over). */
+export async function latestUsableRecord(ctx: WsContext): Promise<CheckpointRecord | undefined> {
+  const newest = await latestRecord(ctx);
+  if (!newest?.checkpoint.damaged) return newest;
+  return (await listRecords(ctx)).find((r) => !r.checkpoint.damaged);
+}
+
 
 /**
  * A full commit id resolved without listing (a restore or diff right after a
@@ -152,7 +211,7 @@ async function recordByFullId(ctx: WsContext, id: string): Promise<CheckpointRec
     if (held.trim() !== id) continue;
     const meta = await readMeta(ctx.layout.metaFile);
     const refname = `${ctx.refPrefix}${name}`;
-    return { refname, tree, checkpoint: decodeCheckpoint(id, refname, contents, (meta?.pinned ?? []).includes(id)) };
+    return record(id, refname, tree, contents, (meta?.pinned ?? []).includes(id));
   }
   return undefined;
 }
@@ -163,14 +222,14 @@ export async function resolveRecord(ctx: WsContext, rawRef: string): Promise<Che
   if (ref === 'latest') {
     const latest = await latestRecord(ctx);
     if (!latest) throw new ChronoscopeError('not_found', 'this workspace has no checkpoints yet');
-    return latest;
+    return usable(latest);
   }
   if (/^[1-9][0-9]{0,2}$/.test(ref)) {
     const n = Number(ref);
     const records = await listRecords(ctx, n);
     const found = records[n - 1];
     if (!found) throw new ChronoscopeError('not_found', `there is no checkpoint #${n}: this workspace has ${records.length}`);
-    return found;
+    return usable(found);
   }
   if (isObjectId(ref)) {
     const direct = await recordByFullId(ctx, ref);
@@ -179,7 +238,7 @@ export async function resolveRecord(ctx: WsContext, rawRef: string): Promise<Che
   const matches = (await allRecords(ctx)).filter((r) => r.checkpoint.id.startsWith(ref));
   if (matches.length === 0) throw new ChronoscopeError('not_found', `no checkpoint ${ref} in this workspace`);
   if (matches.length > 1) throw new ChronoscopeError('bad_input', `checkpoint prefix ${ref} is ambiguous: it matches ${matches.length} checkpoints; give more digits`);
-  return matches[0] as CheckpointRecord;
+  return usable(matches[0] as CheckpointRecord);
 }
 
 /** The checkpoint just older than `record`, if any. */

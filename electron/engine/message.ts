@@ -5,10 +5,15 @@ import { TRIGGERS, type Checkpoint, type SkippedFile, type Trigger } from '../..
 export const META_KEY = 'Chronoscope-Meta';
 
 /** What the commit message stores: the checkpoint's own fields, minus what git already knows (id, reason line) and pins. */
-export type CheckpointMeta = Pick<Checkpoint, 'trigger' | 'time_ms' | 'stats' | 'skipped' | 'agent' | 'tool' | 'session' | 'tool_use_id' | 'restore_target'> & {
+export type CheckpointMeta = Pick<Checkpoint, 'trigger' | 'time_ms' | 'stats' | 'skipped' | 'agent' | 'tool' | 'session' | 'tool_use_id' | 'restore_target' | 'restore_paths'> & {
   v: 1;
   /** The checkpoint that was latest when this one was taken (stats are against it). */
   prev?: string | null;
+  /**
+   * Permission bits git cannot record (anything but 644 and 755), octal, by
+   * path: a 0600 file is restored 0600, never more readable than recorded.
+   */
+  modes?: Record<string, string>;
 };
 
 /** One printable line, bounded. */
@@ -57,7 +62,7 @@ function normalizeMeta(raw: Record<string, unknown>): CheckpointMeta {
   const skipped = Array.isArray(raw['skipped'])
     ? (raw['skipped'] as unknown[]).flatMap((s): SkippedFile[] => {
         const o = s as Record<string, unknown>;
-        const why = o?.['why'] === 'unreadable' || o?.['why'] === 'special' ? o['why'] : 'too_large';
+        const why = o?.['why'] === 'unreadable' || o?.['why'] === 'special' || o?.['why'] === 'unrecordable' ? o['why'] : 'too_large';
         return typeof o?.['path'] === 'string' ? [{ path: o['path'], size: num(o['size']), why }] : [];
       })
     : [];
@@ -71,6 +76,13 @@ function normalizeMeta(raw: Record<string, unknown>): CheckpointMeta {
   for (const key of ['agent', 'tool', 'session', 'tool_use_id', 'restore_target'] as const) {
     const value = str(raw[key]);
     if (value !== undefined) meta[key] = value;
+  }
+  const paths = raw['restore_paths'];
+  if (Array.isArray(paths) && paths.every((p) => typeof p === 'string')) meta.restore_paths = paths as string[];
+  const modes = raw['modes'];
+  if (modes && typeof modes === 'object' && !Array.isArray(modes)) {
+    const clean = Object.entries(modes as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string' && /^[0-7]{3}$/.test(e[1]));
+    if (clean.length > 0) meta.modes = Object.fromEntries(clean);
   }
   const prev = str(raw['prev']);
   if (prev !== undefined) meta.prev = prev;

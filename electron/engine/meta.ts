@@ -30,7 +30,7 @@ export async function readMeta(file: string): Promise<MetaFile | undefined> {
 }
 
 export async function writeMeta(file: string, meta: MetaFile): Promise<void> {
-  await writeFileAtomic(file, `${JSON.stringify(meta, null, 2)}\n`);
+  await writeFileAtomic(file, `${JSON.stringify(meta, null, 2)}\n`, { mode: 0o600 });
 }
 
 export function publicMeta(meta: MetaFile): WorkspaceMeta {

@@ -18,21 +18,29 @@ import { ChronoscopeError } from '../../shared/errors.js';
 import type { RestoreOptions, RestorePreview, RestoreResult } from '../../shared/model.js';
 import { batchCheck, batchContents } from './cat-file.js';
 import { shortId, type WsContext } from './context.js';
-import { mapLimit } from './fsutil.js';
+import { exists, mapLimit } from './fsutil.js';
 import { writeFileAtomic } from '../fs/atomic-file.js';
+import { openRegular, WorkspaceDirs, type HeldDir } from './dir-handles.js';
 import { diskTree } from './disk-tree.js';
-import { EMPTY_TREE } from './git-runner.js';
+import { EMPTY_TREE, git, splitNul } from './git-runner.js';
 import { latestHead } from './head.js';
 import { keepWhatHermesLeavesOut, resolveCheckpoint } from './lanes.js';
-import type { CheckpointRecord } from './list.js';
+import { allRecords, type CheckpointRecord } from './list.js';
 import { planRestore, type PlannedWrite, type RestorePlan } from './restore-plan.js';
 import { takeSnapshot } from './snapshot.js';
 import { assertNoSymlinkParent, validateRelPaths } from './validate.js';
 
-async function checkPaths(ctx: WsContext, options: RestoreOptions): Promise<string[] | undefined> {
+async function checkPaths(ctx: WsContext, target: CheckpointRecord, options: RestoreOptions): Promise<string[] | undefined> {
   if (options.paths === undefined || options.paths.length === 0) return undefined;
   const paths = validateRelPaths(options.paths);
   for (const p of paths) await assertNoSymlinkParent(ctx.root, p);
+  // A path in neither the checkpoint nor the workspace is a typo: say so, and change nothing (no safety checkpoint either).
+  const recorded = splitNul(await git(ctx.git, ['ls-tree', '-r', '-z', '--name-only', target.tree, '--', ...paths]));
+  for (const p of paths) {
+    if (recorded.some((name) => name === p || name.startsWith(`${p}/`))) continue;
+    if (await exists(path.join(ctx.root, p))) continue;
+    throw new ChronoscopeError('not_found', `path '${p}' matches nothing in checkpoint ${shortId(target.checkpoint.id)} nor in the workspace; nothing was changed`);
+  }
   return paths;
 }
 
@@ -50,10 +58,32 @@ function toPreview(target: CheckpointRecord, plan: RestorePlan, keep: boolean): 
 /** Dry run: no safety checkpoint, no writes; compares against a temporary tree of the disk. */
 export async function previewRestore(ctx: WsContext, ref: string, options: RestoreOptions = {}): Promise<RestorePreview> {
   const target = await resolveCheckpoint(ctx, ref, { objects: true });
-  const paths = await checkPaths(ctx, options);
+  const paths = await checkPaths(ctx, target, options);
   const [latest, disk] = await Promise.all([latestHead(ctx), diskTree(ctx)]);
   const plan = await planRestore(ctx.git, { currentTree: disk.tree, targetTree: target.tree, knownTree: latest?.tree ?? EMPTY_TREE, ...(paths ? { paths } : {}) });
-  return toPreview(target, await keepWhatHermesLeavesOut(ctx, target, plan), options.keep_untracked === true);
+  const preview = toPreview(target, await keepWhatHermesLeavesOut(ctx, target, plan), options.keep_untracked === true);
+  if (target.checkpoint.trigger === 'safety' && !paths) {
+    const changed = await changedSinceRestore(ctx, target, disk.tree);
+    const touched = new Set([...preview.modified, ...preview.added, ...preview.deleted, ...preview.untracked_removed]);
+    preview.changed_since_restore = changed.filter((p) => touched.has(p));
+  }
+  return preview;
+}
+
+/**
+ * Undoing a restore restores its safety checkpoint. Files changed after that
+ * restore (by hand, by an agent) would be reverted too: name them. The state
+ * the restore left is its 'restore' checkpoint, the next one after the safety
+ * checkpoint; without one, the restore changed nothing and the safety
+ * checkpoint's tree is that state.
+ */
+async function changedSinceRestore(ctx: WsContext, safety: CheckpointRecord, diskTreeId: string): Promise<string[]> {
+  const all = await allRecords(ctx);
+  const i = all.findIndex((r) => r.refname === safety.refname);
+  const next = i > 0 ? all[i - 1] : undefined;
+  const after = next?.checkpoint.trigger === 'restore' && next.checkpoint.restore_target === safety.checkpoint.restore_target ? next.tree : safety.tree;
+  if (after === diskTreeId) return [];
+  return splitNul(await git(ctx.git, ['diff-tree', '-r', '-z', '--no-renames', '--name-only', after, diskTreeId]));
 }
 
 /** Test seams: run between the safety checkpoint and the writes (e.g. an agent editing a file meanwhile). */
@@ -65,7 +95,7 @@ export interface RestoreHooks {
 export async function restoreCheckpoint(ctx: WsContext, ref: string, options: RestoreOptions = {}, hooks: RestoreHooks = {}): Promise<RestoreResult> {
   // A Hermes checkpoint's objects are copied in here, under the lock: compaction (which holds every lock) cannot drop them before the writes.
   const target = await resolveCheckpoint(ctx, ref, { objects: true });
-  const paths = await checkPaths(ctx, options);
+  const paths = await checkPaths(ctx, target, options);
   const keep = options.keep_untracked === true;
   const short = shortId(target.checkpoint.id);
 
@@ -79,7 +109,7 @@ export async function restoreCheckpoint(ctx: WsContext, ref: string, options: Re
   let scannedTree: string | undefined;
   const safetyResult = await takeSnapshot(
     ctx,
-    { trigger: 'safety', reason: `before restoring ${short}`, restore_target: target.checkpoint.id },
+    { trigger: 'safety', reason: `before restoring ${short}`, restore_target: target.checkpoint.id, ...(paths ? { restore_paths: paths } : {}) },
     {
       recordUnchanged: true,
       onTree: (tree) => {
@@ -112,11 +142,28 @@ export async function restoreCheckpoint(ctx: WsContext, ref: string, options: Re
   // them): sweep the folders it noted, and the ones this restore writes in.
   // Then note this restore's folders until its writes are done.
   const writeDirs = [...new Set(plan.writes.map((w) => path.posix.dirname(w.path)))];
-  await sweepTmpFiles(ctx, writeDirs);
-  await writeFileAtomic(journalFile(ctx), `${JSON.stringify(writeDirs)}\n`);
+  const dirs = await WorkspaceDirs.open(ctx.root);
+  try {
+    await sweepTmpFiles(ctx, dirs, writeDirs);
+    await writeFileAtomic(journalFile(ctx), `${JSON.stringify(writeDirs)}\n`);
+    await hooks.afterSafety?.();
+    return await writePhase(ctx, dirs, { target, safety, plan, removals, keep, short, ...(paths ? { paths } : {}) });
+  } finally {
+    await dirs.close();
+  }
+}
 
-  await hooks.afterSafety?.();
+interface WritePhase {
+  target: CheckpointRecord;
+  safety: { id: string; tree: string };
+  plan: RestorePlan;
+  removals: string[];
+  keep: boolean;
+  short: string;
+  paths?: string[];
+}
 
+async function writePhase(ctx: WsContext, dirs: WorkspaceDirs, { target, safety, plan, removals, keep, short, paths }: WritePhase): Promise<RestoreResult> {
   // Phase 2: write. A file that no longer holds what the safety checkpoint
   // recorded was changed by someone else meanwhile: left as is, reported.
   // A write that would go through or over something the plan does not know is
@@ -124,23 +171,28 @@ export async function restoreCheckpoint(ctx: WsContext, ref: string, options: Re
   // restore stopped and how to undo what was done.
   const conflicts: string[] = [];
   const skipped: string[] = [];
-  const guard: Guard = { recorded: plan.recorded, conflicts, skipped };
+  const modes = new Map(Object.entries(target.modes ?? {}).map(([p, m]) => [p, parseInt(m, 8)] as const));
+  const guard: Guard = { recorded: plan.recorded, conflicts, skipped, modes };
   let removed: string[];
   let written: PlannedWrite[];
   try {
-    removed = await removeFiles(ctx.root, removals, guard);
-    written = await writeFiles(ctx, plan.writes, new Set(removals), guard);
+    removed = await removeFiles(dirs, removals, guard);
+    written = await writeFiles(ctx, dirs, plan.writes, new Set(removals), guard);
   } catch (err) {
     const where = err instanceof WriteStop ? err.path : '?';
     const why = err instanceof WriteStop ? err.reason : (err as Error).message;
-    throw new ChronoscopeError('internal', `restore stopped at ${where}: ${why}; undo with: chronoscope restore ${shortId(safety.id)} --yes`);
+    throw new ChronoscopeError('internal', `restore stopped at ${where}: ${why}; undo with: chronoscope restore ${shortId(safety.id)} --yes${(paths ?? []).map((p) => ` --path ${JSON.stringify(`./${p}`)}`).join('')}`);
   }
   await fs.rm(journalFile(ctx), { force: true });
   const touched = [...new Set([...removed, ...written.map((w) => w.path)])];
 
   let checkpoint: string | null = null;
   if (touched.length > 0) {
-    const after = await takeSnapshot(ctx, { trigger: 'restore', reason: `restored ${short}`, restore_target: target.checkpoint.id, paths: touched }, { internalPaths: true });
+    const after = await takeSnapshot(
+      ctx,
+      { trigger: 'restore', reason: `restored ${short}`, restore_target: target.checkpoint.id, paths: touched, ...(paths ? { restore_paths: paths } : {}) },
+      { internalPaths: true },
+    );
     checkpoint = after.id;
   }
   const removedSet = new Set(removed);
@@ -148,6 +200,7 @@ export async function restoreCheckpoint(ctx: WsContext, ref: string, options: Re
   return {
     restored: target.checkpoint.id,
     safety: safety.id,
+    ...(paths ? { paths } : {}),
     checkpoint,
     files_changed: touched.length,
     modified: written.filter((w) => w.kind === 'modified').map((w) => w.path),
@@ -166,7 +219,7 @@ function journalFile(ctx: WsContext): string {
 
 const TMP_NAME = /^\.chronoscope-[0-9a-f]+\.tmp$/;
 
-async function sweepTmpFiles(ctx: WsContext, dirs: string[]): Promise<void> {
+async function sweepTmpFiles(ctx: WsContext, dirs: WorkspaceDirs, relDirs: string[]): Promise<void> {
   let noted: string[] = [];
   try {
     const raw: unknown = JSON.parse(await fs.readFile(journalFile(ctx), 'utf8'));
@@ -174,27 +227,34 @@ async function sweepTmpFiles(ctx: WsContext, dirs: string[]): Promise<void> {
   } catch {
     /* no restore was interrupted */
   }
-  await mapLimit([...new Set([...noted, ...dirs])], 16, async (dir) => {
+  await mapLimit([...new Set([...noted, ...relDirs])], 16, async (dir) => {
     if (dir.split('/').includes('..') || path.isAbsolute(dir)) return;
-    const full = dir === '.' ? ctx.root : path.join(ctx.root, dir);
     // Never through a symlinked folder: its files are not the workspace's.
-    if (!(await parentsAreDirs(ctx.root, `${dir}/x`))) return;
-    const names = await fs.readdir(full).catch(() => [] as string[]);
-    for (const name of names) {
-      if (!TMP_NAME.test(name)) continue;
-      const st = await fs.lstat(path.join(full, name)).catch(() => null);
-      if (st && (st.isFile() || st.isSymbolicLink())) await fs.rm(path.join(full, name), { force: true });
+    const held = await dirs.acquire(dir);
+    if (!held) return;
+    try {
+      const names = await fs.readdir(held.at('')).catch(() => [] as string[]);
+      for (const name of names) {
+        if (!TMP_NAME.test(name)) continue;
+        const st = await fs.lstat(held.at(name)).catch(() => null);
+        if (st && (st.isFile() || st.isSymbolicLink())) await fs.rm(held.at(name), { force: true });
+      }
+    } finally {
+      dirs.release(held);
     }
   });
 }
 
 /**
- * The mode a rewritten file gets: the existing file's permission bits when
+ * The mode a rewritten file gets: the bits the checkpoint recorded for it
+ * when git could not hold them; else the existing file's permission bits when
  * there is one (a 0600 file stays 0600), with git's exec bit applied: 100755
  * adds x wherever r is set (and for the owner), 100644 clears every x.
  */
-function restoredMode(gitMode: string, existing: number | null): number {
+function restoredMode(gitMode: string, existing: number | null, recorded?: number): number {
   const exec = gitMode === '100755';
+  // Bits the checkpoint recorded beyond git's two modes win (a 0600 file comes back 0600).
+  if (recorded !== undefined && ((recorded & 0o100) !== 0) === exec) return recorded;
   if (existing === null) return exec ? 0o755 : 0o644;
   const bits = existing & 0o777;
   if (!exec) return bits & ~0o111;
@@ -206,6 +266,8 @@ interface Guard {
   conflicts: string[];
   /** Writes left out for safety (a symlink, unknown file or folder in the way). */
   skipped: string[];
+  /** Permission bits the target recorded beyond git's 644/755. */
+  modes: Map<string, number>;
 }
 
 /** A write-phase failure, with the path it happened at. */
@@ -253,18 +315,27 @@ function blobId(data: Buffer): string {
 /**
  * True if what is at `rel` now is what the safety checkpoint recorded there
  * (same kind and content), or nothing; false (and a conflict noted) otherwise.
- * Paths the plan knows nothing about are not checked here.
+ * Paths the plan knows nothing about are not checked here. `full` reaches the
+ * file through its held folder; nothing on the way is followed.
  */
-async function unchangedSinceSafety(root: string, rel: string, guard: Guard): Promise<boolean> {
+async function unchangedSinceSafety(full: string, rel: string, guard: Guard): Promise<boolean> {
   const expected = guard.recorded.get(rel);
   if (!expected) return true;
-  const full = path.join(root, rel);
   const st = await fs.lstat(full).catch(() => null);
   if (!st) return true; // gone: nothing on disk to lose
   let same = false;
   try {
     if (st.isSymbolicLink()) same = expected.mode === '120000' && blobId(Buffer.from(await fs.readlink(full), 'utf8')) === expected.oid;
-    else if (st.isFile()) same = expected.mode.startsWith('100') && blobId(await fs.readFile(full)) === expected.oid;
+    else if (st.isFile() && expected.mode.startsWith('100')) {
+      const handle = await openRegular(full);
+      if (handle) {
+        try {
+          same = blobId(await handle.readFile()) === expected.oid;
+        } finally {
+          await handle.close();
+        }
+      }
+    }
   } catch {
     same = false;
   }
@@ -272,94 +343,69 @@ async function unchangedSinceSafety(root: string, rel: string, guard: Guard): Pr
   return same;
 }
 
-/** lstat each parent inside root: true if all are real directories (or missing). */
-async function parentsAreDirs(root: string, rel: string): Promise<boolean> {
-  const parts = rel.split('/');
-  for (let i = 1; i < parts.length; i++) {
-    const st = await fs.lstat(path.join(root, ...parts.slice(0, i))).catch(() => null);
-    if (!st) return true;
-    if (!st.isDirectory()) return false;
-  }
-  return true;
-}
-
-async function removeFiles(root: string, rels: string[], guard: Guard): Promise<string[]> {
+async function removeFiles(dirs: WorkspaceDirs, rels: string[], guard: Guard): Promise<string[]> {
   const removed: string[] = [];
-  const dirs = new Set<string>();
+  const emptied = new Set<string>();
   for (const rel of rels) {
-    if (!(await parentsAreDirs(root, rel))) {
-      guard.skipped.push(rel);
+    const relDir = path.posix.dirname(rel);
+    const parent = await dirs.acquire(relDir);
+    if (!parent) {
+      // Its folder is gone (so is the file), or something unrecorded stands in for it: left alone.
+      const st = await fs.lstat(path.join(dirs.root, relDir)).catch(() => null);
+      if (st) guard.skipped.push(rel);
+      else removed.push(rel);
       continue;
     }
-    const full = path.join(root, rel);
-    const st = await fs.lstat(full).catch(() => null);
-    if (st && !st.isDirectory() && !(await unchangedSinceSafety(root, rel, guard))) continue;
-    if (st && !st.isDirectory()) {
-      await fs.unlink(full).catch((err: Error) => {
-        throw new WriteStop(rel, err.message);
-      });
-      removed.push(rel);
-    } else if (!st) removed.push(rel);
-    for (let d = path.posix.dirname(rel); d !== '.'; d = path.posix.dirname(d)) dirs.add(d);
+    try {
+      const full = parent.at(path.posix.basename(rel));
+      const st = await fs.lstat(full).catch(() => null);
+      if (st && !st.isDirectory() && !(await unchangedSinceSafety(full, rel, guard))) continue;
+      if (st && !st.isDirectory()) {
+        if (!(await dirs.inside(parent))) {
+          guard.skipped.push(rel);
+          continue;
+        }
+        await fs.unlink(full).catch((err: Error) => {
+          throw new WriteStop(rel, err.message);
+        });
+        removed.push(rel);
+      } else if (!st) removed.push(rel);
+      for (let d = relDir; d !== '.'; d = path.posix.dirname(d)) emptied.add(d);
+    } finally {
+      dirs.release(parent);
+    }
   }
   // Folders left empty go too, deepest first; a folder still holding anything (an ignored file) stays.
-  for (const dir of [...dirs].sort((a, b) => b.length - a.length)) {
-    await fs.rmdir(path.join(root, dir)).catch(() => undefined);
+  for (const dir of [...emptied].sort((a, b) => b.length - a.length)) {
+    const parent = await dirs.acquire(path.posix.dirname(dir));
+    if (!parent) continue;
+    try {
+      if (await dirs.inside(parent)) await fs.rmdir(parent.at(path.posix.basename(dir))).catch(() => undefined);
+    } finally {
+      dirs.release(parent);
+    }
   }
   return removed;
 }
 
-/**
- * Makes the parent folders of rel real directories. A symlink or file in the
- * way is replaced only if the plan removes it (it was recorded); otherwise the
- * write is skipped so unrecorded data is never lost.
- */
-async function ensureParents(root: string, rel: string, replaceable: Set<string>, dirs: Map<string, Promise<boolean>>): Promise<boolean> {
-  const parts = rel.split('/');
-  for (let i = 1; i < parts.length; i++) {
-    const relDir = parts.slice(0, i).join('/');
-    // Writes run side by side: each folder is made once, by whichever write gets there first.
-    let ready = dirs.get(relDir);
-    if (!ready) {
-      ready = ensureDir(root, relDir, replaceable);
-      dirs.set(relDir, ready);
-    }
-    if (!(await ready)) return false;
-  }
-  return true;
-}
-
-async function ensureDir(root: string, relDir: string, replaceable: Set<string>): Promise<boolean> {
-  const full = path.join(root, relDir);
-  const st = await fs.lstat(full).catch(() => null);
-  if (st?.isDirectory()) return true;
-  if (st) {
-    if (!replaceable.has(relDir)) return false;
-    await fs.unlink(full);
-  }
-  await fs.mkdir(full);
-  return true;
-}
-
-function tmpName(full: string): string {
-  return path.join(path.dirname(full), `.chronoscope-${randomBytes(6).toString('hex')}.tmp`);
+function tmpName(): string {
+  return `.chronoscope-${randomBytes(6).toString('hex')}.tmp`;
 }
 
 /** Files written at once: the writes are small fs calls, and their latency, not the disk, is what costs. */
 const WRITES_IN_FLIGHT = 8;
 
-async function writeFiles(ctx: WsContext, writes: PlannedWrite[], removals: Set<string>, guard: Guard): Promise<PlannedWrite[]> {
+async function writeFiles(ctx: WsContext, dirs: WorkspaceDirs, writes: PlannedWrite[], removals: Set<string>, guard: Guard): Promise<PlannedWrite[]> {
   const byOid = new Map<string, PlannedWrite[]>();
   for (const w of writes) byOid.set(w.oid, [...(byOid.get(w.oid) ?? []), w]);
   const done = new Set<PlannedWrite>();
-  const dirs = new Map<string, Promise<boolean>>();
   const inFlight = new Set<Promise<void>>();
   let failure: unknown = null;
   await batchContents(ctx.git, [...byOid.keys()], async (oid, data) => {
     for (const w of byOid.get(oid) ?? []) {
       // Stop starting writes once one failed; the ones under way finish.
       if (failure !== null) break;
-      const task: Promise<void> = writeOne(ctx.root, w, data, removals, guard, dirs).then(
+      const task: Promise<void> = writeOne(dirs, w, data, removals, guard).then(
         (ok) => void (ok && done.add(w)),
         (err: unknown) => void (failure ??= err),
       );
@@ -373,37 +419,55 @@ async function writeFiles(ctx: WsContext, writes: PlannedWrite[], removals: Set<
   return writes.filter((w) => done.has(w));
 }
 
-async function writeOne(root: string, w: PlannedWrite, data: Buffer, removals: Set<string>, guard: Guard, dirs: Map<string, Promise<boolean>>): Promise<boolean> {
+const NEW_FILE = fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_EXCL | (fsConstants.O_NOFOLLOW ?? 0);
+
+async function writeOne(dirs: WorkspaceDirs, w: PlannedWrite, data: Buffer, removals: Set<string>, guard: Guard): Promise<boolean> {
   const skip = (): false => {
     guard.skipped.push(w.path);
     return false;
   };
-  let parentsOk: boolean;
+  let parent: HeldDir | null;
   try {
-    parentsOk = await ensureParents(root, w.path, removals, dirs);
+    // Missing folders are made real folders; a link or file in the way is replaced only if the plan removes it.
+    parent = await dirs.acquire(path.posix.dirname(w.path), { create: true, replaceable: removals });
   } catch (err) {
     throw new WriteStop(w.path, (err as Error).message);
   }
-  if (!parentsOk) return skip();
-  const full = path.join(root, w.path);
-  const existing = await fs.lstat(full).catch(() => null);
-  // Something on disk the plan did not know about (ignored, oversized): leave it.
-  if (existing && w.kind === 'added') return skip();
-  if (existing?.isDirectory()) return skip();
-  if (existing && !(await unchangedSinceSafety(root, w.path, guard))) return false;
-  const tmp = tmpName(full);
+  if (!parent) return skip();
   try {
-    if (w.mode === '120000') {
-      await fs.symlink(data.toString('utf8'), tmp);
-    } else {
-      const mode = restoredMode(w.mode, existing?.isFile() ? existing.mode : null);
-      await fs.writeFile(tmp, data, { mode, flag: 'wx' });
-      await fs.chmod(tmp, mode);
+    if (!(await dirs.inside(parent))) return skip();
+    const full = parent.at(path.posix.basename(w.path));
+    const existing = await fs.lstat(full).catch(() => null);
+    // Something on disk the plan did not know about (ignored, oversized): leave it.
+    if (existing && w.kind === 'added') return skip();
+    if (existing?.isDirectory()) return skip();
+    if (existing && !(await unchangedSinceSafety(full, w.path, guard))) return false;
+    const tmp = parent.at(tmpName());
+    try {
+      if (w.mode === '120000') {
+        await fs.symlink(data.toString('utf8'), tmp);
+      } else {
+        const mode = restoredMode(w.mode, existing?.isFile() ? existing.mode : null, guard.modes.get(w.path));
+        const handle = await fs.open(tmp, NEW_FILE, mode);
+        try {
+          await handle.writeFile(data);
+          await handle.chmod(mode);
+        } finally {
+          await handle.close();
+        }
+      }
+      await fs.rename(tmp, full);
+    } catch (err) {
+      await fs.rm(tmp, { force: true }).catch(() => undefined);
+      throw new WriteStop(w.path, (err as Error).message);
     }
-    await fs.rename(tmp, full);
-  } catch (err) {
-    await fs.rm(tmp, { force: true }).catch(() => undefined);
-    throw new WriteStop(w.path, (err as Error).message);
+    // Moved out of the workspace while we wrote: take back what landed there.
+    if (!(await dirs.inside(parent))) {
+      await fs.rm(full, { force: true }).catch(() => undefined);
+      return skip();
+    }
+    return true;
+  } finally {
+    dirs.release(parent);
   }
-  return true;
 }

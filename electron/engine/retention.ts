@@ -17,6 +17,7 @@ import { acquire, withLock } from './lock.js';
 import { listRecords, type CheckpointRecord } from './list.js';
 import { readMeta } from './meta.js';
 import { workspaceLayout, type StoreLayout } from './paths.js';
+import { sweepAllRefLocks, sweepRefLocks, sweepStoreTemps, TEMP_STALE_MS } from './store-sweep.js';
 
 // Lock order, everywhere: the store lock first, then workspace locks. Nothing
 // that holds a workspace lock asks for the store lock (a prune that compacts
@@ -34,6 +35,9 @@ async function compactStoreLocked(store: StoreLayout, held?: string): Promise<vo
   const releases: (() => Promise<void>)[] = [];
   try {
     for (const id of ids) releases.push(await acquire(workspaceLayout(store, id).lockTarget, { what: `workspace ${id}` }));
+    // Every writer is held: whatever temporary or lock file is left, a killed process left it.
+    await sweepAllRefLocks(store);
+    await sweepStoreTemps(store, { olderThanMs: 0 });
     await gitSimple(storeGit(store), ['gc', '--quiet', '--prune=now']);
   } finally {
     for (const release of releases.reverse()) await release().catch(() => undefined);
@@ -78,6 +82,8 @@ export async function pruneWorkspace(ctx: WsContext, options: { compact?: boolea
   const storeBytes = () => dirSize(ctx.store.home);
   const before = await storeBytes();
   const policy = ctx.settings.retention;
+  await sweepRefLocks(ctx);
+  await sweepStoreTemps(ctx.store, { olderThanMs: TEMP_STALE_MS });
   let records = await listRecords(ctx);
   const pinned = new Set((await readMeta(ctx.layout.metaFile))?.pinned ?? []);
   const expired = selectExpired(records, pinned, policy.max_checkpoints, policy.max_age_days, Date.now());

@@ -61,7 +61,7 @@ export async function scanPathsFast(gitCtx: GitContext, root: string, indexFile:
     const drop = ignored.filter((p) => !tracked.has(p));
     if (drop.length > 0) await gitStdin(gitCtx, ['update-index', '--force-remove', '-z', '--stdin'], { input: drop.map((p) => `${p}\0`).join('') });
   }
-  const result = { skipped: [], nestedRepos: [], changed: unique.length };
+  const result = { skipped: [], nestedRepos: [], changed: unique.length, hashed: unique };
   const after = await indexSignature(indexFile);
   if (before !== null && after === before) return { ...result, tree: knownTree };
   const from = options.statsFrom;

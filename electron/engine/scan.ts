@@ -48,6 +48,8 @@ export interface ScanResult {
   nestedRepos: string[];
   /** Paths the scan found changed (before filtering). */
   changed: number;
+  /** Paths given to update-index (git hashed them, or reused an object it already had). */
+  hashed?: string[];
   /** With statsFrom, when the index changed. */
   stats?: CheckpointStats;
 }
@@ -104,6 +106,11 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
   await mapLimit(candidates, 32, async ({ rel, tracked }) => {
     if (seen.has(rel)) return;
     seen.add(rel);
+    // Names git cannot store here are named as left out, never dropped in silence.
+    if (unrecordableName(rel) || (rel.includes('\uFFFD') && !(await fs.lstat(path.join(root, rel)).then(() => true, () => false)))) {
+      skipped.push({ path: rel, size: 0, why: 'unrecordable' });
+      return;
+    }
     let size = 0;
     let isFile = false;
     let isDir = false;
@@ -207,7 +214,7 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
     await gitStdin(gitCtx, ['update-index', '--force-remove', '-z', '--stdin'], { input: nulJoin(remove) });
   }
   skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const result = { skipped, nestedRepos, changed: candidates.length };
+  const result = { skipped, nestedRepos, changed: candidates.length, hashed: update };
   const indexChanged = update.length > 0 || remove.length > 0;
   if (!indexChanged && options.knownTree !== undefined) return { ...result, tree: options.knownTree };
   const [written, stats] = await Promise.all([git(gitCtx, ['write-tree']), createdStats ?? (from !== undefined && indexChanged ? numstatIndex(gitCtx, from) : undefined)]);
@@ -218,6 +225,16 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
 /** Git's order of index entries: by the bytes of their UTF-8 names. */
 function byteOrder(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}
+
+/**
+ * A path git refuses to record: a `.git` look-alike as any folder or file name
+ * (`.GIT`, `.Git`, `.git ` or `.git.` — the same folder on case-insensitive or
+ * Windows file systems). A name that is not UTF-8 shows as U+FFFD once decoded
+ * and no longer reaches the file (checked by the caller).
+ */
+export function unrecordableName(rel: string): boolean {
+  return rel.split('/').some((part) => /^\.git[ .]*$/i.test(part) && part !== '.git');
 }
 
 function nulJoin(paths: string[]): string {

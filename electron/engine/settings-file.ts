@@ -2,12 +2,14 @@
 import { ChronoscopeError } from '../../shared/errors.js';
 import { applySettingsPatch, SettingsSchema, type Settings } from '../../shared/settings.js';
 import { readJson } from '../fs/atomic-file.js';
+import { UnreadableFile } from '../fs/bounded-read.js';
 
 export async function loadSettings(configFile: string, overrides: Partial<Settings> = {}): Promise<Settings> {
   let raw: unknown;
   try {
     raw = (await readJson(configFile)) ?? {};
   } catch (err) {
+    if (err instanceof UnreadableFile) throw new ChronoscopeError('bad_input', `settings file ${err.message}; replace it with a JSON file or remove it`);
     throw new ChronoscopeError('bad_input', `settings file ${configFile} is not valid JSON: ${(err as Error).message.split('\n')[0]}`);
   }
   const fromFile = SettingsSchema.safeParse(raw);

@@ -28,7 +28,9 @@ import { GIT_IDENTITY } from './git-env.js';
 import { EMPTY_TREE, GitFailure } from './git-runner.js';
 import { indexSignature, latestHead, writeHead, type Head } from './head.js';
 import { decodeCheckpoint, nextRefName } from './list.js';
-import { commitBody, createLooseRef, writeLooseObject } from './loose-write.js';
+import { commitBody, createLooseRef, syncObjectDirsSince, writeLooseObject } from './loose-write.js';
+import { nextModes, recordedModes } from './file-modes.js';
+import { repairHashedObjects } from './object-check.js';
 import { encodeMessage, sanitizeLine, type CheckpointMeta } from './message.js';
 import { readMeta, writeMeta, type MetaFile } from './meta.js';
 import { scanToTree, type ScanOptions, type ScanResult } from './scan.js';
@@ -46,7 +48,7 @@ export async function syncExcludeFile(ctx: WsContext, meta: MetaFile): Promise<b
   const wanted = buildExcludeFile(ctx.settings, meta.nested_repos);
   const current = await fs.readFile(ctx.layout.excludeFile, 'utf8').catch(() => null);
   if (current === wanted) return false;
-  await writeFileAtomic(ctx.layout.excludeFile, wanted);
+  await writeFileAtomic(ctx.layout.excludeFile, wanted, { mode: 0o600 });
   return true;
 }
 
@@ -139,6 +141,7 @@ export async function takeSnapshot(
   const paths = options.paths === undefined ? undefined : internalPaths ? [...new Set(options.paths)] : validateRelPaths(options.paths);
   if (paths !== undefined && paths.length === 0) return { id: null, skipped: 'no paths given' };
 
+  const started = Date.now();
   const [latest, meta] = await Promise.all([latestHead(ctx), loadMetaOrFail(ctx)]);
   // Known files edited or deleted: no git process (tree-update.ts); the index catches up afterwards.
   const inNode = paths !== undefined && latest !== undefined ? await scanPathsInNode(ctx, paths, latest, meta) : null;
@@ -149,7 +152,11 @@ export async function takeSnapshot(
     // Remember that the index (as it is now) still has the latest tree.
     if (!inNode) await rememberIndex(ctx, latest);
     result = { id: null, skipped: `no changes since ${shortId(latest.id)}` };
-  } else result = await recordTree(ctx, { scan, latest, trigger, options, meta, indexHasTree: inNode === null });
+  } else {
+    // Before anything is built on the objects git just hashed: none may be an unreadable leftover.
+    await repairHashedObjects(ctx.store.gitDir, ctx.root, scan.hashed ?? [], ctx.settings.max_file_mb * 1024 * 1024);
+    result = await recordTree(ctx, { scan, latest, trigger, options, meta, indexHasTree: inNode === null, started });
+  }
   if (inNode && latest) {
     const indexNow = await indexSignature(ctx.layout.indexFile);
     syncIndexLater(ctx, { commit: result.id ?? latest.id, indexBefore: latest.index !== undefined && latest.index === indexNow ? indexNow : null, seen: inNode.seen });
@@ -170,21 +177,28 @@ interface RecordInput {
   meta: MetaFile;
   /** False when the tree was built without the index (it is synced later). */
   indexHasTree: boolean;
+  /** When the snapshot began: the object folders git wrote in since then are fsynced. */
+  started: number;
 }
 
 async function recordTree(ctx: WsContext, input: RecordInput): Promise<SnapshotResult> {
-  const { scan, latest, trigger, options, meta: file, indexHasTree } = input;
+  const { scan, latest, trigger, options, meta: file, indexHasTree, started } = input;
   const { tree, skipped } = scan;
   const from = latest?.tree ?? EMPTY_TREE;
   // The scan counted against `from` when it wrote a tree; otherwise count here.
   const stats = tree === from ? { files: 0, insertions: 0, deletions: 0 } : (scan.stats ?? (await numstat(ctx.git, from, tree)));
   const now = Date.now();
   const meta: CheckpointMeta = { v: 1, trigger, time_ms: now, stats, skipped, prev: latest?.id ?? null };
+  const modes = await nextModes(ctx.root, latest ? await recordedModes(ctx, latest.id) : {}, scan.hashed ?? []);
+  if (modes) meta.modes = modes;
   for (const key of ['agent', 'tool', 'session', 'tool_use_id', 'restore_target'] as const) {
     const value = options[key];
     if (typeof value === 'string' && value.length > 0) meta[key] = sanitizeLine(value, 200);
   }
+  if (options.restore_paths !== undefined && options.restore_paths.length > 0) meta.restore_paths = options.restore_paths;
   const message = encodeMessage(options.reason ?? defaultReason(trigger), meta);
+  // Durable before reported: git's objects (their folders), then the commit, then the ref (loose-write.ts).
+  await syncObjectDirsSince(ctx.store.gitDir, started);
   const commit = await writeLooseObject(ctx.store.gitDir, 'commit', commitBody(tree, message, GIT_IDENTITY, now));
   const refname = nextRefName(ctx, latest?.refname, now);
   await createLooseRef(ctx.store.gitDir, refname, commit);
@@ -213,6 +227,8 @@ function defaultReason(trigger: Trigger): string {
       return 'Before restore';
     case 'restore':
       return 'Restored';
+    case 'baseline':
+      return 'Baseline: the workspace as first seen';
     default:
       return 'Manual checkpoint';
   }

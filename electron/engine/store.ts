@@ -5,10 +5,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ChronoscopeError } from '../../shared/errors.js';
+import { ChronoscopeError, UnknownWorkspaceError } from '../../shared/errors.js';
 import type { WorkspaceMeta } from '../../shared/model.js';
 import type { Settings } from '../../shared/settings.js';
-import type { Store, StoreOptions, Workspace } from './api.js';
+import type { OpenWorkspaceOptions, Store, StoreOptions, Workspace } from './api.js';
 import type { WsContext } from './context.js';
 import { dirSize, exists } from './fsutil.js';
 import { writeFileAtomic } from '../fs/atomic-file.js';
@@ -19,16 +19,19 @@ import { publicMeta, readMeta, writeMeta } from './meta.js';
 import { defaultStoreHome, storeLayout, workspaceLayout, type StoreLayout } from './paths.js';
 import { compactStore } from './retention.js';
 import { loadSettings } from './settings-file.js';
+import { makeOwnerOnly } from './store-modes.js';
 import { WorkspaceImpl } from './workspace.js';
 
 export async function openStore(options: StoreOptions = {}): Promise<Store> {
   const requested = path.resolve(options.home ?? defaultStoreHome());
-  await fs.mkdir(requested, { recursive: true });
+  await fs.mkdir(requested, { recursive: true, mode: 0o700 });
   const home = await fs.realpath(requested);
   const layout = storeLayout(home);
+  // Owner-only whatever the umask, and an older store is tightened (store-modes.ts).
+  await makeOwnerOnly(home);
   const settings = await loadSettings(layout.configFile, options.settings);
-  await fs.mkdir(layout.workspacesDir, { recursive: true });
-  await fs.mkdir(layout.tmpDir, { recursive: true });
+  await fs.mkdir(layout.workspacesDir, { recursive: true, mode: 0o700 });
+  await fs.mkdir(layout.tmpDir, { recursive: true, mode: 0o700 });
   if (!(await exists(path.join(layout.gitDir, 'HEAD')))) {
     await withLock(layout.storeLockTarget, () => initRepository(layout), { what: 'the store' });
   }
@@ -37,12 +40,12 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
 
 async function initRepository(layout: StoreLayout): Promise<void> {
   if (await exists(path.join(layout.gitDir, 'HEAD'))) return;
-  await fs.mkdir(layout.gitDir, { recursive: true });
+  await fs.mkdir(layout.gitDir, { recursive: true, mode: 0o700 });
   await gitSimple({ gitDir: layout.gitDir, cwd: layout.home }, ['init', '--quiet', '--bare', layout.gitDir]);
-  await fs.mkdir(path.join(layout.gitDir, 'info'), { recursive: true });
-  await writeFileAtomic(path.join(layout.gitDir, 'info', 'attributes'), STORE_ATTRIBUTES);
+  await fs.mkdir(path.join(layout.gitDir, 'info'), { recursive: true, mode: 0o700 });
+  await writeFileAtomic(path.join(layout.gitDir, 'info', 'attributes'), STORE_ATTRIBUTES, { mode: 0o600 });
   // Shared exclude stays empty: every workspace brings its own (core.excludesFile).
-  await writeFileAtomic(path.join(layout.gitDir, 'info', 'exclude'), '');
+  await writeFileAtomic(path.join(layout.gitDir, 'info', 'exclude'), '', { mode: 0o600 });
 }
 
 export function workspaceId(realPath: string): string {
@@ -75,6 +78,29 @@ export async function resolveStoreHome(home: string = defaultStoreHome()): Promi
   return fs.realpath(requested).catch(() => requested);
 }
 
+/**
+ * System folders are never workspaces: recording them is pointless at best
+ * (/proc, /sys and /dev are not files at all) and restoring into them harmful.
+ * Inside: refused anywhere below them too. Exact: only the folder itself
+ * (projects do live in /var/www or /usr/local/src).
+ */
+const SYSTEM_INSIDE_POSIX = ['/proc', '/sys', '/dev', '/etc', '/boot', '/run', '/System', '/private/etc'];
+const SYSTEM_EXACT_POSIX = ['/usr', '/var', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/opt', '/srv', '/snap', '/Library', '/Applications', '/private', '/private/var', '/usr/local'];
+
+/** The system folder `real` is (or is inside), or null. */
+export function systemFolder(real: string, platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): string | null {
+  if (platform === 'win32') {
+    const lower = real.replace(/\//g, '\\').toLowerCase();
+    const drive = (env['SystemDrive'] ?? 'C:').toLowerCase();
+    const windows = (env['SystemRoot'] ?? `${drive}\\Windows`).toLowerCase();
+    for (const inside of [windows]) if (lower === inside || lower.startsWith(`${inside}\\`)) return inside;
+    const exact = ['program files', 'program files (x86)', 'programdata', 'users'].map((n) => `${drive}\\${n}`);
+    return exact.includes(lower) ? lower : null;
+  }
+  for (const dir of SYSTEM_INSIDE_POSIX) if (real === dir || real.startsWith(`${dir}/`)) return dir;
+  return SYSTEM_EXACT_POSIX.includes(real) ? real : null;
+}
+
 /** Resolves and checks a workspace folder; throws refused / not_found / bad_input. */
 export async function checkWorkspaceDir(dir: string, storeHome: string): Promise<string> {
   if (typeof dir !== 'string' || dir.length === 0 || dir.includes('\0')) {
@@ -90,6 +116,8 @@ export async function checkWorkspaceDir(dir: string, storeHome: string): Promise
   const st = await fs.stat(real);
   if (!st.isDirectory()) throw new ChronoscopeError('bad_input', `workspace ${absolute} is not a folder`);
   if (path.parse(real).root === real) throw new ChronoscopeError('refused', `refusing to use the file-system root ${real} as a workspace`);
+  const system = systemFolder(real);
+  if (system !== null) throw new ChronoscopeError('refused', `refusing to use ${real} as a workspace: ${system} is a system folder`);
   for (const home of await realHomes()) {
     if (isInside(home, real)) {
       throw new ChronoscopeError('refused', real === home ? `refusing to use the home folder ${real} as a workspace` : `refusing to use ${real} as a workspace: it contains the home folder`);
@@ -111,11 +139,12 @@ class StoreImpl implements Store {
     return this.layout.home;
   }
 
-  async workspace(dir: string): Promise<Workspace> {
+  async workspace(dir: string, options: OpenWorkspaceOptions = {}): Promise<Workspace> {
     const root = await checkWorkspaceDir(dir, this.layout.home);
     const id = workspaceId(root);
     const layout = workspaceLayout(this.layout, id);
     let meta = await readMeta(layout.metaFile);
+    if (!meta && options.register === false) throw new UnknownWorkspaceError(root);
     if (!meta) {
       // Registration is under the store lock so compaction (which holds it)
       // never misses a workspace that is being born.
@@ -124,7 +153,7 @@ class StoreImpl implements Store {
         async () => {
           const again = await readMeta(layout.metaFile);
           if (again) return again;
-          await fs.mkdir(layout.dir, { recursive: true });
+          await fs.mkdir(layout.dir, { recursive: true, mode: 0o700 });
           const now = new Date().toISOString();
           const fresh = { id, path: root, created: now, last_touched: now, pinned: [], nested_repos: [] };
           await writeMeta(layout.metaFile, fresh);

@@ -23,13 +23,15 @@ export function validateRef(ref: unknown): string {
  */
 export function validateRelPath(raw: unknown): string {
   const bad = (why: string): never => {
-    const shown = typeof raw === 'string' ? raw.replace(/[\0-\x1f]/g, '?').slice(0, 200) : String(typeof raw);
+    const shown = typeof raw === 'string' ? raw.replace(/[\0-\x1f]/g, '?').slice(0, 200) + (raw.length > 200 ? '…' : '') : String(typeof raw);
     throw new ChronoscopeError('bad_input', `path '${shown}' is ${why}`);
   };
   if (typeof raw !== 'string') return bad('not a string');
   if (raw.length === 0) return bad('empty');
   if (raw.includes('\0')) return bad('not allowed (contains NUL)');
-  if (raw.startsWith('-')) return bad('not allowed (leading -)');
+  // A bare leading '-' looks like an option; './-rf' names a file called -rf
+  // (paths reach git only after '--', as literal pathspecs).
+  if (raw.startsWith('-')) return bad("not allowed (leading -); write './-name' for a file named -name");
   if (path.isAbsolute(raw) || path.posix.isAbsolute(raw) || path.win32.isAbsolute(raw) || /^[a-zA-Z]:/.test(raw)) {
     return bad('absolute; give a path relative to the workspace');
   }

@@ -26,6 +26,7 @@ import { credentialExcludeArgs } from './excludes.js';
 import { MISSING, sideFromDisk, sideFromTree, sidesFromTrees } from './file-diff.js';
 import { EMPTY_TREE } from './git-runner.js';
 import { forkCheckpoint, materializeCheckpoint } from './fork.js';
+import { latestHead } from './head.js';
 import { listCheckpoints, previousTree, resolveCheckpoint } from './lanes.js';
 import { listRecords } from './list.js';
 import { withLock } from './lock.js';
@@ -61,6 +62,12 @@ export class WorkspaceImpl implements Workspace {
 
   snapshot(options: SnapshotOptions = {}): Promise<SnapshotResult> {
     return this.locked(() => takeSnapshot(this.ctx, options));
+  }
+
+  async ensureBaseline(options: Omit<SnapshotOptions, 'trigger' | 'paths'> = {}): Promise<SnapshotResult> {
+    const taken: SnapshotResult = { id: null, skipped: 'the workspace already has checkpoints' };
+    if (await latestHead(this.ctx)) return taken;
+    return this.locked(async () => ((await latestHead(this.ctx)) ? taken : takeSnapshot(this.ctx, { ...options, trigger: 'baseline' }, { recordUnchanged: true })));
   }
 
   async list(options: { limit?: number; lanes?: boolean; onWarning?: (message: string) => void } = {}): Promise<Checkpoint[]> {

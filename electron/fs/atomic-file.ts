@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { readTextBounded } from './bounded-read.js';
 
 export interface AtomicWriteOptions {
   /** Permission bits of the new file (applied past the umask). */
@@ -31,11 +32,14 @@ export async function writeJsonAtomic(file: string, value: unknown, options: Omi
   await writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`, { ...options, createDir: true });
 }
 
-/** The parsed file, or `undefined` when it does not exist. Corrupt JSON throws. */
+/** Settings, metadata and lists are small: a bigger "JSON file" is not ours. */
+const JSON_MAX_BYTES = 8 * 1024 * 1024;
+
+/** The parsed file, or `undefined` when it does not exist. Corrupt JSON, a non-regular or oversized file throws. */
 export async function readJson(file: string): Promise<unknown> {
   let text: string;
   try {
-    text = await fs.readFile(file, 'utf8');
+    text = await readTextBounded(file, JSON_MAX_BYTES);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw err;

@@ -2,8 +2,12 @@
 // every append is one write() of one whole line on an O_APPEND descriptor and
 // an fsync, so concurrent writers never interleave and a crash can at worst
 // tear the last line, which reading skips.
-import { mkdir, open, readFile } from 'node:fs/promises';
+import { mkdir, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { readTextBounded } from './bounded-read.js';
+
+/** A ledger grows by one line per effect: 64 MB is years of them, and a bound against a swapped-in device. */
+const JSON_LINES_MAX_BYTES = 64 * 1024 * 1024;
 
 export async function appendJsonLine(file: string, value: unknown): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
@@ -28,7 +32,7 @@ export async function appendJsonLine(file: string, value: unknown): Promise<void
 export async function readJsonLines(file: string): Promise<unknown[]> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readTextBounded(file, JSON_LINES_MAX_BYTES);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw err;

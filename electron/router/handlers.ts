@@ -6,6 +6,7 @@ import type { SettingsPatch } from '../../shared/settings.js';
 import type { Checkpoint } from '../../shared/model.js';
 import type { AppService } from '../app/api.js';
 import { verifyJobs } from '../app/verify-jobs.js';
+import { UnknownWorkspaceError } from '../../shared/errors.js';
 
 export interface RouterOptions {
   /** Host-specific native folder dialog; absent in the browser host. */
@@ -25,6 +26,8 @@ export type HandlerMap = {
   [C in InvokeChannel]: (req: Request<C>, ctx: HandlerContext) => Promise<InvokeResponse<C>>;
 };
 
+const READ_ONLY = { register: false } as const;
+
 async function announce(app: AppService, workspace: string, checkpoint: Checkpoint): Promise<void> {
   app.emit('checkpoint:added', { workspace, checkpoint });
 }
@@ -41,17 +44,22 @@ export const HANDLERS: HandlerMap = {
   },
   'workspaces:setPaused': async (req, { app }) => app.setPaused(req.workspace, req.paused),
 
+  // Readers never register a folder: one the store does not know has no checkpoints.
   'checkpoints:list': async (req, { app }) => {
-    const ws = await app.workspace(req.workspace);
+    const ws = await app.workspace(req.workspace, READ_ONLY).catch((err: unknown) => {
+      if (err instanceof UnknownWorkspaceError) return null;
+      throw err;
+    });
+    if (!ws) return [];
     // A Hermes store that cannot be read leaves its lane out; the person hears why once per list.
     const onWarning = (message: string): void => app.emit('error', { workspace: ws.meta.path, error: { code: 'internal', message } });
     return ws.list(req.limit === undefined ? { lanes: true, onWarning } : { limit: req.limit, lanes: true, onWarning });
   },
-  'checkpoints:show': async (req, { app }) => (await app.workspace(req.workspace)).show(req.id),
-  'checkpoints:diff': async (req, { app }) => (await app.workspace(req.workspace)).diff(req.from, req.to),
+  'checkpoints:show': async (req, { app }) => (await app.workspace(req.workspace, READ_ONLY)).show(req.id),
+  'checkpoints:diff': async (req, { app }) => (await app.workspace(req.workspace, READ_ONLY)).diff(req.from, req.to),
   'checkpoints:fileDiff': async (req, { app }) =>
-    (await app.workspace(req.workspace)).fileDiff(req.from, req.to, req.path, req.old_path),
-  'checkpoints:pathHistory': async (req, { app }) => (await app.workspace(req.workspace)).pathHistory(req.path),
+    (await app.workspace(req.workspace, READ_ONLY)).fileDiff(req.from, req.to, req.path, req.old_path),
+  'checkpoints:pathHistory': async (req, { app }) => (await app.workspace(req.workspace, READ_ONLY)).pathHistory(req.path),
   'checkpoints:snapshot': async (req, { app }) => {
     const ws = await app.workspace(req.workspace);
     const result = await ws.snapshot({ trigger: 'manual', ...(req.reason ? { reason: req.reason } : {}) });
@@ -61,7 +69,7 @@ export const HANDLERS: HandlerMap = {
   'checkpoints:pin': async (req, { app }) => (await app.workspace(req.workspace)).pin(req.id, req.pinned),
 
   'restore:preview': async (req, { app }) => {
-    const ws = await app.workspace(req.workspace);
+    const ws = await app.workspace(req.workspace, READ_ONLY);
     const preview = await ws.previewRestore(req.id, restoreOptions(req));
     const effects_since = await app.effects(ws.meta.path, preview.target);
     return { ...preview, effects_since };

@@ -94,15 +94,19 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     const verdict = authorize(req, url, ctx, false);
     if (!verdict.ok) {
       res.writeHead(verdict.status, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end(`Forbidden: ${verdict.why}. Open the URL (with its ?token=) that \`chronoscope serve\` printed.\n`);
+      res.end(
+        `This address is not (or no longer) valid for this Chronoscope server (${verdict.why}). ` +
+          'If the server was restarted, it has a new token: open the URL that `chronoscope serve` printed last, with its ?token=.\n',
+      );
       return;
     }
-    if (verdict.via === 'token') res.setHeader('Set-Cookie', sessionCookieHeader(ctx.port, secrets.session));
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Method not allowed\n');
       return;
     }
+    // Only a page load trades the token for the session cookie (never a POST a foreign page could send).
+    if (verdict.via === 'token') res.setHeader('Set-Cookie', sessionCookieHeader(ctx.port, secrets.session));
     if (url.pathname === '/ws') {
       res.writeHead(426, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('This is the WebSocket endpoint\n');

@@ -33,6 +33,8 @@ export interface BenchReport {
   peak_tree_rss_mb: number | null;
   /** The app (browser host) with the workspace open; null when not measured. */
   app: { peak_mb: number; settled_mb: number; tree_peak_mb: number } | null;
+  /** edit10_scan snapshots of the engine with its fsyncs and without them, same run (medians). */
+  durability?: { with_fsync_ms: number; without_fsync_ms: number };
 }
 
 export function median(values: readonly number[]): number {
@@ -90,6 +92,12 @@ export function humanTable(report: BenchReport, notes: readonly string[]): strin
     report.app
       ? `app with this workspace open (chronoscope serve, watcher on): peak ${report.app.peak_mb} MB, settled ${report.app.settled_mb} MB, with its git processes ${report.app.tree_peak_mb} MB`
       : 'app memory: not measured',
+    ...(report.durability
+      ? [
+          `durability: a 10-file snapshot takes ${report.durability.with_fsync_ms.toFixed(1)} ms with its fsyncs (objects, folders, ref), ` +
+            `${report.durability.without_fsync_ms.toFixed(1)} ms without (+${(report.durability.with_fsync_ms - report.durability.without_fsync_ms).toFixed(1)} ms: the price of surviving a power loss)`,
+        ]
+      : []),
     ...notes,
   ].join('\n');
 }

@@ -44,7 +44,21 @@ const checkpoints = () => listCheckpoints(home, ws);
 const effects = () => listEffects(home, ws);
 
 describe('chronoscope hook claude-code', () => {
+  it('first seen by a hook, a workspace gets its baseline before anything changes', async () => {
+    const r = await hook(payload('PreToolUse', 'Edit', { file_path: join(ws, 'src', 'app.ts'), old_string: '41', new_string: '42' }));
+    expect(r).toMatchObject({ code: 0, stdout: '' });
+    const list = await checkpoints();
+    expect(list.map((c) => c.trigger)).toEqual(['baseline']);
+    expect(list[0]).toMatchObject({ reason: 'Edit src/app.ts', agent: 'claude-code', tool: 'Edit', tool_use_id: 'toolu_01' });
+    await writeFile(join(ws, 'src', 'app.ts'), 'export const answer = 42;\n');
+    const store = await openStore({ home });
+    const diff = await (await store.workspace(ws)).fileDiff(list[0]!.id, 'workspace', 'src/app.ts');
+    expect(diff.old.text).toBe('export const answer = 41;\n');
+  });
+
   it('takes a checkpoint before an Edit runs, holding the file as it was', async () => {
+    expect((await runCli(['snapshot', '-w', ws], { env: baseEnv(home) })).code).toBe(0);
+    await writeFile(join(ws, 'src', 'app.ts'), 'export const answer = 41; // by hand\n');
     const r = await hook(payload('PreToolUse', 'Edit', { file_path: join(ws, 'src', 'app.ts'), old_string: '41', new_string: '42' }));
     expect(r).toMatchObject({ code: 0, stdout: '' });
     const [cp] = await checkpoints();
@@ -54,7 +68,7 @@ describe('chronoscope hook claude-code', () => {
     await writeFile(join(ws, 'src', 'app.ts'), 'export const answer = 42;\n');
     const store = await openStore({ home });
     const diff = await (await store.workspace(ws)).fileDiff(cp!.id, 'workspace', 'src/app.ts');
-    expect(diff.old.text).toBe('export const answer = 41;\n');
+    expect(diff.old.text).toBe('export const answer = 41; // by hand\n');
     expect(diff.new.text).toBe('export const answer = 42;\n');
   });
 
@@ -94,7 +108,8 @@ describe('chronoscope hook claude-code', () => {
     expect(out.hookSpecificOutput.permissionDecisionReason).toContain('origin/main');
 
     const [cp] = await checkpoints();
-    expect(cp).toMatchObject({ trigger: 'hook', tool: 'Bash', tool_use_id: 'toolu_01' });
+    // The hook met this workspace first: its checkpoint is the baseline, with the call's details.
+    expect(cp).toMatchObject({ trigger: 'baseline', tool: 'Bash', tool_use_id: 'toolu_01' });
     expect(cp!.reason).toBe('Bash: npm test && git push origin main');
     let recorded = await effects();
     expect(recorded).toHaveLength(1);

@@ -46,7 +46,11 @@ describe("Hermes' checkpoints in the app", () => {
     app.on('checkpoint:added', (e) => added.push(e));
 
     const first = value<Checkpoint[]>(await router.invoke('checkpoints:list', { workspace: dirs.workspace }));
-    expect(first.map((c) => [c.reason, c.origin])).toEqual([['before write_file', 'hermes']]);
+    // Adding the workspace took our baseline (newest); Hermes' older checkpoint follows in its lane.
+    expect(first.map((c) => [c.trigger === 'baseline' ? 'baseline' : c.reason, c.origin])).toEqual([
+      ['baseline', undefined],
+      ['before write_file', 'hermes'],
+    ]);
 
     // Hermes takes one while the app runs: the ref's file is the signal (the safety poll is 15 s away).
     fs.writeFileSync(path.join(dirs.workspace, 'a.txt'), 'two\n');
@@ -57,7 +61,7 @@ describe("Hermes' checkpoints in the app", () => {
     expect(added.filter((e) => e.checkpoint.origin === 'hermes')).toHaveLength(1); // the older one was history, not news
 
     const before = storeFingerprint(hermes.home);
-    const target = first[0] as Checkpoint;
+    const target = first.find((c) => c.origin === 'hermes') as Checkpoint;
     const result = value<RestoreResult>(await router.invoke('restore:run', { workspace: dirs.workspace, id: target.id, paths: ['a.txt'] }));
     expect(fs.readFileSync(path.join(dirs.workspace, 'a.txt'), 'utf8')).toBe('one\n');
     expect(added.find((e) => e.checkpoint.id === result.safety)?.checkpoint.trigger).toBe('safety');
@@ -85,7 +89,7 @@ describe("Hermes' checkpoints in the app", () => {
     await app.addWorkspace(dirs.workspace);
     const router = createRouter(app);
     const list = value<Checkpoint[]>(await router.invoke('checkpoints:list', { workspace: dirs.workspace }));
-    expect(list).toEqual([]);
+    expect(list.map((c) => c.trigger)).toEqual(['baseline']); // ours only
     expect(errors.length).toBeGreaterThan(0);
     expect(new Set(errors.map((e) => e.error.message)).size).toBe(1);
     expect(errors[0]?.error.message).toMatch(/^Hermes checkpoints left out: .*does not hold a commit id$/);

@@ -48,6 +48,7 @@ describe('app service', () => {
     const added: EventMap['checkpoint:added'][] = [];
     app.on('checkpoint:added', (e) => added.push(e));
 
+    await writeFile(path.join(dirs.workspace, 'a.txt'), 'one, edited\n'); // the baseline holds 'one'
     const { stdout } = await cliSnapshot('from the cli');
     const id = (JSON.parse(stdout) as { id: string }).id;
     const event = await waitFor('the CLI checkpoint to be announced', () => added.find((e) => e.checkpoint.id === id));
@@ -130,10 +131,40 @@ describe('app service', () => {
     expect(entry.state).toBe('watching');
     await writeFile(path.join(dirs.workspace, 'b.txt'), 'new\n');
     const auto = await waitFor('an auto checkpoint', () => added.find((e) => e.checkpoint.trigger === 'auto'));
-    // The first checkpoint of a workspace is a full one: both files are in it.
-    const files = (await (await app.workspace(dirs.workspace)).show(auto.checkpoint.id)).files.map((f) => f.path).sort();
-    expect(files).toEqual(['a.txt', 'b.txt']);
+    // The workspace as it was when added is the baseline; the auto checkpoint holds the change.
+    const ws = await app.workspace(dirs.workspace);
+    const baseline = added.find((e) => e.checkpoint.trigger === 'baseline');
+    expect(baseline).toBeDefined();
+    expect((await ws.show(baseline?.checkpoint.id ?? '')).files.map((f) => f.path)).toEqual(['a.txt']);
+    const files = (await ws.show(auto.checkpoint.id)).files.map((f) => f.path).sort();
+    expect(files).toEqual(['b.txt']);
     expect(added.filter((e) => e.checkpoint.id === auto.checkpoint.id)).toHaveLength(1);
+  });
+
+  it('records the original of the first edit: a baseline is taken when a workspace is added', async () => {
+    const app = await service({ watch: true });
+    await app.updateSettings({ watcher: { quiet_ms: 200 } });
+    const added: EventMap['checkpoint:added'][] = [];
+    app.on('checkpoint:added', (e) => added.push(e));
+    await app.addWorkspace(dirs.workspace);
+    await writeFile(path.join(dirs.workspace, 'a.txt'), 'edited\n');
+    await waitFor('an auto checkpoint', () => added.find((e) => e.checkpoint.trigger === 'auto'));
+    const ws = await app.workspace(dirs.workspace);
+    const list = await ws.list();
+    expect(list.map((c) => c.trigger)).toEqual(['auto', 'baseline']);
+    const diff = await ws.fileDiff(list[1]?.id ?? '', 'workspace', 'a.txt');
+    expect(diff.old.text).toBe('one\n');
+    expect(diff.new.text).toBe('edited\n');
+  });
+
+  it('a workspace served without watching still gets its baseline; reopening adds none', async () => {
+    const app = await service();
+    await app.addWorkspace(dirs.workspace);
+    const ws = await app.workspace(dirs.workspace);
+    expect((await ws.list()).map((c) => c.trigger)).toEqual(['baseline']);
+    await app.dispose();
+    const again = await service();
+    expect((await (await again.workspace(dirs.workspace)).list()).map((c) => c.trigger)).toEqual(['baseline']);
   });
 
   it('dispose() leaves no handle: a process using the service exits on its own', async () => {

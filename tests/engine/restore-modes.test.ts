@@ -33,6 +33,28 @@ describe.skipIf(process.platform === 'win32')('restore and permissions', () => {
     expect(modeOf('script.sh')).toBe(0o640);
   });
 
+  it('a deleted 0600 file comes back 0600, a 0700 tool 0700: modes git cannot hold are recorded', async () => {
+    write(s.ws, 'secret.txt', 'mine only\n', 0o600);
+    write(s.ws, 'bin/tool', '#!/bin/sh\n', 0o700);
+    write(s.ws, 'shared.txt', 'group may read\n', 0o640);
+    write(s.ws, 'plain.txt', 'anyone\n', 0o644);
+    const first = (await s.workspace.snapshot()).id as string;
+    for (const f of ['secret.txt', 'bin/tool', 'shared.txt', 'plain.txt']) fs.rmSync(path.join(s.ws, f));
+    await s.workspace.snapshot();
+    await s.workspace.restore(first);
+    expect(modeOf('secret.txt')).toBe(0o600);
+    expect(modeOf('bin/tool')).toBe(0o700);
+    expect(modeOf('shared.txt')).toBe(0o640);
+    expect(modeOf('plain.txt')).toBe(0o644);
+    // Carried forward: a later checkpoint that did not touch them still knows.
+    write(s.ws, 'other.txt', 'x\n');
+    const later = (await s.workspace.snapshot()).id as string;
+    for (const f of ['secret.txt', 'bin/tool']) fs.rmSync(path.join(s.ws, f));
+    await s.workspace.restore(later);
+    expect(modeOf('secret.txt')).toBe(0o600);
+    expect(modeOf('bin/tool')).toBe(0o700);
+  });
+
   it('sweeps temporary files a killed restore left behind', async () => {
     write(s.ws, 'sub/a.txt', 'one\n');
     write(s.ws, 'sub/.chronoscope-notes.txt', 'a recorded file that only looks like ours\n');

@@ -51,6 +51,7 @@ describe('router: validation', () => {
 
   it('refuses invalid payloads with one line naming the field, and changes nothing', async () => {
     ok(await router.invoke('workspaces:add', { workspace: dirs.workspace }));
+    await writeFile(path.join(dirs.workspace, 'notes.txt'), 'after the baseline\n');
     const first = ok<SnapshotResult>(await router.invoke('checkpoints:snapshot', { workspace: dirs.workspace, reason: 'base' }));
     expect(first.id).not.toBeNull();
     await writeFile(path.join(dirs.workspace, 'a.txt'), 'two\n');
@@ -116,6 +117,8 @@ describe('router: round trip', () => {
     expect(entry.path).toBe(dirs.workspace);
     expect(ok<{ path: string }[]>(await router.invoke('workspaces:list', {})).map((w) => w.path)).toEqual([dirs.workspace]);
 
+    // Adding took the baseline; the first snapshot here records something new.
+    await writeFile(path.join(dirs.workspace, 'notes.txt'), 'after the baseline\n');
     const first = ok<SnapshotResult>(await router.invoke('checkpoints:snapshot', { workspace: dirs.workspace, reason: 'before the change' }));
     if (first.id === null) throw new Error('expected a checkpoint');
     await writeFile(path.join(dirs.workspace, 'a.txt'), 'two\n');
@@ -123,10 +126,11 @@ describe('router: round trip', () => {
     const second = ok<SnapshotResult>(await router.invoke('checkpoints:snapshot', { workspace: dirs.workspace }));
     if (second.id === null) throw new Error('expected a second checkpoint');
     expect(second.checkpoint.trigger).toBe('manual');
-    expect(added.map((e) => e.checkpoint.id)).toEqual([first.id, second.id]);
+    expect(added.map((e) => e.checkpoint.trigger)).toEqual(['baseline', 'manual', 'manual']);
+    expect(added.slice(1).map((e) => e.checkpoint.id)).toEqual([first.id, second.id]);
 
     const list = ok<Checkpoint[]>(await router.invoke('checkpoints:list', { workspace: dirs.workspace }));
-    expect(list.map((c) => c.id)).toEqual([second.id, first.id]);
+    expect(list.map((c) => c.id)).toEqual([second.id, first.id, added[0]?.checkpoint.id]);
 
     const detail = ok<{ files: { path: string; status: string }[] }>(await router.invoke('checkpoints:show', { workspace: dirs.workspace, id: second.id }));
     expect(detail.files.map((f) => `${f.status} ${f.path}`).sort()).toEqual(['added b.txt', 'modified a.txt']);
@@ -186,6 +190,7 @@ describe('router: round trip', () => {
 
   it('restore:preview lists the effects recorded since the target checkpoint', async () => {
     ok(await router.invoke('workspaces:add', { workspace: dirs.workspace }));
+    await writeFile(path.join(dirs.workspace, 'notes.txt'), 'after the baseline\n');
     const first = ok<SnapshotResult>(await router.invoke('checkpoints:snapshot', { workspace: dirs.workspace }));
     if (first.id === null) throw new Error('expected a checkpoint');
     const { EffectLedger } = await import('../../electron/effects/ledger.js');

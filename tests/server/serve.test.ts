@@ -109,6 +109,8 @@ describe('chronoscope serve', () => {
     socket.send(JSON.stringify({ type: 'invoke', id: 3, channel: 'checkpoints:show', payload: { workspace, id: '--patch' } }));
     expect(await waitForMessage(socket, received, result(3))).toMatchObject({ result: { ok: false, error: { code: 'bad_input' } } });
 
+    // Serving took the baseline: change something for this snapshot to record.
+    await writeFile(join(workspace, 'over-the-socket.txt'), 'new\n');
     socket.send(JSON.stringify({ type: 'invoke', id: 4, channel: 'checkpoints:snapshot', payload: { workspace, reason: 'over the socket' } }));
     const snap = await waitForMessage(socket, received, result(4));
     expect(snap).toMatchObject({ result: { ok: true } });

@@ -3,8 +3,9 @@
 // their command containing `hook claude-code`. Writes go through a temporary
 // file and a rename, so the settings file is always whole.
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { isAbsolute, join } from 'node:path';
+import { realpath } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative } from 'node:path';
+import { readTextBounded } from '../../fs/bounded-read.js';
 import { writeFileAtomic } from '../../fs/atomic-file.js';
 import { ChronoscopeError } from '../../../shared/errors.js';
 import { cliPrefix, parseCliPrefix, type NodeCli } from '../core/node-command.js';
@@ -50,7 +51,31 @@ export function userSettingsPath(home: string): string {
   return join(home, '.claude', 'settings.json');
 }
 
-export async function installClaudeCodeHook(settingsPath: string, paths: NodeCli): Promise<InstallResult> {
+export interface SettingsScope {
+  /** The folder the settings file must stay inside (the workspace, for project settings). */
+  within?: string;
+}
+
+/**
+ * Project settings are written inside the workspace only: a `.claude` folder
+ * (or settings file) that is a symlink to somewhere else is refused, or the
+ * write would land outside.
+ */
+async function checkWithin(settingsPath: string, scope: SettingsScope): Promise<void> {
+  if (scope.within === undefined) return;
+  const root = await realpath(scope.within);
+  for (const p of [dirname(settingsPath), settingsPath]) {
+    const real = await realpath(p).catch(() => null);
+    if (real === null) continue; // not there yet: created as a real folder or file
+    const rel = relative(root, real);
+    if (rel.startsWith('..') || isAbsolute(rel)) {
+      throw new ChronoscopeError('refused', `${p} leads outside the workspace (to ${real}); refusing to write Claude Code's settings there`);
+    }
+  }
+}
+
+export async function installClaudeCodeHook(settingsPath: string, paths: NodeCli, scope: SettingsScope = {}): Promise<InstallResult> {
+  await checkWithin(settingsPath, scope);
   const { settings, before } = await readSettings(settingsPath);
   const command = hookCommand(paths);
   const hooks = hooksObject(settings, settingsPath);
@@ -111,7 +136,8 @@ export async function installedClaudeCodeHooks(settingsPath: string): Promise<In
   return found;
 }
 
-export async function uninstallClaudeCodeHook(settingsPath: string): Promise<{ path: string; changed: boolean }> {
+export async function uninstallClaudeCodeHook(settingsPath: string, scope: SettingsScope = {}): Promise<{ path: string; changed: boolean }> {
+  await checkWithin(settingsPath, scope);
   const { settings, before } = await readSettings(settingsPath);
   if (before === null) return { path: settingsPath, changed: false };
   const hooks = settings['hooks'];
@@ -133,7 +159,7 @@ export async function uninstallClaudeCodeHook(settingsPath: string): Promise<{ p
 async function readSettings(path: string): Promise<{ settings: JsonObject; before: string | null }> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readTextBounded(path, 4 * 1024 * 1024);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { settings: {}, before: null };
     throw new ChronoscopeError('internal', `cannot read ${path}: ${(err as Error).message}`);

@@ -56,7 +56,9 @@ async function before(call: ToolCall, effects: ClassifiedEffect[], backend: Agen
   if (call.kind === 'file' && inside.length === 0) return { op: 'before', workspace: workspace.root, checkpoint: null };
   const reason =
     call.kind === 'file' ? `${call.tool} ${inside.join(', ')}` : call.command !== null ? `${call.tool}: ${shortCommand(call.command)}` : call.tool;
-  const result = await backend.checkpoint(workspace, { trigger: 'hook', reason, tool: call.tool, ...common(call) }, inside);
+  // First seen by a hook: this call's checkpoint is the workspace's baseline (nothing recorded yet to limit against).
+  const baseline = await workspace.ensureBaseline({ reason, tool: call.tool, ...common(call) });
+  const result = baseline.id !== null ? baseline : await backend.checkpoint(workspace, { trigger: 'hook', reason, tool: call.tool, ...common(call) }, inside);
   const checkpoint: CheckpointRef | null = result.id !== null ? { id: result.id, reason } : await latest(workspace);
   if (effects.length > 0) {
     const ledger = new EffectLedger(store.home, workspace.meta.id);

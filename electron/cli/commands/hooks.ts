@@ -47,6 +47,11 @@ function settingsPath(options: HooksOptions): string {
   return projectSettingsPath(workspaceDir(options));
 }
 
+/** Project settings stay inside the workspace; the user's own ~/.claude may be linked anywhere they like. */
+function settingsScope(options: HooksOptions): { within?: string } {
+  return options.user ? {} : { within: workspaceDir(options) };
+}
+
 function withOptions(command: Command): Command {
   return command
     .option('--project', "the workspace's .claude/settings.json (default)")
@@ -106,7 +111,7 @@ export function registerHooks(program: Command): void {
         else printLine(`${r.changed ? 'installed' : 'already installed'}: ${r.plugin}\n  enabled in: ${r.config}\n  node: ${r.node}`);
         return;
       }
-      const result = await installClaudeCodeHook(settingsPath(options), paths);
+      const result = await installClaudeCodeHook(settingsPath(options), paths, settingsScope(options));
       const mcp = options.mcp ? await registerClaudeCodeMcp({ user: options.user === true, home: process.env['HOME'] || homedir(), workspace: workspaceDir(options), cliPath: paths.cli }) : undefined;
       if (options.json) printJson(mcp ? { ...result, mcp } : result);
       else printLine(`${result.changed ? 'installed' : 'already installed'}: ${result.path}\n  node: ${result.node}\n  runs: ${result.command}${mcp ? `\nMCP server ${mcp.changed ? 'registered' : 'already registered'}: ${mcp.path}` : ''}`);
@@ -121,7 +126,7 @@ export function registerHooks(program: Command): void {
         else printLine(`${r.changed ? 'removed' : 'not installed'}: ${r.plugin}`);
         return;
       }
-      const result = await uninstallClaudeCodeHook(settingsPath(options));
+      const result = await uninstallClaudeCodeHook(settingsPath(options), settingsScope(options));
       if (options.json) printJson(result);
       else printLine(`${result.changed ? 'removed' : 'not installed'}: ${result.path}`);
     },

@@ -59,12 +59,14 @@ function resultLines(result: RestoreResult, workspace: Workspace): string[] {
     `restored ${style.id(shortId(result.restored))}: ${plural(result.files_changed, 'file')} changed (${counts})`,
     ...result.conflicts.map((p) => style.warn(`${safeText(p)}: changed during the restore, left as is`)),
     ...result.skipped.map((p) => style.warn(`${safeText(p)}: something unrecorded is in the way, left as is`)),
-    `safety checkpoint ${style.id(shortId(result.safety))}; to undo: ${undoCommand(result.safety, workspace.root)}`,
+    `safety checkpoint ${style.id(shortId(result.safety))}; to undo: ${undoCommand(result, workspace.root)}`,
   ];
 }
 
-function undoCommand(safety: string, root: string): string {
-  const parts = ['chronoscope', 'restore', shortId(safety), '--yes'];
+/** Undoing a path-limited restore restores the same paths only: other files may have changed since. */
+function undoCommand(result: RestoreResult, root: string): string {
+  const parts = ['chronoscope', 'restore', shortId(result.safety), '--yes'];
+  for (const p of result.paths ?? []) parts.push('--path', shellQuote(`./${p}`));
   if (!sameFolder(root, process.cwd())) parts.push('--workspace', shellQuote(root));
   return parts.join(' ');
 }

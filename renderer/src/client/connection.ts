@@ -3,7 +3,9 @@
 export type ConnectionStatus =
   | { state: 'connecting'; attempt: number }
   | { state: 'open' }
-  | { state: 'reconnecting'; attempt: number; retryInMs: number; everConnected: boolean };
+  | { state: 'reconnecting'; attempt: number; retryInMs: number; everConnected: boolean }
+  /** The host no longer accepts this page (it restarted with a new token): only its new URL works. */
+  | { state: 'expired' };
 
 export type ConnectionListener = (status: ConnectionStatus) => void;
 

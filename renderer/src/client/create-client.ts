@@ -3,7 +3,7 @@
 import type { ChronoscopeClient, PreloadApi } from '../../../shared/ipc.js';
 import type { TransportInfo } from './connection.js';
 import { createElectronClient } from './electron-transport.js';
-import { createWebSocketClient, socketUrl } from './websocket-transport.js';
+import { createWebSocketClient, probeSessionOverHttp, socketUrl } from './websocket-transport.js';
 
 export type AppClient = ChronoscopeClient & TransportInfo;
 
@@ -15,5 +15,18 @@ declare global {
 
 export function createClient(): AppClient {
   if (window.chronoscope) return createElectronClient(window.chronoscope);
-  return createWebSocketClient(socketUrl(window.location));
+  const url = socketUrl(window.location);
+  forgetToken(window.location, window.history);
+  return createWebSocketClient(url, { probeSession: probeSessionOverHttp });
+}
+
+/**
+ * The token has done its job once the page loaded (the session cookie carries
+ * on): take it out of the address bar, the history and anything copied from it.
+ */
+export function forgetToken(location: Location, history: History): void {
+  const url = new URL(location.href);
+  if (!url.searchParams.has('token')) return;
+  url.searchParams.delete('token');
+  history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
 }

@@ -27,6 +27,22 @@ export interface WebSocketClientOptions {
   /** The WebSocket implementation (the browser's by default; tests under Node pass the `ws` package's). */
   WebSocketImpl?: new (url: string) => WebSocket;
   backoffMs?: number[];
+  /**
+   * Asked after a dropped connection: 'expired' when the host answers but
+   * refuses this page (a restarted server has a new token and forgot our
+   * session), which no reconnect can mend.
+   */
+  probeSession?: () => Promise<'ok' | 'expired' | 'unreachable'>;
+}
+
+/** The page's own origin, asked without the token: 403 means the session is gone. */
+export async function probeSessionOverHttp(): Promise<'ok' | 'expired' | 'unreachable'> {
+  try {
+    const res = await fetch('/', { method: 'HEAD', credentials: 'same-origin', cache: 'no-store' });
+    return res.status === 403 ? 'expired' : 'ok';
+  } catch {
+    return 'unreachable';
+  }
 }
 
 /** ws(s)://<host>/ws, carrying the page's ?token= if it had one (later loads rely on the session cookie). */
@@ -113,6 +129,14 @@ export function createWebSocketClient(url: string, options: WebSocketClientOptio
       attempt += 1;
       setStatus({ state: 'reconnecting', attempt, retryInMs: delay, everConnected });
       retryTimer = setTimeout(connect, delay);
+      void options.probeSession?.().then((verdict) => {
+        if (verdict !== 'expired' || closed || socket !== null) return;
+        // No reconnect can work: stop, and say what does.
+        closed = true;
+        if (retryTimer) clearTimeout(retryTimer);
+        retryTimer = null;
+        setStatus({ state: 'expired' });
+      });
     };
   };
 

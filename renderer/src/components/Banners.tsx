@@ -6,6 +6,17 @@ import { Icon } from './Icon.js';
 export function ConnectionBanner() {
   const status = useConnection((s) => s.status);
   if (status.state === 'open') return null;
+  if (status.state === 'expired') {
+    return (
+      <div className="banner banner-error" role="alert" data-testid="connection-banner" data-state="expired">
+        <Icon name="alert" size={14} />
+        <span>
+          This Chronoscope server was restarted and no longer accepts this page. Open the new address that{' '}
+          <code>chronoscope serve</code> printed (it ends in <code>?token=…</code>); reloading this one will not work.
+        </span>
+      </div>
+    );
+  }
   if (status.state === 'connecting') {
     return (
       <div className="banner banner-info" role="status">

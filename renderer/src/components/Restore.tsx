@@ -211,6 +211,20 @@ function PreviewBody({ preview, expanded, onExpand }: { preview: RestorePreviewW
             ))}
         </div>
       )}
+      {preview.changed_since_restore && preview.changed_since_restore.length > 0 && (
+        <div className="preview-effects" data-testid="restore-changed-since">
+          <div className="preview-effects-title">
+            <Icon name="alert" size={14} /> Changed since that restore — undoing it reverts these too:
+          </div>
+          <ul>
+            {preview.changed_since_restore.map((f) => (
+              <li key={f} className="mono">
+                {f}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {preview.effects_since.length > 0 && (
         <div className="preview-effects" data-testid="restore-effects-since">
           <div className="preview-effects-title">
@@ -262,7 +276,9 @@ export function RestoreOutcomeBanner() {
     const timeline = useTimeline.getState();
     if (!timeline.checkpoints.some((c) => c.id === result.safety)) await timeline.refresh();
     useTimeline.getState().select(result.safety);
-    await arm(outcome.workspace, result.safety, 'tree');
+    // A path-limited restore is undone for its paths only: other files may have changed since.
+    const paths = result.paths ?? outcome.paths;
+    await arm(outcome.workspace, result.safety, paths ? outcome.scope : 'tree', paths);
   };
   const leftAlone = restoreLeftAlone(result);
   const warn = leftAlone.length > 0;

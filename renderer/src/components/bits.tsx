@@ -11,6 +11,7 @@ const TRIGGER_LABELS: Record<Trigger, string> = {
   hook: 'agent',
   safety: 'safety',
   restore: 'restore',
+  baseline: 'baseline',
 };
 
 const TRIGGER_TITLES: Record<Trigger, string> = {
@@ -19,6 +20,7 @@ const TRIGGER_TITLES: Record<Trigger, string> = {
   hook: 'Taken by an agent hook before a tool ran',
   safety: 'Taken just before a restore — restoring it undoes that restore',
   restore: 'Records the state a restore produced',
+  baseline: 'The workspace as Chronoscope first saw it, before any recorded change',
 };
 
 export function TriggerBadge({ trigger }: { trigger: Trigger }) {

@@ -22,6 +22,8 @@ export function skippedReason(file: SkippedFile, limitMb: number | null): string
       return 'could not be read';
     case 'special':
       return 'not a regular file (pipe, socket or device)';
+    case 'unrecordable':
+      return 'a name the store cannot record (not UTF-8, or like .git)';
     case 'too_large':
       if (limitMb !== null && file.size > limitMb * MB) return `over the size limit (${limitMb} MB)`;
       return file.size > 0 ? `over the size limit (the file is ${megabytes(file.size)})` : 'over the size limit';

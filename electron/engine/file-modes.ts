@@ -1,0 +1,37 @@
+// Permission bits git cannot record. Git keeps 100644 or 100755 only, so a
+// 0600 file would come back 0644 from a restore: more readable than it was.
+// Each checkpoint's metadata holds the bits of every file that is neither 644
+// nor 755 (message.ts `modes`), carried forward from the previous checkpoint
+// and updated for the files this snapshot hashed (a chmod alone, which changes
+// no content, is seen the next time that file changes).
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { WsContext } from './context.js';
+import { git } from './git-runner.js';
+import { looseObject } from './loose-read.js';
+import { decodeMessage } from './message.js';
+
+/** The `modes` a checkpoint recorded (empty when none or unreadable). */
+export async function recordedModes(ctx: WsContext, commit: string): Promise<Record<string, string>> {
+  const loose = await looseObject(ctx.store.gitDir, commit, 16 * 1024 * 1024);
+  let text: string | null = loose?.type === 'commit' && loose.data !== null ? loose.data.toString('utf8') : null;
+  if (text === null) text = await git(ctx.git, ['cat-file', 'commit', commit]).catch(() => null);
+  if (text === null) return {};
+  const split = text.indexOf('\n\n');
+  return split < 0 ? {} : (decodeMessage(text.slice(split + 2)).meta.modes ?? {});
+}
+
+/** `previous` updated with the on-disk bits of `hashed` paths; undefined when empty. */
+export async function nextModes(root: string, previous: Record<string, string>, hashed: readonly string[]): Promise<Record<string, string> | undefined> {
+  const modes = { ...previous };
+  await Promise.all(
+    hashed.map(async (rel) => {
+      const st = await fs.lstat(path.join(root, rel)).catch(() => null);
+      const bits = st?.isFile() ? st.mode & 0o777 : null;
+      const usual = bits !== null && (bits === 0o644 || bits === 0o755);
+      if (bits === null || usual) delete modes[rel];
+      else modes[rel] = bits.toString(8).padStart(3, '0');
+    }),
+  );
+  return Object.keys(modes).length > 0 ? modes : undefined;
+}

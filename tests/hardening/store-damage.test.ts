@@ -1,0 +1,113 @@
+// What crashes and disk faults leave in the store: a ref's leftover .lock,
+// temporary files, empty (0-byte) objects. Each affects only what uses it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sandbox, storeGit, write, type Sandbox } from '../engine/helpers.js';
+
+let s: Sandbox | undefined;
+afterEach(() => s?.cleanup());
+
+function objectFile(storeHome: string, oid: string): string {
+  return path.join(storeHome, 'git', 'objects', oid.slice(0, 2), oid.slice(2));
+}
+
+/** What a power loss after the rename but before the data reached the disk leaves: an empty object file. */
+function emptyObject(storeHome: string, oid: string): void {
+  const file = objectFile(storeHome, oid);
+  fs.chmodSync(file, 0o600);
+  fs.writeFileSync(file, '');
+}
+
+async function three(box: Sandbox): Promise<string[]> {
+  const ids: string[] = [];
+  for (const v of ['one', 'two', 'three']) {
+    write(box.ws, 'a.txt', `${v}\n`);
+    ids.push((await box.workspace.snapshot()).id as string);
+  }
+  return ids;
+}
+
+describe('leftovers of killed writers', () => {
+  it("a ref's stale .lock (kill between link and rm) does not make prune fail once retention picks that ref", async () => {
+    s = await sandbox({ settings: { retention: { max_checkpoints: 1, max_age_days: 30, max_store_mb: 10240 } } });
+    const [oldest] = await three(s);
+    const refs = storeGit(s.storeHome, ['for-each-ref', '--format=%(refname)', `refs/chronoscope/${s.workspace.meta.id}/`]).trim().split('\n');
+    const oldestRef = refs[0] as string;
+    fs.writeFileSync(path.join(s.storeHome, 'git', `${oldestRef}.lock`), `${oldest}\n`);
+    const pruned = await s.workspace.prune();
+    expect(pruned.removed).toHaveLength(2);
+    expect(fs.existsSync(path.join(s.storeHome, 'git', `${oldestRef}.lock`))).toBe(false);
+  });
+
+  it('temporary files of dead writers are swept; a fresh one (a live writer elsewhere) is left', async () => {
+    s = await sandbox();
+    await three(s);
+    const objects = path.join(s.storeHome, 'git', 'objects');
+    const old = Date.now() / 1000 - 2 * 3600;
+    const stale = [path.join(objects, 'ab', 'tmp_obj_dead01'), path.join(objects, 'pack', 'tmp_pack_dead02')];
+    fs.mkdirSync(path.join(objects, 'ab'), { recursive: true });
+    fs.mkdirSync(path.join(objects, 'pack'), { recursive: true });
+    for (const f of stale) {
+      fs.writeFileSync(f, 'half');
+      fs.utimesSync(f, old, old);
+    }
+    const fresh = path.join(objects, 'ab', 'tmp_obj_live03');
+    fs.writeFileSync(fresh, 'being written');
+    // Our atomic temp file of a process that no longer exists (pid beyond any pid_max): swept at once.
+    const orphan = path.join(s.storeHome, 'workspaces', s.workspace.meta.id, '.head.99999999.abcd.tmp');
+    fs.writeFileSync(orphan, '{');
+    await s.workspace.prune();
+    for (const f of [...stale, orphan]) expect(fs.existsSync(f), f).toBe(false);
+    expect(fs.existsSync(fresh)).toBe(true);
+    // Compaction holds every lock: everything left is a leftover.
+    await s.workspace.prune({ compact: true });
+    expect(fs.existsSync(fresh)).toBe(false);
+  });
+});
+
+describe('a damaged (empty) object', () => {
+  it("spoils only the checkpoint whose commit it is: list works and marks it, the others show, snapshots go on", async () => {
+    s = await sandbox();
+    const [first, middle, last] = await three(s);
+    emptyObject(s.storeHome, middle as string);
+    const listed = await s.workspace.list();
+    expect(listed.map((c) => c.id)).toEqual([last, middle, first]);
+    expect(listed.map((c) => c.damaged === true)).toEqual([false, true, false]);
+    await expect(s.workspace.show(middle as string)).rejects.toThrow(/damaged/);
+    expect((await s.workspace.show(first as string)).files.map((f) => f.path)).toEqual(['a.txt']);
+    write(s.ws, 'a.txt', 'four\n');
+    expect((await s.workspace.snapshot()).id).not.toBeNull();
+    await s.workspace.restore(first as string);
+    expect(fs.readFileSync(path.join(s.ws, 'a.txt'), 'utf8')).toBe('one\n');
+  });
+
+  it('a damaged newest checkpoint does not stop the next snapshot', async () => {
+    s = await sandbox();
+    const ids = await three(s);
+    emptyObject(s.storeHome, ids[2] as string);
+    // The head file would vouch for it: a fresh process has none it trusts.
+    fs.rmSync(path.join(s.storeHome, 'workspaces', s.workspace.meta.id, 'head'));
+    write(s.ws, 'a.txt', 'four\n');
+    const next = await s.workspace.snapshot();
+    expect(next.id).not.toBeNull();
+    expect((await s.workspace.list()).map((c) => c.damaged === true)).toEqual([false, true, false, false]);
+  });
+
+  it('is never reused: a file with the same content gets its object written anew', async () => {
+    s = await sandbox();
+    write(s.ws, 'a.txt', 'shared content\n');
+    await s.workspace.snapshot();
+    const blob = storeGit(s.storeHome, ['rev-parse', `${(await s.workspace.resolve('latest')).id}:a.txt`]).trim();
+    emptyObject(s.storeHome, blob);
+    write(s.ws, 'b.txt', 'shared content\n');
+    const next = await s.workspace.snapshot();
+    expect(next.id).not.toBeNull();
+    expect(fs.statSync(objectFile(s.storeHome, blob)).size).toBeGreaterThan(0);
+    expect(storeGit(s.storeHome, ['cat-file', '-p', blob])).toBe('shared content\n');
+    fs.rmSync(path.join(s.ws, 'a.txt'));
+    fs.rmSync(path.join(s.ws, 'b.txt'));
+    await s.workspace.restore(next.id as string);
+    expect(fs.readFileSync(path.join(s.ws, 'b.txt'), 'utf8')).toBe('shared content\n');
+  });
+});
