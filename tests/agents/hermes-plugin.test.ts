@@ -139,7 +139,8 @@ describe('the Hermes plugin, called as Hermes calls it', () => {
     expect(out.steps[0]!.value).toBeNull();
     await writeFile(join(ws, 'src', 'app.py'), 'ANSWER = 42\n'); // the tool runs
     const [cp] = await checkpoints();
-    expect(cp).toMatchObject({ trigger: 'hook', agent: 'hermes', tool: 'write_file', session: 'sess-h', tool_use_id: 'call_w1', reason: 'write_file src/app.py' });
+    // Hermes met this workspace first: the checkpoint before its first call is the workspace's baseline.
+    expect(cp).toMatchObject({ trigger: 'baseline', agent: 'hermes', tool: 'write_file', session: 'sess-h', tool_use_id: 'call_w1', reason: 'write_file src/app.py' });
     const store = await openStore({ home });
     const diff = await (await store.workspace(ws)).fileDiff(cp!.id, 'workspace', 'src/app.py');
     expect(diff.old.text).toBe('ANSWER = 41\n');
