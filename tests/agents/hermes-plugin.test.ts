@@ -158,6 +158,9 @@ describe('the Hermes plugin, called as Hermes calls it', () => {
     await writeFile(join(ws, 'src', 'app.py'), 'ANSWER = 42\n');
     git(ws, 'commit', '-q', '-am', 'two');
     const next = git(ws, 'rev-parse', 'HEAD');
+    // Reflog times have whole seconds: a setup push in the same second the plugin first sees the
+    // workspace would count as made after it. Start the plugin's part in the next second.
+    await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 20));
 
     const push = call('terminal', { command: 'git push origin main', background: false, timeout: 60 }, 'call_p1');
     const out = await harness([{ hook: 'pre_tool_call', kwargs: push }]);

@@ -8,7 +8,7 @@ import type { Checkpoint } from '../../shared/model.js';
 import { openStore } from '../../electron/engine/index.js';
 import { storeGit } from '../engine/helpers.js';
 import { REPO_ROOT } from '../paths.js';
-import { baseEnv, runCli } from '../hooks/run-cli.js';
+import { baseEnv, runCli } from '../agents/run-cli.js';
 import { killHard, startUntil } from './processes.js';
 
 let dir: string;

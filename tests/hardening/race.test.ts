@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../paths.js';
-import { baseEnv, runCli } from '../hooks/run-cli.js';
+import { baseEnv, runCli } from '../agents/run-cli.js';
 import { killHard, startUntil } from './processes.js';
 
 let dir: string;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLI_PATH } from '../paths.js';
-import { baseEnv, runCli } from '../hooks/run-cli.js';
+import { baseEnv, runCli } from '../agents/run-cli.js';
 import { startUntil, killHard } from './processes.js';
 
 let dir: string;
