@@ -1,9 +1,9 @@
 // The hook as Claude Code runs it: a real process, a JSON payload on stdin.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTempProject, removeTempProject } from '../support/temp-project.js';
 import { openStore } from '../../electron/engine/index.js';
 import { git, gitBackdated } from '../effects/git-helpers.js';
 import { CLI_PATH } from '../paths.js';
@@ -14,15 +14,9 @@ let home: string;
 let ws: string;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'chronoscope-hook-'));
-  home = join(dir, 'store');
-  ws = join(dir, 'project');
-  await mkdir(join(ws, 'src'), { recursive: true });
-  await writeFile(join(ws, 'src', 'app.ts'), 'export const answer = 41;\n');
+  ({ dir, home, ws } = await makeTempProject('chronoscope-hook-', { 'src/app.ts': 'export const answer = 41;\n' }));
 });
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+afterEach(() => removeTempProject(dir));
 
 function payload(event: string, tool: string, toolInput: Record<string, unknown>, extra: Record<string, unknown> = {}): string {
   return JSON.stringify({

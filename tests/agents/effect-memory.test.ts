@@ -1,10 +1,10 @@
 // Effect memory: once the conversation no longer shows the tool call that had
 // an irreversible effect (rewound, cleared, compacted), the next
 // UserPromptSubmit or SessionStart names it once, with its compensation.
-import { appendFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTempProject, removeTempProject } from '../support/temp-project.js';
 import { baseEnv, runCli } from './run-cli.js';
 
 let dir: string;
@@ -13,16 +13,10 @@ let ws: string;
 let transcript: string;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'chronoscope-memory-'));
-  home = join(dir, 'store');
-  ws = join(dir, 'project');
+  ({ dir, home, ws } = await makeTempProject('chronoscope-memory-', { Dockerfile: 'FROM scratch\n' }));
   transcript = join(dir, 'transcript.jsonl');
-  await mkdir(ws, { recursive: true });
-  await writeFile(join(ws, 'Dockerfile'), 'FROM scratch\n');
 });
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+afterEach(() => removeTempProject(dir));
 
 const hook = (body: Record<string, unknown>) =>
   runCli(['hook', 'claude-code'], { input: JSON.stringify({ cwd: ws, transcript_path: transcript, permission_mode: 'default', ...body }), env: baseEnv(home), cwd: ws });

@@ -3,12 +3,12 @@
 // around a tool call), with real processes and a real store.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lockfile from 'proper-lockfile';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTempProject, removeTempProject } from '../support/temp-project.js';
 import { openStore } from '../../electron/engine/index.js';
 import { CLI_PATH } from '../paths.js';
 import { git } from '../effects/git-helpers.js';
@@ -22,17 +22,11 @@ let ws: string;
 let hermesHome: string;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'chronoscope-hermes-'));
-  home = join(dir, 'store');
-  ws = join(dir, 'project');
+  ({ dir, home, ws } = await makeTempProject('chronoscope-hermes-', { 'src/app.py': 'ANSWER = 41\n' }));
   hermesHome = join(dir, 'hermes');
-  await mkdir(join(ws, 'src'), { recursive: true });
   await mkdir(hermesHome, { recursive: true });
-  await writeFile(join(ws, 'src', 'app.py'), 'ANSWER = 41\n');
 });
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+afterEach(() => removeTempProject(dir));
 
 const CONFIG = `# Hermes settings (hand-written)
 model:

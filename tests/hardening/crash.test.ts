@@ -1,9 +1,9 @@
 // Crash cases with real processes killed by SIGKILL: what a killed writer
 // leaves behind must neither lose a reported checkpoint nor block the next one.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTempProject, removeTempProject } from '../support/temp-project.js';
 import type { Checkpoint } from '../../shared/model.js';
 import { openStore } from '../../electron/engine/index.js';
 import { storeGit } from '../engine/helpers.js';
@@ -16,15 +16,9 @@ let home: string;
 let ws: string;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'chronoscope-crash-'));
-  home = join(dir, 'store');
-  ws = join(dir, 'project');
-  await mkdir(ws, { recursive: true });
-  await writeFile(join(ws, 'a.txt'), 'one\n');
+  ({ dir, home, ws } = await makeTempProject('chronoscope-crash-', { 'a.txt': 'one\n' }));
 });
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+afterEach(() => removeTempProject(dir));
 
 const HOLD_LOCK = join(REPO_ROOT, 'tests', 'hardening', 'fixtures', 'hold-lock.mjs');
 

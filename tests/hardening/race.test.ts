@@ -1,10 +1,10 @@
 // Race cases with real processes: a restore running while another process
 // swaps a workspace folder for a symlink to an outside folder, many rounds.
 // Nothing may land outside: no restored file, no temporary file, no removal.
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTempProject, removeTempProject } from '../support/temp-project.js';
 import { REPO_ROOT } from '../paths.js';
 import { baseEnv, runCli } from '../agents/run-cli.js';
 import { killHard, startUntil } from './processes.js';
@@ -15,17 +15,12 @@ let ws: string;
 let outside: string;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'chronoscope-race-'));
-  home = join(dir, 'store');
-  ws = join(dir, 'project');
+  ({ dir, home, ws } = await makeTempProject('chronoscope-race-', { 'sub/': '' }));
   outside = join(dir, 'outside');
-  await mkdir(join(ws, 'sub'), { recursive: true });
   await mkdir(outside);
   await writeFile(join(outside, 'precious.txt'), 'not the workspace\'s\n');
 });
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+afterEach(() => removeTempProject(dir));
 
 const SWAP_LOOP = join(REPO_ROOT, 'tests', 'hardening', 'fixtures', 'swap-loop.mjs');
 const ROUNDS = 12;

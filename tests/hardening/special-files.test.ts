@@ -3,10 +3,10 @@
 // hook must finish (or fail with one line) within a deadline and never read
 // without a bound; a served workspace must still serve.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm, symlink, unlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { symlink, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTempProject, removeTempProject } from '../support/temp-project.js';
 import { CLI_PATH } from '../paths.js';
 import { baseEnv, runCli } from '../agents/run-cli.js';
 import { startUntil, killHard } from './processes.js';
@@ -16,15 +16,9 @@ let home: string;
 let ws: string;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'chronoscope-special-'));
-  home = join(dir, 'store');
-  ws = join(dir, 'project');
-  await mkdir(join(ws, '.git'), { recursive: true });
-  await writeFile(join(ws, 'a.txt'), 'one\n');
+  ({ dir, home, ws } = await makeTempProject('chronoscope-special-', { '.git/': '', 'a.txt': 'one\n' }));
 });
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+afterEach(() => removeTempProject(dir));
 
 const fifo = (file: string): void => void execFileSync('mkfifo', [file]);
 const DEADLINE_MS = 20_000;
