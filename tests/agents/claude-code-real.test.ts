@@ -1,9 +1,9 @@
 // The real Claude Code CLI (from the npm registry) against a scripted local
 // fake of the Messages API, with our hooks installed by `chronoscope hooks
 // install claude-code`. Its native binary is ~400 MB, so it is not a project
-// dependency: install it once (`npm install --no-save @anthropic-ai/claude-code`,
-// or anywhere with CLAUDE_CODE_BIN pointing at the binary). Skipped, with the
-// reason printed, where it is not installed.
+// dependency: `npm run install:claude-code` installs the tested version into
+// .cache/claude-code (CI does), or point CLAUDE_CODE_BIN at a binary. Skipped,
+// with the reason printed, where it is not installed.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
@@ -20,15 +20,16 @@ import { baseEnv, runCli } from './run-cli.js';
 function findClaude(): { bin: string | null; why: string } {
   const fromEnv = process.env['CLAUDE_CODE_BIN'];
   if (fromEnv) return existsSync(fromEnv) ? { bin: fromEnv, why: '' } : { bin: null, why: `CLAUDE_CODE_BIN=${fromEnv} does not exist` };
-  const require = createRequire(join(REPO_ROOT, 'package.json'));
+  // `npm run install:claude-code` puts it in .cache/claude-code; a project-level install works too.
   const pkg = `@anthropic-ai/claude-code-${process.platform}-${process.arch}`;
   try {
+    const require = createRequire(join(REPO_ROOT, '.cache', 'claude-code', 'package.json'));
     const bin = join(dirname(require.resolve(`${pkg}/package.json`)), process.platform === 'win32' ? 'claude.exe' : 'claude');
     if (!existsSync(bin)) return { bin: null, why: `${pkg} has no binary` };
     execFileSync(bin, ['--version'], { stdio: 'ignore', timeout: 30_000 });
     return { bin, why: '' };
   } catch (err) {
-    return { bin: null, why: `${pkg} is not installed or does not run here (npm install --no-save @anthropic-ai/claude-code, or set CLAUDE_CODE_BIN): ${(err as Error).message.split('\n')[0]}` };
+    return { bin: null, why: `${pkg} is not installed or does not run here (npm run install:claude-code, or set CLAUDE_CODE_BIN): ${(err as Error).message.split('\n')[0]}` };
   }
 }
 
@@ -124,7 +125,8 @@ describe.skipIf(claude.bin === null)('the real Claude Code CLI with our hooks', 
     const store = await openStore({ home });
     const workspace = await store.workspace(ws);
     const checkpoints: Checkpoint[] = await workspace.list();
-    const cp = checkpoints.find((c) => c.trigger === 'hook' && c.tool === 'Edit');
+    // In a workspace seen for the first time, the checkpoint before the Edit is also its baseline.
+    const cp = checkpoints.find((c) => (c.trigger === 'hook' || c.trigger === 'baseline') && c.tool === 'Edit');
     expect(cp).toMatchObject({ agent: 'claude-code', reason: 'Edit src/app.ts' });
     expect(cp!.tool_use_id).toMatch(/^toolu_fake_/);
     const diff = await workspace.fileDiff(cp!.id, 'workspace', 'src/app.ts');
