@@ -7,10 +7,6 @@ export default function setup(): void {
   const root = fileURLToPath(new URL('..', import.meta.url));
   execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], { cwd: root, stdio: 'inherit' });
   execFileSync(process.execPath, ['scripts/mark-executable.mjs'], { cwd: root, stdio: 'inherit' });
-  // The hook's one-file bundle (package.json build:hook), so tests run the hook as it ships.
-  execFileSync(
-    process.execPath,
-    ['node_modules/esbuild/bin/esbuild', 'electron/agents/hook-entry.ts', '--bundle', '--platform=node', '--format=esm', '--log-level=warning', '--outfile=dist/electron/agents/core/hook-bundle.js'],
-    { cwd: root, stdio: 'inherit' },
-  );
+  // The hook's bundles (package.json build:hook), so tests run the hook as it ships.
+  execFileSync(process.execPath, ['scripts/build-hook.mjs'], { cwd: root, stdio: 'inherit' });
 }

@@ -111,6 +111,7 @@ class ChronoscopeAppService implements AppService {
   private agentBackend(startedMs: number): AgentBackend {
     return {
       store: this.currentStore,
+      workspace: (dir) => this.workspace(dir),
       checkpoint: async (ws, options, files) => {
         const session = this.sessions.get(ws.meta.id);
         const watcher = session?.watcher ?? null;

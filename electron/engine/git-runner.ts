@@ -4,11 +4,12 @@
 //   simple-git's raw() added ~0.5-1 ms of task-queue and plugin work per call on
 //   top of the ~3-8 ms process spawn, with nothing we use in return;
 // - gitSimple(): simple-git's raw(), kept for rare store-wide commands (init, gc)
-//   where its environment guard costs nothing that matters.
+//   where its environment guard costs nothing that matters. Loaded on first
+//   use: a hook process that only snapshots never pays for it.
 // Every door turns a git failure into a one-line ChronoscopeError('internal').
 // CHRONOSCOPE_TRACE_GIT=1 prints each git call's duration to stderr (profiling).
 import { spawn, type ChildProcess, type StdioNull } from 'node:child_process';
-import { simpleGit, type SimpleGit } from 'simple-git';
+import type { SimpleGit } from 'simple-git';
 import { ChronoscopeError } from '../../shared/errors.js';
 import { buildGitEnv, gitConfigArgs, gitConfigPairs, GIT_CONFIG_KEYS, GIT_ENV_KEYS, type GitContext } from './git-env.js';
 
@@ -24,10 +25,11 @@ function cwdOf(ctx: GitContext): string {
   return ctx.cwd ?? ctx.workTree ?? ctx.gitDir;
 }
 
-function client(ctx: GitContext): SimpleGit {
+async function client(ctx: GitContext): Promise<SimpleGit> {
   const key = contextKey(ctx);
   let git = clients.get(key);
   if (!git) {
+    const { simpleGit } = await import('simple-git');
     git = simpleGit({
       baseDir: cwdOf(ctx),
       config: gitConfigPairs(ctx),
@@ -60,7 +62,7 @@ function firstLine(text: string): string {
 /** Rare store-wide commands through simple-git (see the header). */
 export async function gitSimple(ctx: GitContext, args: string[]): Promise<string> {
   try {
-    return await client(ctx).raw(args);
+    return await (await client(ctx)).raw(args);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     throw new GitFailure(args, message);

@@ -4,7 +4,7 @@
 // compaction starts a new chain from a summary (parentUuid null). So the
 // conversation is the chain from the newest message back through parentUuid;
 // tool calls off that chain are no longer in it.
-import { readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs';
 
 interface Entry {
   uuid?: unknown;
@@ -17,7 +17,8 @@ interface Entry {
 export async function conversationToolUseIds(transcriptPath: string): Promise<string[] | null> {
   let text: string;
   try {
-    text = await readFile(transcriptPath, 'utf8');
+    // node:fs's callback form: node:fs/promises would load ~20 more modules into every hook process.
+    text = await new Promise<string>((resolveText, reject) => readFile(transcriptPath, 'utf8', (err, data) => (err ? reject(err) : resolveText(data))));
   } catch {
     return null;
   }

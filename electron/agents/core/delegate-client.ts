@@ -7,6 +7,11 @@ import { DELEGATE_PROTOCOL } from './delegate-socket.js';
 
 export type DelegateOutcome = { kind: 'answered'; result: AgentResult } | { kind: 'absent' };
 
+/** When this process started. Not performance.timeOrigin: the global `performance` loads perf_hooks (~10 modules) on first use. */
+function processStartMs(): number {
+  return Math.round(Date.now() - process.uptime() * 1000);
+}
+
 const ABSENT_CODES = new Set(['ENOENT', 'ECONNREFUSED', 'ENOTSOCK', 'EACCES', 'EPERM', 'ENOTDIR', 'EINVAL', 'ENAMETOOLONG']);
 
 /** Rejects when the app answered with an error or the connection broke after it was made. */
@@ -19,7 +24,7 @@ export function delegate(socketPath: string, request: CoreRequest): Promise<Dele
     socket.on('connect', () => {
       connected = true;
       // When this process started: the app waits until changes made before then have reached its watcher.
-      socket.end(`${JSON.stringify({ v: DELEGATE_PROTOCOL, started_ms: Math.round(performance.timeOrigin), request })}\n`);
+      socket.end(`${JSON.stringify({ v: DELEGATE_PROTOCOL, started_ms: processStartMs(), request })}\n`);
     });
     socket.on('data', (chunk: string) => {
       text += chunk;

@@ -37,8 +37,24 @@ export async function runCore(request: CoreRequest, budget: Budget, options: Run
     const outcome = await delegate(agentSocketPath(home), request);
     if (outcome.kind === 'answered') return outcome.result;
   }
-  // A specifier in a variable: the engine stays out of any bundle of the hook's entry (loaded only here).
-  const localModule = './local.js';
-  const { serveLocally } = (await import(localModule)) as typeof import('./local.js');
+  const { serveLocally } = await loadLocal();
   return serveLocally(home, request, budget);
+}
+
+type LocalModule = typeof import('./local.js');
+
+/**
+ * The engine, loaded only when the hook works alone: its bundle (`npm run build:hook`, a few files
+ * instead of ~80 modules), else the modules as they are (tests running the TypeScript output).
+ * Specifiers in variables: the engine stays out of any bundle of the hook's entry.
+ */
+async function loadLocal(): Promise<LocalModule> {
+  const bundled = './local-bundle/local.js';
+  const plain = './local.js';
+  try {
+    return (await import(bundled)) as LocalModule;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw err;
+    return (await import(plain)) as LocalModule;
+  }
 }

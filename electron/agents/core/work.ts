@@ -24,6 +24,12 @@ export interface AgentBackend {
    * watcher saw change plus `files`, when the watcher can vouch for the rest.
    */
   checkpoint(workspace: Workspace, options: SnapshotOptions, files: string[]): Promise<SnapshotResult>;
+  /** Opens a workspace; the app hands out the handles it keeps (no folder checks and metadata read per call). Default: the store's. */
+  workspace?(dir: string): Promise<Workspace>;
+}
+
+function openWorkspace(backend: AgentBackend, dir: string): Promise<Workspace> {
+  return backend.workspace ? backend.workspace(dir) : backend.store.workspace(dir);
 }
 
 export async function serveCore(request: CoreRequest, backend: AgentBackend): Promise<AgentResult> {
@@ -49,7 +55,7 @@ function common(call: ToolCall): Pick<EffectRecord, 'agent' | 'session' | 'tool_
 
 async function before(call: ToolCall, effects: ClassifiedEffect[], backend: AgentBackend): Promise<BeforeResult> {
   const { store } = backend;
-  const workspace = await store.workspace(await workspaceDirFor(store, call.cwd));
+  const workspace = await openWorkspace(backend, await workspaceDirFor(store, call.cwd));
   const files = await Promise.all(call.files.map((p) => realFilePath(resolve(call.cwd, p))));
   const inside = files.map((f) => relative(workspace.root, f)).filter((r) => r !== '' && !r.startsWith('..') && !isAbsolute(r));
   // A file tool writing outside the workspace changes nothing a checkpoint of it could restore.
@@ -74,7 +80,7 @@ async function after(call: ToolCall, outcome: 'ok' | 'failed', effects: Classifi
   const dir = await workspaceDirFor(store, call.cwd);
   // Nothing to record and no hint to give: do not open (or register) the workspace at all.
   if (effects.length === 0 && outcome === 'ok') return { op: 'after', workspace: dir, before: null };
-  const workspace = await store.workspace(dir);
+  const workspace = await openWorkspace(backend, dir);
   const ledger = new EffectLedger(store.home, workspace.meta.id);
   if (effects.length > 0) {
     const status = outcome === 'ok' ? 'happened' : 'failed';

@@ -1,0 +1,94 @@
+// What a hook process loads. It starts for every tool call, so its start-up
+// is the product's hottest path: alone (no app running) it loads the hook's
+// bundle and the engine's bundle, and nothing else — no module of
+// node_modules, no module of the engine one by one, no zod (a settings file
+// the plain check can judge), no simple-git (a snapshot does not use it).
+// The process is real; a module-resolution hook and the CommonJS cache record
+// every file it loads.
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CLI_PATH } from '../paths.js';
+import { baseEnv, listCheckpoints } from './run-cli.js';
+
+/** Registered with --import: logs every file: URL the process resolves, and at exit the CommonJS modules it loaded. */
+const RECORDER = `
+import { register, createRequire } from 'node:module';
+import { appendFileSync } from 'node:fs';
+const log = process.env.LOAD_LOG;
+register('data:text/javascript,' + encodeURIComponent(\`
+import { appendFileSync } from 'node:fs';
+export async function resolve(specifier, context, next) {
+  const r = await next(specifier, context);
+  if (r.url.startsWith('file:')) appendFileSync(\${JSON.stringify(process.env.LOAD_LOG)}, r.url + '\\\\n');
+  return r;
+}\`));
+const cache = createRequire(import.meta.url).cache;
+process.on('exit', () => appendFileSync(log, Object.keys(cache).map((f) => 'cjs:' + f + '\\n').join('')));
+`;
+
+let dir: string;
+let home: string;
+let ws: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'chronoscope-hook-lean-'));
+  home = join(dir, 'store');
+  ws = join(dir, 'project');
+  await mkdir(join(ws, 'src'), { recursive: true });
+  await writeFile(join(ws, 'src', 'app.ts'), 'export const answer = 41;\n');
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function runRecorded(input: string, log: string): Promise<{ code: number | null; stderr: string }> {
+  const recorder = join(dir, 'recorder.mjs');
+  await writeFile(recorder, RECORDER);
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(process.execPath, ['--import', recorder, CLI_PATH, 'hook', 'claude-code'], {
+      cwd: ws,
+      env: baseEnv(home, { LOAD_LOG: log, CHRONOSCOPE_NO_DELEGATE: '1' }),
+      stdio: ['pipe', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolveRun({ code, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+describe('the hook process, working alone', () => {
+  it('takes its checkpoint from the two bundles, loading nothing else of ours or of node_modules', async () => {
+    // A settings file as the app writes it: the plain check takes it without zod.
+    await mkdir(home, { recursive: true });
+    await writeFile(join(home, 'config.json'), JSON.stringify({ watcher: { quiet_ms: 2000, max_wait_ms: 60_000 }, hook_budget_ms: 5000 }));
+    const edit = (id: string) =>
+      JSON.stringify({ session_id: 's', cwd: ws, hook_event_name: 'PreToolUse', tool_name: 'Edit', tool_input: { file_path: join(ws, 'src', 'app.ts') }, tool_use_id: id });
+    // The first call takes the baseline; the second a checkpoint of a change (the snapshot path a hook takes every time).
+    expect(await runRecorded(edit('t1'), join(dir, 'first.log'))).toEqual({ code: 0, stderr: '' });
+    await writeFile(join(ws, 'src', 'app.ts'), 'export const answer = 42;\n');
+    const second = await runRecorded(edit('t2'), join(dir, 'load.log'));
+    expect(second.stderr).toBe('');
+    expect(second).toMatchObject({ code: 0, stderr: '' });
+    expect((await listCheckpoints(home, ws)).map((c) => c.tool_use_id)).toEqual(['t2', 't1']);
+
+    const loaded = (await readFile(join(dir, 'load.log'), 'utf8')).split('\n').filter((l) => l !== '');
+    const ours = loaded.filter((l) => !l.startsWith('cjs:') && !l.endsWith('/recorder.mjs'));
+    const files = ours.map((u) => u.replace(/^file:\/\/.*\/dist\//, 'dist/'));
+    expect(files.filter((f) => !f.startsWith('dist/')), 'files outside dist/').toEqual([]);
+    expect(files).toContain('dist/electron/cli/main.js');
+    expect(files).toContain('dist/electron/agents/core/hook-bundle.js');
+    expect(files).toContain('dist/electron/agents/core/local-bundle/local.js');
+    expect(files.filter((f) => !/^dist\/electron\/(cli\/main|agents\/core\/hook-bundle|agents\/core\/local-bundle\/[\w-]+)\.js$/.test(f)), 'modules loaded one by one').toEqual([]);
+    expect(loaded.filter((l) => l.startsWith('cjs:') && l.includes('node_modules')), 'CommonJS packages').toEqual([]);
+    for (const url of ours) {
+      const text = await readFile(new URL(url), 'utf8');
+      expect(text.includes('ZodError'), `zod in ${url}`).toBe(false);
+      expect(text.includes('simple-git'), `simple-git in ${url}`).toBe(false);
+    }
+  });
+});
