@@ -5,13 +5,11 @@
 // the plain check can judge), no simple-git (a snapshot does not use it).
 // The process is real; a module-resolution hook and the CommonJS cache record
 // every file it loads.
-import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CLI_PATH } from '../paths.js';
-import { baseEnv, listCheckpoints } from './run-cli.js';
+import { baseEnv, listCheckpoints, runCli } from './run-cli.js';
 
 /** Registered with --import: logs every file: URL the process resolves, and at exit the CommonJS modules it loaded. */
 const RECORDER = `
@@ -47,18 +45,9 @@ afterEach(async () => {
 async function runRecorded(input: string, log: string): Promise<{ code: number | null; stderr: string }> {
   const recorder = join(dir, 'recorder.mjs');
   await writeFile(recorder, RECORDER);
-  return new Promise((resolveRun, reject) => {
-    const child = spawn(process.execPath, ['--import', recorder, CLI_PATH, 'hook', 'claude-code'], {
-      cwd: ws,
-      env: baseEnv(home, { LOAD_LOG: log, CHRONOSCOPE_NO_DELEGATE: '1' }),
-      stdio: ['pipe', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolveRun({ code, stderr }));
-    child.stdin.end(input);
-  });
+  const env = baseEnv(home, { LOAD_LOG: log, CHRONOSCOPE_NO_DELEGATE: '1' });
+  const { code, stderr } = await runCli(['hook', 'claude-code'], { input, env, cwd: ws, nodeArgs: ['--import', recorder] });
+  return { code, stderr };
 }
 
 describe('the hook process, working alone', () => {

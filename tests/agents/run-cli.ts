@@ -10,9 +10,9 @@ export interface CliRun {
   stderr: string;
 }
 
-export function runCli(args: string[], options: { input?: string; env: NodeJS.ProcessEnv; cwd?: string }): Promise<CliRun> {
+export function runCli(args: string[], options: { input?: string; env: NodeJS.ProcessEnv; cwd?: string; nodeArgs?: string[] }): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_PATH, ...args], {
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI_PATH, ...args], {
       cwd: options.cwd,
       env: options.env,
       stdio: ['pipe', 'pipe', 'pipe'],
