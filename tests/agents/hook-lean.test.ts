@@ -5,10 +5,10 @@
 // the plain check can judge), no simple-git (a snapshot does not use it).
 // The process is real; a module-resolution hook and the CommonJS cache record
 // every file it loads.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTempProject, removeTempProject } from '../support/temp-project.js';
 import { baseEnv, listCheckpoints, runCli } from './run-cli.js';
 
 /** Registered with --import: logs every file: URL the process resolves, and at exit the CommonJS modules it loaded. */
@@ -32,15 +32,9 @@ let home: string;
 let ws: string;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'chronoscope-hook-lean-'));
-  home = join(dir, 'store');
-  ws = join(dir, 'project');
-  await mkdir(join(ws, 'src'), { recursive: true });
-  await writeFile(join(ws, 'src', 'app.ts'), 'export const answer = 41;\n');
+  ({ dir, home, ws } = await makeTempProject('chronoscope-hook-lean-', { 'src/app.ts': 'export const answer = 41;\n' }));
 });
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+afterEach(() => removeTempProject(dir));
 
 async function runRecorded(input: string, log: string): Promise<{ code: number | null; stderr: string }> {
   const recorder = join(dir, 'recorder.mjs');
