@@ -12,11 +12,13 @@
 //   `update-ref <ref> <oid> <zero-oid>`.
 // Durability ("reported as taken" survives a power loss): every object is
 // fsynced before the ref that names it, and each rename or link is followed by
-// an fsync of its folder, so the entry itself is on disk. Git's own writes
-// (blobs, trees, packs) are fsynced by git (core.fsync, git-env.ts), and the
-// fan-out folders they landed in by syncObjectDirsSince. Any writer of the
-// store (snapshots, and whatever writes trees from Node later) goes through
-// writeLooseObject/createLooseRef/syncObjectDirsSince: one place for it.
+// an fsync of its folder, so the entry itself is on disk. The fsyncs of one
+// snapshot are batched (ObjectBatch): all object files side by side, then each
+// folder that received one once, then the ref — not an fsync round trip per
+// object and folder. Git's own writes (blobs, trees, packs) are fsynced by git
+// (core.fsync, git-env.ts), and the fan-out folders they landed in (found by
+// stampObjectDirs/objectDirsChangedSince) with the snapshot's batch. Any writer
+// of the store goes through ObjectBatch/createLooseRef: one place for it.
 // An object already on disk is reused only if it reads back whole: a 0-byte
 // or damaged file left by a crash is replaced, never built upon.
 // The store is initialised by us as a SHA-1 repository with the files ref
@@ -64,24 +66,51 @@ export async function syncDir(dir: string): Promise<void> {
   }
 }
 
-/**
- * fsyncs the object fan-out folders changed since `sinceMs` (where git wrote
- * this snapshot's blobs and trees; git fsyncs the files, not their folders).
- */
-export async function syncObjectDirsSince(gitDir: string, sinceMs: number): Promise<void> {
-  if (!fsyncEnabled()) return;
+/** Modification times of the object fan-out folders (and `pack`), taken before git writes into them. */
+export type ObjectDirStamp = Map<string, number>;
+
+function isObjectDirName(name: string): boolean {
+  return /^[0-9a-f]{2}$/.test(name) || name === 'pack';
+}
+
+/** One readdir and a stat per folder: what objectDirsChangedSince compares against. */
+export async function stampObjectDirs(gitDir: string): Promise<ObjectDirStamp> {
   const objects = path.join(gitDir, 'objects');
-  const names = await fs.readdir(objects).catch(() => [] as string[]);
-  // Folder times have a coarse grain on some file systems: look a little earlier.
-  const since = sinceMs - 2000;
+  const names = (await fs.readdir(objects).catch(() => [] as string[])).filter(isObjectDirName);
+  const stamp: ObjectDirStamp = new Map();
   await Promise.all(
     names.map(async (name) => {
-      if (!/^[0-9a-f]{2}$/.test(name) && name !== 'pack') return;
-      const dir = path.join(objects, name);
-      const st = await fs.stat(dir).catch(() => null);
-      if (st && st.mtimeMs >= since) await syncDir(dir);
+      const st = await fs.stat(path.join(objects, name)).catch(() => null);
+      if (st) stamp.set(name, st.mtimeMs);
     }),
   );
+  return stamp;
+}
+
+/**
+ * The object folders git wrote in since `stamp` (git fsyncs the files it
+ * writes, not their folders): a folder that is new or whose time moved. A
+ * file system with whole-second folder times (FAT, HFS+) may not move the time
+ * of a folder written twice within one second: there a folder whose time is a
+ * whole second no older than the stamp's own counts as written too.
+ */
+export async function objectDirsChangedSince(gitDir: string, stamp: ObjectDirStamp, stampedAtMs: number): Promise<string[]> {
+  const objects = path.join(gitDir, 'objects');
+  const names = (await fs.readdir(objects).catch(() => [] as string[])).filter(isObjectDirName);
+  const changed: string[] = [];
+  let created = false;
+  await Promise.all(
+    names.map(async (name) => {
+      const st = await fs.stat(path.join(objects, name)).catch(() => null);
+      if (!st) return;
+      const before = stamp.get(name);
+      if (before === undefined) created = true;
+      const coarse = st.mtimeMs % 1000 === 0 && st.mtimeMs >= stampedAtMs - 2000;
+      if (before === undefined || before !== st.mtimeMs || coarse) changed.push(path.join(objects, name));
+    }),
+  );
+  if (created) changed.push(objects);
+  return changed;
 }
 
 /** True if the loose object file reads back as exactly this object. */
@@ -95,26 +124,117 @@ async function readsBack(file: string, oid: string, type: string, body: Buffer):
   }
 }
 
+/**
+ * Objects this process wrote durably (or read back whole), by file: the file's
+ * inode and size then. A file still there with both unchanged is that same
+ * file, so it is reused without inflating it again; anything else (replaced,
+ * pruned and written anew by someone else) is read back as usual.
+ */
+const known = new Map<string, string>();
+const KNOWN_MAX = 50_000;
+
+function remember(file: string, ino: number, size: number): void {
+  if (known.size >= KNOWN_MAX) known.clear();
+  known.set(file, `${ino}:${size}`);
+}
+
+/** Object files written at once by a batch (each is a few small fs calls and one fsync). */
+const BATCH_IN_FLIGHT = 32;
+
+/**
+ * Writes loose objects durably, fsyncs batched: every object file is written
+ * to a temporary name, fsynced and renamed (all side by side: a file system
+ * journal commits concurrent fsyncs together), and `seal` then fsyncs each
+ * folder that received a name once. Until `seal` resolves nothing may refer
+ * to the batch's objects from a ref. An object already on disk is reused only
+ * if it reads back whole (a 0-byte or damaged file left by a crash is
+ * replaced, never built upon); if this process did not write it, its folder
+ * is fsynced too (its name may not be on disk yet).
+ */
+export class ObjectBatch {
+  private readonly tasks = new Map<string, Promise<void>>();
+  private readonly dirs = new Set<string>();
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(readonly gitDir: string) {}
+
+  /** Starts writing one object; returns its id at once. */
+  put(type: 'commit' | 'tree' | 'blob', body: Buffer): string {
+    const oid = objectId(type, body);
+    if (!this.tasks.has(oid)) {
+      const task = this.slot(() => this.write(oid, type, body));
+      task.catch(() => undefined); // reported by seal()
+      this.tasks.set(oid, task);
+    }
+    return oid;
+  }
+
+  /** Folders to fsync with the batch's own (where git wrote objects this snapshot uses). */
+  addDirs(dirs: Iterable<string>): void {
+    for (const dir of dirs) this.dirs.add(dir);
+  }
+
+  /** Every object so far is in place under its name (readable; not yet sealed). */
+  async written(): Promise<void> {
+    const results = await Promise.allSettled([...this.tasks.values()]);
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
+
+  /** Every object written and fsynced, then every folder that received one. */
+  async seal(): Promise<void> {
+    await this.written();
+    await Promise.all([...this.dirs].map((dir) => syncDir(dir)));
+    this.dirs.clear();
+  }
+
+  private async slot(fn: () => Promise<void>): Promise<void> {
+    if (this.running >= BATCH_IN_FLIGHT) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.running++;
+    try {
+      await fn();
+    } finally {
+      this.running--;
+      this.waiting.shift()?.();
+    }
+  }
+
+  private async write(oid: string, type: string, body: Buffer): Promise<void> {
+    const dir = path.join(this.gitDir, 'objects', oid.slice(0, 2));
+    const file = path.join(dir, oid.slice(2));
+    const existing = await fs.lstat(file).catch(() => null);
+    if (existing && existing.size > 0) {
+      if (known.get(file) === `${existing.ino}:${existing.size}`) return;
+      if (await readsBack(file, oid, type, body)) {
+        remember(file, existing.ino, existing.size);
+        if (fsyncEnabled()) this.dirs.add(dir);
+        return;
+      }
+    }
+    const created = await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+    const tmp = path.join(dir, `tmp_obj_${randomBytes(6).toString('hex')}`);
+    try {
+      // Level 1 is git's default core.looseCompression.
+      await writeDurableFile(tmp, deflateSync(Buffer.concat([Buffer.from(`${type} ${body.length}\0`), body]), { level: 1 }), OBJECT_MODE);
+      // Over a damaged copy, if there was one.
+      await fs.rename(tmp, file);
+    } catch (err) {
+      await fs.rm(tmp, { force: true }).catch(() => undefined);
+      throw new ChronoscopeError('internal', `cannot write object ${oid}: ${(err as Error).message}`);
+    }
+    this.dirs.add(dir);
+    if (created !== undefined) this.dirs.add(path.dirname(dir));
+    const st = await fs.lstat(file).catch(() => null);
+    if (st) remember(file, st.ino, st.size);
+  }
+}
+
 /** Writes one loose object durably (reusing it only if it reads back whole); returns its id. */
 export async function writeLooseObject(gitDir: string, type: 'commit' | 'tree' | 'blob', body: Buffer): Promise<string> {
-  const oid = objectId(type, body);
-  const dir = path.join(gitDir, 'objects', oid.slice(0, 2));
-  const file = path.join(dir, oid.slice(2));
-  const existing = await fs.lstat(file).catch(() => null);
-  if (existing && existing.size > 0 && (await readsBack(file, oid, type, body))) return oid;
-  const created = await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-  const tmp = path.join(dir, `tmp_obj_${randomBytes(6).toString('hex')}`);
-  try {
-    // Level 1 is git's default core.looseCompression.
-    await writeDurableFile(tmp, deflateSync(Buffer.concat([Buffer.from(`${type} ${body.length}\0`), body]), { level: 1 }), OBJECT_MODE);
-    // Over a damaged copy, if there was one.
-    await fs.rename(tmp, file);
-    await syncDir(dir);
-    if (created !== undefined) await syncDir(path.dirname(dir));
-  } catch (err) {
-    await fs.rm(tmp, { force: true }).catch(() => undefined);
-    throw new ChronoscopeError('internal', `cannot write object ${oid}: ${(err as Error).message}`);
-  }
+  const batch = new ObjectBatch(gitDir);
+  const oid = batch.put(type, body);
+  await batch.seal();
   return oid;
 }
 

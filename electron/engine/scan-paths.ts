@@ -25,6 +25,7 @@ import path from 'node:path';
 import type { GitContext } from './git-env.js';
 import { git, gitStdin, splitNul } from './git-runner.js';
 import { indexSignature } from './head.js';
+import { objectDirsChangedSince, stampObjectDirs } from './loose-write.js';
 import { numstatIndex } from './stats.js';
 import type { ScanOptions, ScanResult } from './scan.js';
 
@@ -47,7 +48,8 @@ export async function scanPathsFast(gitCtx: GitContext, root: string, indexFile:
   }
   if (!(await allPlain(root, unique, options.maxFileBytes))) return null;
 
-  const before = await indexSignature(indexFile);
+  const [before, stamp] = await Promise.all([indexSignature(indexFile), options.trackObjectDirs ? stampObjectDirs(gitCtx.gitDir) : undefined]);
+  const stampedAt = Date.now();
   const plain: GitContext = { ...gitCtx, plainPaths: true };
   const input = unique.map((p) => `${p}\0`).join('');
   const [, ignoredRun] = await Promise.all([
@@ -67,7 +69,9 @@ export async function scanPathsFast(gitCtx: GitContext, root: string, indexFile:
   const from = options.statsFrom;
   const [written, stats] = await Promise.all([git(gitCtx, ['write-tree']), from !== undefined ? numstatIndex(gitCtx, from) : undefined]);
   const tree = written.trim();
-  return stats ? { ...result, tree, stats } : { ...result, tree };
+  const objectDirs = stamp ? await objectDirsChangedSince(gitCtx.gitDir, stamp, stampedAt) : undefined;
+  const withDirs = objectDirs ? { ...result, objectDirs } : result;
+  return stats ? { ...withDirs, tree, stats } : { ...withDirs, tree };
 }
 
 /**

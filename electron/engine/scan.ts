@@ -20,6 +20,7 @@ import { EMPTY_TREE, git, gitStdin, splitNul } from './git-runner.js';
 import { exists, mapLimit } from './fsutil.js';
 import { linesOfNewFiles } from './line-stats.js';
 import { scanPathsFast } from './scan-paths.js';
+import { objectDirsChangedSince, stampObjectDirs } from './loose-write.js';
 
 /** Beyond this many paths a limited scan costs more in arguments than a full scan. */
 const MAX_LIMITED_PATHS = 1000;
@@ -39,6 +40,16 @@ export interface ScanOptions {
   statsFrom?: string;
   /** Told how many of the files to hash are done, while update-index hashes them. */
   onProgress?: (hashed: number, total: number) => void;
+  /**
+   * Given what changed (from the stat cache: tracked paths modified or gone,
+   * and new paths git's ignore rules let in), may build the tree without the
+   * index (tree-update.ts); null to let git do it. Asked only when the index
+   * holds `knownTree` and nothing needs git's own rules (ignore rules that
+   * changed, nested repositories).
+   */
+  withoutIndex?: (changed: string[], untracked: ReadonlySet<string>) => Promise<ScanResult | null>;
+  /** Report the object folders git wrote in (ScanResult.objectDirs), for the snapshot to fsync. */
+  trackObjectDirs?: boolean;
 }
 
 export interface ScanResult {
@@ -52,7 +63,12 @@ export interface ScanResult {
   hashed?: string[];
   /** With statsFrom, when the index changed. */
   stats?: CheckpointStats;
+  /** With trackObjectDirs: the store's object folders git wrote in (their entries still need an fsync). */
+  objectDirs?: string[];
 }
+
+/** Above this many changed paths, git's update-index is the better deal than building the tree in Node. */
+const MAX_WITHOUT_INDEX = 200;
 
 export async function scanToTree(gitCtx: GitContext, root: string, options: ScanOptions): Promise<ScanResult> {
   if (gitCtx.indexFile !== undefined) {
@@ -88,6 +104,22 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
     if (rel === '.gitignore' || rel.endsWith('/.gitignore')) touchesIgnoreRules = true;
     candidates.push({ rel, tracked: tag !== '?' });
   }
+  if (
+    options.withoutIndex &&
+    options.knownTree !== undefined &&
+    !options.recheckIgnored &&
+    !touchesIgnoreRules &&
+    nestedRepos.length === 0 &&
+    candidates.length > 0 &&
+    candidates.length <= MAX_WITHOUT_INDEX
+  ) {
+    const untracked = new Set(candidates.filter((c) => !c.tracked).map((c) => c.rel));
+    const built = await options.withoutIndex([...new Set(candidates.map((c) => c.rel))], untracked);
+    if (built) return built;
+  }
+  // Git writes objects from here on: note the object folders' times first.
+  const stamp = options.trackObjectDirs ? await stampObjectDirs(gitCtx.gitDir) : undefined;
+  const stampedAt = Date.now();
 
   const skipped: SkippedFile[] = [];
   const update: string[] = [];
@@ -219,7 +251,9 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
   if (!indexChanged && options.knownTree !== undefined) return { ...result, tree: options.knownTree };
   const [written, stats] = await Promise.all([git(gitCtx, ['write-tree']), createdStats ?? (from !== undefined && indexChanged ? numstatIndex(gitCtx, from) : undefined)]);
   const tree = written.trim();
-  return stats ? { ...result, tree, stats } : { ...result, tree };
+  const objectDirs = stamp ? await objectDirsChangedSince(gitCtx.gitDir, stamp, stampedAt) : undefined;
+  const withDirs = objectDirs ? { ...result, objectDirs } : result;
+  return stats ? { ...withDirs, tree, stats } : { ...withDirs, tree };
 }
 
 /** Git's order of index entries: by the bytes of their UTF-8 names. */

@@ -28,7 +28,7 @@ import { GIT_IDENTITY } from './git-env.js';
 import { EMPTY_TREE, GitFailure } from './git-runner.js';
 import { indexSignature, latestHead, writeHead, type Head } from './head.js';
 import { decodeCheckpoint, nextRefName } from './list.js';
-import { commitBody, createLooseRef, syncObjectDirsSince, writeLooseObject } from './loose-write.js';
+import { commitBody, createLooseRef, ObjectBatch } from './loose-write.js';
 import { nextModes, recordedModes } from './file-modes.js';
 import { repairHashedObjects } from './object-check.js';
 import { encodeMessage, sanitizeLine, type CheckpointMeta } from './message.js';
@@ -38,7 +38,7 @@ import { validateRelPaths } from './validate.js';
 import { numstat } from './stats.js';
 import { throttleProgress } from './progress.js';
 import { syncIndexLater } from './index-sync.js';
-import { scanPathsInNode } from './tree-update.js';
+import { scanPathsInNode, type NodeScan } from './tree-update.js';
 
 /** last_touched is advisory (which workspace was used lately): rewrite it at most this often. */
 const TOUCH_EVERY_MS = 60_000;
@@ -63,7 +63,13 @@ export async function loadMetaOrFail(ctx: WsContext): Promise<MetaFile> {
  * repositories. `latest` (with the index signature it was confirmed for) lets
  * an unchanged scan skip write-tree and counts the changes against its tree.
  */
-export async function scanPrivateIndex(ctx: WsContext, paths: string[] | undefined, meta?: MetaFile, latest?: Head): Promise<ScanResult> {
+export async function scanPrivateIndex(
+  ctx: WsContext,
+  paths: string[] | undefined,
+  meta?: MetaFile,
+  latest?: Head,
+  withoutIndex?: ScanOptions['withoutIndex'],
+): Promise<ScanResult> {
   meta ??= await loadMetaOrFail(ctx);
   const excludesChanged = await syncExcludeFile(ctx, meta);
   const options: ScanOptions = {
@@ -71,6 +77,8 @@ export async function scanPrivateIndex(ctx: WsContext, paths: string[] | undefin
     recheckIgnored: excludesChanged,
     statsFrom: latest?.tree ?? EMPTY_TREE,
     excludeArgs: credentialExcludeArgs(ctx.settings),
+    trackObjectDirs: true,
+    ...(withoutIndex ? { withoutIndex } : {}),
   };
   if (latest?.index !== undefined && latest.index === (await indexSignature(ctx.layout.indexFile))) options.knownTree = latest.tree;
   // An index that is not the latest checkpoint's may be an interrupted
@@ -95,6 +103,7 @@ export async function scanPrivateIndex(ctx: WsContext, paths: string[] | undefin
     await fs.rm(ctx.layout.indexFile, { force: true });
     await fs.rm(`${ctx.layout.indexFile}.lock`, { force: true });
     delete options.knownTree;
+    delete options.withoutIndex;
     scan = await scanToTree(ctx.git, ctx.root, options);
   } finally {
     progress?.end();
@@ -141,11 +150,19 @@ export async function takeSnapshot(
   const paths = options.paths === undefined ? undefined : internalPaths ? [...new Set(options.paths)] : validateRelPaths(options.paths);
   if (paths !== undefined && paths.length === 0) return { id: null, skipped: 'no paths given' };
 
-  const started = Date.now();
   const [latest, meta] = await Promise.all([latestHead(ctx), loadMetaOrFail(ctx)]);
+  // Every object this snapshot writes from Node, fsynced together before the ref (loose-write.ts).
+  const batch = new ObjectBatch(ctx.store.gitDir);
   // Known files edited or deleted: no git process (tree-update.ts); the index catches up afterwards.
-  const inNode = paths !== undefined && latest !== undefined ? await scanPathsInNode(ctx, paths, latest, meta) : null;
-  const scan = inNode ?? (await scanPrivateIndex(ctx, paths, meta, latest));
+  let inNode: NodeScan | null = paths !== undefined && latest !== undefined ? await scanPathsInNode(ctx, paths, latest, meta, { batch }) : null;
+  // A full scan that finds a few changes builds the tree the same way, from what ls-files found.
+  const withoutIndex =
+    latest === undefined
+      ? undefined
+      : async (changed: string[], untracked: ReadonlySet<string>): Promise<ScanResult | null> => (inNode = await scanPathsInNode(ctx, changed, latest, meta, { batch, untracked }));
+  const scan = inNode ?? (await scanPrivateIndex(ctx, paths, meta, latest, withoutIndex));
+  // Readers of the tree (onTree) need its objects in place; the fsyncs wait for the ref.
+  if (onTree) await batch.written();
   onTree?.(scan.tree);
   let result: SnapshotResult;
   if (latest && scan.tree === latest.tree && !recordUnchanged) {
@@ -153,13 +170,13 @@ export async function takeSnapshot(
     if (!inNode) await rememberIndex(ctx, latest);
     result = { id: null, skipped: `no changes since ${shortId(latest.id)}` };
   } else {
-    // Before anything is built on the objects git just hashed: none may be an unreadable leftover.
-    await repairHashedObjects(ctx.store.gitDir, ctx.root, scan.hashed ?? [], ctx.settings.max_file_mb * 1024 * 1024);
-    result = await recordTree(ctx, { scan, latest, trigger, options, meta, indexHasTree: inNode === null, started });
+    // Before anything is built on the objects git just hashed: none may be an unreadable leftover (ours were read back as written).
+    if (!inNode) await repairHashedObjects(ctx.store.gitDir, ctx.root, scan.hashed ?? [], ctx.settings.max_file_mb * 1024 * 1024);
+    result = await recordTree(ctx, { scan, latest, trigger, options, meta, indexHasTree: inNode === null, batch });
   }
   if (inNode && latest) {
     const indexNow = await indexSignature(ctx.layout.indexFile);
-    syncIndexLater(ctx, { commit: result.id ?? latest.id, indexBefore: latest.index !== undefined && latest.index === indexNow ? indexNow : null, seen: inNode.seen });
+    syncIndexLater(ctx, { commit: result.id ?? latest.id, indexBefore: latest.index !== undefined && latest.index === indexNow ? indexNow : null, seen: (inNode as NodeScan).seen });
   }
   return result;
 }
@@ -177,12 +194,12 @@ interface RecordInput {
   meta: MetaFile;
   /** False when the tree was built without the index (it is synced later). */
   indexHasTree: boolean;
-  /** When the snapshot began: the object folders git wrote in since then are fsynced. */
-  started: number;
+  /** The objects written from Node so far; the commit joins them, and all are sealed before the ref. */
+  batch: ObjectBatch;
 }
 
 async function recordTree(ctx: WsContext, input: RecordInput): Promise<SnapshotResult> {
-  const { scan, latest, trigger, options, meta: file, indexHasTree, started } = input;
+  const { scan, latest, trigger, options, meta: file, indexHasTree, batch } = input;
   const { tree, skipped } = scan;
   const from = latest?.tree ?? EMPTY_TREE;
   // The scan counted against `from` when it wrote a tree; otherwise count here.
@@ -197,9 +214,11 @@ async function recordTree(ctx: WsContext, input: RecordInput): Promise<SnapshotR
   }
   if (options.restore_paths !== undefined && options.restore_paths.length > 0) meta.restore_paths = options.restore_paths;
   const message = encodeMessage(options.reason ?? defaultReason(trigger), meta);
-  // Durable before reported: git's objects (their folders), then the commit, then the ref (loose-write.ts).
-  await syncObjectDirsSince(ctx.store.gitDir, started);
-  const commit = await writeLooseObject(ctx.store.gitDir, 'commit', commitBody(tree, message, GIT_IDENTITY, now));
+  // Durable before reported: every object (ours fsynced side by side, the
+  // folders git and we wrote in once each), then the ref (loose-write.ts).
+  const commit = batch.put('commit', commitBody(tree, message, GIT_IDENTITY, now));
+  batch.addDirs(scan.objectDirs ?? []);
+  await batch.seal();
   const refname = nextRefName(ctx, latest?.refname, now);
   await createLooseRef(ctx.store.gitDir, refname, commit);
   const index = indexHasTree ? await indexSignature(ctx.layout.indexFile) : null;

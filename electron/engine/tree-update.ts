@@ -7,9 +7,11 @@
 // afterwards, off the snapshot's critical path.
 //
 // It covers the common case — files the latest checkpoint already has, edited,
-// re-linked or deleted — and returns null (the git paths in scan.ts /
-// scan-paths.ts take over, before anything was written) for everything that
-// needs git's own rules: a new file (ignore rules), a folder or a path that
+// re-linked or deleted, and new files a full scan's `ls-files -o` already let
+// through the ignore rules (so a full scan that found a few changes builds its
+// tree here too, scan.ts `withoutIndex`) — and returns null (the git paths in
+// scan.ts / scan-paths.ts take over, before anything was written) for
+// everything that needs git's own rules: any other new file, a folder or a path that
 // crosses a file, special/unreadable/oversized files, nested repositories,
 // `.git`/`.gitignore` in the path, a name a credential pattern might match,
 // exclude rules changed since the last scan, a file that changed while it was
@@ -22,10 +24,9 @@ import type { WsContext } from './context.js';
 import { buildExcludeFile, credentialExcludeArgs } from './excludes.js';
 import type { Head } from './head.js';
 import { lineCounts } from './line-stats.js';
-import { mapLimit } from './fsutil.js';
-import { objectId, writeLooseObject } from './loose-write.js';
+import { objectId, type ObjectBatch } from './loose-write.js';
 import type { MetaFile } from './meta.js';
-import type { ScanResult } from './scan.js';
+import { unrecordableName, type ScanResult } from './scan.js';
 import { allPlain, credentialMatchers } from './scan-paths.js';
 import { isTreeMode, readObject, readTree, type TreeEntry } from './tree-read.js';
 import { writeUpdatedTree, type PathChange } from './tree-write.js';
@@ -47,8 +48,19 @@ export function fileSignature(st: Stats): string {
   return `${st.ino}:${st.mode}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
 }
 
+export interface NodeScanOptions {
+  /** Objects go into this batch; the caller seals it before a ref names them. */
+  batch: ObjectBatch;
+  /**
+   * Paths absent from the latest tree that git's ignore rules already let in
+   * (a full scan's `ls-files -o`): recorded as new files. Any other new path
+   * goes to git.
+   */
+  untracked?: ReadonlySet<string>;
+}
+
 /** Null when this path does not apply (nothing was written). */
-export async function scanPathsInNode(ctx: WsContext, paths: readonly string[], latest: Head, meta: MetaFile): Promise<NodeScan | null> {
+export async function scanPathsInNode(ctx: WsContext, paths: readonly string[], latest: Head, meta: MetaFile, { batch, untracked }: NodeScanOptions): Promise<NodeScan | null> {
   if (process.platform === 'win32') return null;
   const unique = [...new Set(paths)];
   if (unique.length === 0 || unique.length > MAX_NODE_PATHS) return null;
@@ -78,7 +90,7 @@ export async function scanPathsInNode(ctx: WsContext, paths: readonly string[], 
   const seen = new Map<string, string | null>();
   const stats: CheckpointStats = { files: 0, insertions: 0, deletions: 0 };
   const counted: Promise<void>[] = [];
-  const blobs: { rel: string; old: TreeEntry; now: DiskFile }[] = [];
+  const blobs: { rel: string; old: TreeEntry | null; now: DiskFile }[] = [];
   for (const [i, rel] of unique.entries()) {
     const old = olds[i] as TreeEntry | null;
     const now = disk[i];
@@ -90,20 +102,22 @@ export async function scanPathsInNode(ctx: WsContext, paths: readonly string[], 
       counted.push(count(ctx, stats, old, null));
       continue;
     }
-    if (old === null) return null; // a new file: git's ignore rules decide
+    if (old === null && untracked?.has(rel) !== true) return null; // a new file: git's ignore rules decide
     seen.set(rel, now.signature);
     blobs.push({ rel, old, now });
   }
-  await mapLimit(blobs, 16, async ({ rel, old, now }) => {
+  for (const { rel, old, now } of blobs) {
     const oid = objectId('blob', now.data);
-    if (oid === old.oid && now.mode === old.mode) return;
-    if (oid !== old.oid) await writeLooseObject(ctx.git.gitDir, 'blob', now.data);
+    if (old !== null && oid === old.oid && now.mode === old.mode) continue;
+    if (oid !== old?.oid) batch.put('blob', now.data);
     changes.set(rel, { mode: now.mode, oid });
     counted.push(count(ctx, stats, old, now.data));
-  });
+  }
   await Promise.all(counted);
-  const tree = changes.size === 0 ? latest.tree : await writeUpdatedTree(ctx.git, latest.tree, changes, read);
-  return { tree, stats, seen, skipped: [], nestedRepos: [], changed: unique.length };
+  const tree = changes.size === 0 ? latest.tree : await writeUpdatedTree(ctx.git, latest.tree, changes, read, batch);
+  // The files read (for the modes git cannot record, file-modes.ts).
+  const hashed = blobs.map((b) => b.rel);
+  return { tree, stats, seen, skipped: [], nestedRepos: [], changed: unique.length, hashed };
 }
 
 /** Names this path handles without git: no '.git', '.gitignore', credential look-alikes, or paths inside other paths. */
@@ -114,6 +128,8 @@ function pathsAreSimple(ctx: WsContext, paths: readonly string[]): boolean {
   for (const rel of paths) {
     const parts = rel.split('/');
     if (parts.some((p) => p === '' || p === '.' || p === '..' || p.toLowerCase() === '.git' || p === '.gitignore')) return false;
+    // Names git cannot store, and names that are not UTF-8 (decoded with U+FFFD): the git path names them as left out.
+    if (unrecordableName(rel) || rel.includes('\uFFFD')) return false;
     if (parts.some((p) => credential.some((re) => re.test(p)))) return false;
     for (let i = 1; i < parts.length; i++) if (all.has(parts.slice(0, i).join('/'))) return false;
   }
@@ -168,8 +184,8 @@ async function readDisk(full: string, maxBytes: number): Promise<DiskFile | null
   return { mode, data, signature };
 }
 
-async function count(ctx: WsContext, stats: CheckpointStats, old: TreeEntry, now: Buffer | null): Promise<void> {
-  const before = await readObject(ctx.git, old.oid, 'blob');
+async function count(ctx: WsContext, stats: CheckpointStats, old: TreeEntry | null, now: Buffer | null): Promise<void> {
+  const before = old === null ? null : await readObject(ctx.git, old.oid, 'blob');
   const counts = lineCounts(before, now);
   stats.files += 1;
   stats.insertions += counts.insertions;

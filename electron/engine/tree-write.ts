@@ -8,7 +8,7 @@
 // leading zero ('40000' for trees); a folder left with no entries is dropped,
 // as the index has no way to hold one.
 import type { GitContext } from './git-env.js';
-import { writeLooseObject } from './loose-write.js';
+import { ObjectBatch } from './loose-write.js';
 import { isTreeMode, readTree, TREE_MODE, type TreeEntry } from './tree-read.js';
 
 export type TreeReader = (oid: string) => Promise<TreeEntry[]>;
@@ -60,20 +60,26 @@ function changeTree(changes: ReadonlyMap<string, PathChange>): ChangeNode {
  * Applies `changes` (path → new blob or null) to `rootTree` and writes every
  * rewritten tree as a loose object; returns the new root tree's id. Callers
  * guarantee no change path is a folder and none crosses a file (tree-update.ts
- * checks both against the old tree first).
+ * checks both against the old tree first). With `batch`, the trees join it
+ * (the caller seals it before anything refers to them); else they are
+ * written durably before this returns.
  */
 export async function writeUpdatedTree(
   gitCtx: GitContext,
   rootTree: string,
   changes: ReadonlyMap<string, PathChange>,
   read: TreeReader = (oid) => readTree(gitCtx, oid),
+  batch?: ObjectBatch,
 ): Promise<string> {
-  const rewritten = await rewrite(gitCtx, read, rootTree, changeTree(changes));
-  return rewritten ?? writeLooseObject(gitCtx.gitDir, 'tree', Buffer.alloc(0));
+  const into = batch ?? new ObjectBatch(gitCtx.gitDir);
+  const rewritten = await rewrite(into, read, rootTree, changeTree(changes));
+  const oid = rewritten ?? into.put('tree', Buffer.alloc(0));
+  if (!batch) await into.seal();
+  return oid;
 }
 
 /** The new id of one folder, or null when it ends up empty. */
-async function rewrite(gitCtx: GitContext, read: TreeReader, tree: string | null, node: ChangeNode): Promise<string | null> {
+async function rewrite(batch: ObjectBatch, read: TreeReader, tree: string | null, node: ChangeNode): Promise<string | null> {
   const entries = new Map<string, TreeEntry>();
   for (const entry of tree === null ? [] : await read(tree)) entries.set(entry.name.toString('latin1'), entry);
   await Promise.all(
@@ -88,11 +94,11 @@ async function rewrite(gitCtx: GitContext, read: TreeReader, tree: string | null
       }
       const existing = entries.get(key);
       const subtree = existing && isTreeMode(existing.mode) ? existing.oid : null;
-      const oid = await rewrite(gitCtx, read, subtree, child);
+      const oid = await rewrite(batch, read, subtree, child);
       if (oid === null) entries.delete(key);
       else entries.set(key, { mode: TREE_MODE, name, oid });
     }),
   );
   if (entries.size === 0) return null;
-  return writeLooseObject(gitCtx.gitDir, 'tree', serializeTree([...entries.values()]));
+  return batch.put('tree', serializeTree([...entries.values()]));
 }
