@@ -3,7 +3,10 @@
 // cache, and a stale entry would make the next full scan re-read that file.
 //
 // It runs after the snapshot returned, under the workspace lock of its own:
-// one `update-index` of the snapshot's paths (git re-reads only those). The
+// one `update-index` of the snapshot's paths still as they were hashed (git
+// re-reads only those), one `--index-info` of the recorded entries of any
+// that changed or appeared since (the index never takes in a file no scan
+// has judged: too large, ignored). The
 // head file may then say the index holds the checkpoint's tree (so the next
 // scan can skip write-tree) only when that is provably so: the index was the
 // previous checkpoint's tree before, the checkpoint is still the latest, and
@@ -16,59 +19,103 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { WsContext } from './context.js';
-import { gitStdin } from './git-runner.js';
+import { gitStdin, ZERO_OID } from './git-runner.js';
 import { indexSignature, latestHead, writeHead } from './head.js';
 import { withLock } from './lock.js';
-import { fileSignature } from './tree-update.js';
+import { fileSignature, type SeenFile } from './tree-update.js';
 
 export interface IndexSyncJob {
   /** The checkpoint the snapshot wrote. */
   commit: string;
+  /** The latest checkpoint when the snapshot began. */
+  parent: string;
   /** The index's signature when it held the previous checkpoint's tree; null when it did not. */
   indexBefore: string | null;
-  /** Path → file signature as hashed (null: gone). */
-  seen: ReadonlyMap<string, string | null>;
+  /** Path → as recorded: file signature when hashed, mode and blob (null: gone). */
+  seen: ReadonlyMap<string, SeenFile | null>;
 }
 
-const pending = new Map<string, Promise<void>>();
+interface Pending {
+  /** The last sync queued for this index, settled when it is done. */
+  run: Promise<void>;
+  /** A job queued behind the lock that has not started yet: later snapshots merge into it. */
+  waiting: IndexSyncJob | null;
+}
 
-/** Starts the sync in the background; failures only leave the cache stale. */
+const pending = new Map<string, Pending>();
+
+/**
+ * Starts the sync in the background; failures only leave the cache stale.
+ * Snapshots taken under one lock hold (a restore's safety and restored
+ * checkpoints) queue behind it: a job that builds on a queued one is merged
+ * into it (its paths added, its checkpoint the one to confirm), so the index
+ * is brought up to date once and still proven to hold the latest tree.
+ */
 export function syncIndexLater(ctx: WsContext, job: IndexSyncJob): void {
   const key = ctx.layout.indexFile;
-  const previous = pending.get(key) ?? Promise.resolve();
-  const run = previous.then(() => syncIndex(ctx, job)).catch(() => undefined);
-  pending.set(key, run);
-  void run.finally(() => {
-    if (pending.get(key) === run) pending.delete(key);
+  const current = pending.get(key);
+  const queued = current?.waiting;
+  if (current && queued && job.parent === queued.commit) {
+    current.waiting = { commit: job.commit, parent: queued.parent, indexBefore: job.indexBefore ?? queued.indexBefore, seen: new Map([...queued.seen, ...job.seen]) };
+    return;
+  }
+  const entry: Pending = { run: Promise.resolve(), waiting: job };
+  entry.run = (current?.run ?? Promise.resolve())
+    .then(() => syncIndex(ctx, () => {
+      const taken = entry.waiting ?? job;
+      entry.waiting = null;
+      return taken;
+    }))
+    .catch(() => undefined);
+  pending.set(key, entry);
+  void entry.run.finally(() => {
+    if (pending.get(key) === entry) pending.delete(key);
   });
 }
 
 /** Resolves once no sync of this workspace's index is pending (call before taking its lock). */
 export async function settleIndex(ctx: WsContext): Promise<void> {
-  await pending.get(ctx.layout.indexFile);
+  await pending.get(ctx.layout.indexFile)?.run;
 }
 
 /** Every pending sync of this process (the CLI waits for them before it exits). */
 export async function settleAllIndexes(): Promise<void> {
-  while (pending.size > 0) await Promise.all(pending.values());
+  while (pending.size > 0) await Promise.all([...pending.values()].map((p) => p.run));
 }
 
-async function syncIndex(ctx: WsContext, job: IndexSyncJob): Promise<void> {
+/** `take` gives the job (as merged so far) once the lock is held: nothing merges into it after that. */
+async function syncIndex(ctx: WsContext, take: () => IndexSyncJob): Promise<void> {
   await withLock(
     ctx.layout.lockTarget,
     async () => {
+      const job = take();
       const indexFile = ctx.layout.indexFile;
       const before = await indexSignature(indexFile);
       // We hold the workspace lock: an index.lock is a killed writer's leftover.
       await fs.rm(`${indexFile}.lock`, { force: true });
-      const input = [...job.seen.keys()].map((p) => `${p}\0`).join('');
-      await gitStdin(ctx.git, ['update-index', '--add', '--remove', '--replace', '-z', '--stdin'], { input });
-      if (job.indexBefore === null || before !== job.indexBefore) return;
+      // Each path as the checkpoint recorded it: from the disk (refreshing git's
+      // stat cache) where the file is still what was hashed; else its recorded
+      // entry with no stat data (so the next scan looks at the file again), or
+      // removed — never what is on disk now, which the scan's rules (size,
+      // ignore) have not seen.
+      const fresh: string[] = [];
+      const recorded: string[] = [];
+      let unchanged = true;
+      for (const [rel, entry] of job.seen) {
+        const st = await fs.lstat(path.join(ctx.root, rel)).catch(() => null);
+        const now = st === null ? null : fileSignature(st);
+        if (entry !== null && now === entry.signature) fresh.push(rel);
+        else recorded.push(entry === null ? `0 ${ZERO_OID}\t${rel}\0` : `${entry.mode} ${entry.oid}\t${rel}\0`);
+        if (now !== (entry?.signature ?? null)) unchanged = false;
+      }
+      if (recorded.length > 0) await gitStdin(ctx.git, ['update-index', '-z', '--index-info'], { input: recorded.join('') });
+      if (fresh.length > 0) await gitStdin(ctx.git, ['update-index', '--add', '--replace', '-z', '--stdin'], { input: fresh.map((p) => `${p}\0`).join('') });
+      if (!unchanged || job.indexBefore === null || before !== job.indexBefore) return;
       const head = await latestHead(ctx);
       if (head?.id !== job.commit) return;
-      for (const [rel, signature] of job.seen) {
+      for (const [rel, entry] of job.seen) {
         const st = await fs.lstat(path.join(ctx.root, rel)).catch(() => null);
-        if ((st === null ? null : fileSignature(st)) !== signature) return;
+        if ((st === null ? null : fileSignature(st)) !== (entry?.signature ?? null)) return;
       }
       const after = await indexSignature(indexFile);
       if (after !== null) await writeHead(ctx, { ...head, index: after });

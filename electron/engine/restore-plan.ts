@@ -1,8 +1,11 @@
 // What a restore would do, computed from trees only (no writes): the diff
 // from the current state of the disk (a tree of it) to the target, and which
 // of the files to remove are new since the latest checkpoint (untracked).
+// Trees are compared in Node when they differ in a few places (tree-diff.ts),
+// else by `git diff-tree`: the same plan either way.
 import type { GitContext } from './git-env.js';
 import { git, splitNul, ZERO_OID } from './git-runner.js';
+import { cachedReader, diffTreesInNode } from './tree-diff.js';
 
 export interface PlannedWrite {
   path: string;
@@ -30,9 +33,38 @@ export interface PlanInput {
 }
 
 export async function planRestore(gitCtx: GitContext, input: PlanInput): Promise<RestorePlan> {
+  if (input.currentTree === input.targetTree) return { writes: [], deleted: [], untracked: [], recorded: new Map() };
+  return (await planInNode(gitCtx, input)) ?? planWithGit(gitCtx, input);
+}
+
+/** The same plan from trees read in Node (tree-diff.ts); null when the trees differ too widely. */
+async function planInNode(gitCtx: GitContext, input: PlanInput): Promise<RestorePlan | null> {
+  const read = cachedReader(gitCtx);
+  const changes = await diffTreesInNode(read, input.currentTree, input.targetTree, input.paths);
+  if (changes === null) return null;
+  const plan: RestorePlan = { writes: [], deleted: [], untracked: [], recorded: new Map() };
+  const removals: string[] = [];
+  for (const c of changes) {
+    if (c.status !== 'A') plan.recorded.set(c.path, { mode: c.oldMode, oid: c.oldOid });
+    if (c.status === 'D') removals.push(c.path);
+    else if (c.newMode === '160000') continue; // gitlinks are never restored
+    else if (c.newOid !== ZERO_OID) plan.writes.push({ path: c.path, mode: c.newMode, oid: c.newOid, kind: c.status === 'A' ? 'added' : 'modified' });
+  }
+  if (removals.length > 0) {
+    let fresh = new Set<string>();
+    if (input.knownTree !== input.currentTree) {
+      const added = await diffTreesInNode(read, input.knownTree, input.currentTree, input.paths);
+      if (added === null) return null;
+      fresh = new Set(added.filter((c) => c.status === 'A').map((c) => c.path));
+    }
+    for (const path of removals) (fresh.has(path) ? plan.untracked : plan.deleted).push(path);
+  }
+  return plan;
+}
+
+async function planWithGit(gitCtx: GitContext, input: PlanInput): Promise<RestorePlan> {
   const limit = input.paths && input.paths.length > 0 ? ['--', ...input.paths] : [];
   const plan: RestorePlan = { writes: [], deleted: [], untracked: [], recorded: new Map() };
-  if (input.currentTree === input.targetTree) return plan;
   // Which files are new since the latest checkpoint matters only for removals.
   // A full restore usually removes something: ask alongside the main diff then.
   const addedSince = (): Promise<Set<string>> =>

@@ -27,6 +27,7 @@ import { latestHead } from './head.js';
 import { keepWhatHermesLeavesOut, resolveCheckpoint } from './lanes.js';
 import { allRecords, type CheckpointRecord } from './list.js';
 import { planRestore, type PlannedWrite, type RestorePlan } from './restore-plan.js';
+import { cachedReader, pathInTree } from './tree-diff.js';
 import { takeSnapshot } from './snapshot.js';
 import { assertNoSymlinkParent, validateRelPaths } from './validate.js';
 
@@ -35,9 +36,9 @@ async function checkPaths(ctx: WsContext, target: CheckpointRecord, options: Res
   const paths = validateRelPaths(options.paths);
   for (const p of paths) await assertNoSymlinkParent(ctx.root, p);
   // A path in neither the checkpoint nor the workspace is a typo: say so, and change nothing (no safety checkpoint either).
-  const recorded = splitNul(await git(ctx.git, ['ls-tree', '-r', '-z', '--name-only', target.tree, '--', ...paths]));
+  const read = cachedReader(ctx.git);
   for (const p of paths) {
-    if (recorded.some((name) => name === p || name.startsWith(`${p}/`))) continue;
+    if (await pathInTree(read, target.tree, p)) continue;
     if (await exists(path.join(ctx.root, p))) continue;
     throw new ChronoscopeError('not_found', `path '${p}' matches nothing in checkpoint ${shortId(target.checkpoint.id)} nor in the workspace; nothing was changed`);
   }

@@ -176,7 +176,7 @@ export async function takeSnapshot(
   }
   if (inNode && latest) {
     const indexNow = await indexSignature(ctx.layout.indexFile);
-    syncIndexLater(ctx, { commit: result.id ?? latest.id, indexBefore: latest.index !== undefined && latest.index === indexNow ? indexNow : null, seen: (inNode as NodeScan).seen });
+    syncIndexLater(ctx, { commit: result.id ?? latest.id, parent: latest.id, indexBefore: latest.index !== undefined && latest.index === indexNow ? indexNow : null, seen: (inNode as NodeScan).seen });
   }
   return result;
 }

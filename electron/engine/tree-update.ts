@@ -39,13 +39,19 @@ const BLOB_MODES = ['100644', '100755', '120000'];
 
 export interface NodeScan extends ScanResult {
   stats: CheckpointStats;
-  /** Each path's file signature as hashed (null: gone), for index-sync.ts. */
-  seen: Map<string, string | null>;
+  /** Each path as recorded: its file signature when hashed, mode and blob (null: gone), for index-sync.ts. */
+  seen: Map<string, SeenFile | null>;
 }
 
 /** What git's stat cache compares: the same signature means the same content (git's own assumption). */
 export function fileSignature(st: Stats): string {
   return `${st.ino}:${st.mode}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
+}
+
+export interface SeenFile {
+  signature: string;
+  mode: string;
+  oid: string;
 }
 
 export interface NodeScanOptions {
@@ -87,7 +93,7 @@ export async function scanPathsInNode(ctx: WsContext, paths: readonly string[], 
   if (olds.some((old) => old === undefined || (old !== null && !BLOB_MODES.includes(old.mode)))) return null;
 
   const changes = new Map<string, PathChange>();
-  const seen = new Map<string, string | null>();
+  const seen = new Map<string, SeenFile | null>();
   const stats: CheckpointStats = { files: 0, insertions: 0, deletions: 0 };
   const counted: Promise<void>[] = [];
   const blobs: { rel: string; old: TreeEntry | null; now: DiskFile }[] = [];
@@ -103,11 +109,11 @@ export async function scanPathsInNode(ctx: WsContext, paths: readonly string[], 
       continue;
     }
     if (old === null && untracked?.has(rel) !== true) return null; // a new file: git's ignore rules decide
-    seen.set(rel, now.signature);
     blobs.push({ rel, old, now });
   }
   for (const { rel, old, now } of blobs) {
     const oid = objectId('blob', now.data);
+    seen.set(rel, { signature: now.signature, mode: now.mode, oid });
     if (old !== null && oid === old.oid && now.mode === old.mode) continue;
     if (oid !== old?.oid) batch.put('blob', now.data);
     changes.set(rel, { mode: now.mode, oid });
