@@ -14,9 +14,14 @@ export async function diskTree(ctx: WsContext, paths?: string[]): Promise<ScanRe
   const tmpIndex = await tempFile(ctx.store.tmpDir, `index-${ctx.id}`);
   const cleanup: string[] = [tmpIndex];
   try {
+    // The copy keeps the index's own time: git trusts an entry's stat data only
+    // when the file is older than the index, and a copy made now would make a
+    // same-size edit in the index's last second look clean ("racy git").
+    const original = await fs.stat(ctx.layout.indexFile).catch(() => null);
     await fs.copyFile(ctx.layout.indexFile, tmpIndex).catch((err: NodeJS.ErrnoException) => {
       if (err.code !== 'ENOENT') throw err;
     });
+    if (original) await fs.utimes(tmpIndex, original.atime, original.mtime).catch(() => undefined);
     const meta = await readMeta(ctx.layout.metaFile);
     const wanted = buildExcludeFile(ctx.settings, meta?.nested_repos ?? []);
     const current = await fs.readFile(ctx.layout.excludeFile, 'utf8').catch(() => null);

@@ -33,6 +33,8 @@ export interface IndexSyncJob {
   indexBefore: string | null;
   /** Path → as recorded: file signature when hashed, mode and blob (null: gone). */
   seen: ReadonlyMap<string, SeenFile | null>;
+  /** Paths a checkpoint of the job removed from the tree before it. */
+  removed: ReadonlySet<string>;
 }
 
 interface Pending {
@@ -56,7 +58,7 @@ export function syncIndexLater(ctx: WsContext, job: IndexSyncJob): void {
   const current = pending.get(key);
   const queued = current?.waiting;
   if (current && queued && job.parent === queued.commit) {
-    current.waiting = { commit: job.commit, parent: queued.parent, indexBefore: job.indexBefore ?? queued.indexBefore, seen: new Map([...queued.seen, ...job.seen]) };
+    current.waiting = { commit: job.commit, parent: queued.parent, indexBefore: job.indexBefore ?? queued.indexBefore, seen: new Map([...queued.seen, ...job.seen]), removed: new Set([...queued.removed, ...job.removed]) };
     return;
   }
   const entry: Pending = { run: Promise.resolve(), waiting: job };
@@ -71,6 +73,19 @@ export function syncIndexLater(ctx: WsContext, job: IndexSyncJob): void {
   void entry.run.finally(() => {
     if (pending.get(key) === entry) pending.delete(key);
   });
+}
+
+/**
+ * The sync queued behind the lock and not started, if any: while it waits,
+ * the index is still exactly as it was before its first snapshot.
+ */
+export function queuedSync(ctx: WsContext): Readonly<IndexSyncJob> | null {
+  return pending.get(ctx.layout.indexFile)?.waiting ?? null;
+}
+
+/** The job's paths the index or its latest tree has: recordable as tracked files wherever they are now. */
+export function recordableOf(job: Readonly<IndexSyncJob>): string[] {
+  return [...job.seen].filter(([rel, entry]) => entry !== null || job.removed.has(rel)).map(([rel]) => rel);
 }
 
 /** Resolves once no sync of this workspace's index is pending (call before taking its lock). */
@@ -91,6 +106,8 @@ async function syncIndex(ctx: WsContext, take: () => IndexSyncJob): Promise<void
       const job = take();
       const indexFile = ctx.layout.indexFile;
       const before = await indexSignature(indexFile);
+      // A scan through git rewrote the index since (it brought these paths up to date itself).
+      if (job.indexBefore !== null && before !== job.indexBefore) return;
       // We hold the workspace lock: an index.lock is a killed writer's leftover.
       await fs.rm(`${indexFile}.lock`, { force: true });
       // Each path as the checkpoint recorded it: from the disk (refreshing git's

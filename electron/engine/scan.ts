@@ -42,12 +42,21 @@ export interface ScanOptions {
   onProgress?: (hashed: number, total: number) => void;
   /**
    * Given what changed (from the stat cache: tracked paths modified or gone,
-   * and new paths git's ignore rules let in), may build the tree without the
+   * and new paths git's ignore rules let in; those ls-files named are
+   * `recordable`), may build the tree without the
    * index (tree-update.ts); null to let git do it. Asked only when the index
    * holds `knownTree` and nothing needs git's own rules (ignore rules that
    * changed, nested repositories).
    */
-  withoutIndex?: (changed: string[], untracked: ReadonlySet<string>) => Promise<ScanResult | null>;
+  withoutIndex?: (changed: string[], recordable: ReadonlySet<string>) => Promise<ScanResult | null>;
+  /**
+   * The index is the tree before the latest checkpoint, which changed only
+   * these paths (built without the index, its sync still queued): what
+   * changed since the latest checkpoint is among them and what ls-files finds.
+   */
+  pendingPaths?: readonly string[];
+  /** Those of pendingPaths the index or the latest tree has (recordable as tracked files). */
+  pendingRecordable?: readonly string[];
   /** Report the object folders git wrote in (ScanResult.objectDirs), for the snapshot to fsync. */
   trackObjectDirs?: boolean;
 }
@@ -104,17 +113,20 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
     if (rel === '.gitignore' || rel.endsWith('/.gitignore')) touchesIgnoreRules = true;
     candidates.push({ rel, tracked: tag !== '?' });
   }
+  const changed = [...new Set([...candidates.map((c) => c.rel), ...(options.pendingPaths ?? [])])];
   if (
     options.withoutIndex &&
-    options.knownTree !== undefined &&
+    (options.knownTree !== undefined || options.pendingPaths !== undefined) &&
     !options.recheckIgnored &&
     !touchesIgnoreRules &&
     nestedRepos.length === 0 &&
-    candidates.length > 0 &&
-    candidates.length <= MAX_WITHOUT_INDEX
+    changed.length > 0 &&
+    changed.length <= MAX_WITHOUT_INDEX
   ) {
-    const untracked = new Set(candidates.filter((c) => !c.tracked).map((c) => c.rel));
-    const built = await options.withoutIndex([...new Set(candidates.map((c) => c.rel))], untracked);
+    // Whatever ls-files named is recordable by git's rules: new files it let
+    // through the ignore rules, and files the index tracks (tracked files stay
+    // tracked even if a rule now matches them).
+    const built = await options.withoutIndex(changed, new Set([...candidates.map((c) => c.rel), ...(options.pendingRecordable ?? [])]));
     if (built) return built;
   }
   // Git writes objects from here on: note the object folders' times first.

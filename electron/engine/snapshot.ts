@@ -37,7 +37,7 @@ import { scanToTree, type ScanOptions, type ScanResult } from './scan.js';
 import { validateRelPaths } from './validate.js';
 import { numstat } from './stats.js';
 import { throttleProgress } from './progress.js';
-import { syncIndexLater } from './index-sync.js';
+import { queuedSync, recordableOf, syncIndexLater } from './index-sync.js';
 import { scanPathsInNode, type NodeScan } from './tree-update.js';
 
 /** last_touched is advisory (which workspace was used lately): rewrite it at most this often. */
@@ -80,7 +80,16 @@ export async function scanPrivateIndex(
     trackObjectDirs: true,
     ...(withoutIndex ? { withoutIndex } : {}),
   };
-  if (latest?.index !== undefined && latest.index === (await indexSignature(ctx.layout.indexFile))) options.knownTree = latest.tree;
+  const indexNow = await indexSignature(ctx.layout.indexFile);
+  const queued = queuedSync(ctx);
+  if (latest?.index !== undefined && latest.index === indexNow) options.knownTree = latest.tree;
+  // The latest checkpoint was built without the index and its sync still waits
+  // for the lock we hold (a restore's safety checkpoint): the index is the tree
+  // before it, and what changed since is among its paths and what ls-files finds.
+  else if (latest !== undefined && queued !== null && queued.commit === latest.id && queued.indexBefore !== null && queued.indexBefore === indexNow) {
+    options.pendingPaths = [...queued.seen.keys()];
+    options.pendingRecordable = recordableOf(queued);
+  }
   // An index that is not the latest checkpoint's may be an interrupted
   // snapshot's: the path-limited fast path adds ignored paths speculatively
   // and drops them a moment later, so apply the ignore rules again.
@@ -103,6 +112,8 @@ export async function scanPrivateIndex(
     await fs.rm(ctx.layout.indexFile, { force: true });
     await fs.rm(`${ctx.layout.indexFile}.lock`, { force: true });
     delete options.knownTree;
+    delete options.pendingPaths;
+    delete options.pendingRecordable;
     delete options.withoutIndex;
     scan = await scanToTree(ctx.git, ctx.root, options);
   } finally {
@@ -154,12 +165,15 @@ export async function takeSnapshot(
   // Every object this snapshot writes from Node, fsynced together before the ref (loose-write.ts).
   const batch = new ObjectBatch(ctx.store.gitDir);
   // Known files edited or deleted: no git process (tree-update.ts); the index catches up afterwards.
-  let inNode: NodeScan | null = paths !== undefined && latest !== undefined ? await scanPathsInNode(ctx, paths, latest, meta, { batch }) : null;
+  // Paths a checkpoint still waiting for its index sync had (a restore's safety checkpoint) count as known.
+  const queued = latest !== undefined ? queuedSync(ctx) : null;
+  const recordable = queued !== null && queued.commit === latest?.id ? { recordable: new Set(recordableOf(queued)) } : {};
+  let inNode: NodeScan | null = paths !== undefined && latest !== undefined ? await scanPathsInNode(ctx, paths, latest, meta, { batch, ...recordable }) : null;
   // A full scan that finds a few changes builds the tree the same way, from what ls-files found.
   const withoutIndex =
     latest === undefined
       ? undefined
-      : async (changed: string[], untracked: ReadonlySet<string>): Promise<ScanResult | null> => (inNode = await scanPathsInNode(ctx, changed, latest, meta, { batch, untracked }));
+      : async (changed: string[], recordable: ReadonlySet<string>): Promise<ScanResult | null> => (inNode = await scanPathsInNode(ctx, changed, latest, meta, { batch, recordable }));
   const scan = inNode ?? (await scanPrivateIndex(ctx, paths, meta, latest, withoutIndex));
   // Readers of the tree (onTree) need its objects in place; the fsyncs wait for the ref.
   if (onTree) await batch.written();
@@ -176,7 +190,7 @@ export async function takeSnapshot(
   }
   if (inNode && latest) {
     const indexNow = await indexSignature(ctx.layout.indexFile);
-    syncIndexLater(ctx, { commit: result.id ?? latest.id, parent: latest.id, indexBefore: latest.index !== undefined && latest.index === indexNow ? indexNow : null, seen: (inNode as NodeScan).seen });
+    syncIndexLater(ctx, { commit: result.id ?? latest.id, parent: latest.id, indexBefore: latest.index !== undefined && latest.index === indexNow ? indexNow : null, seen: (inNode as NodeScan).seen, removed: (inNode as NodeScan).removed });
   }
   return result;
 }

@@ -41,6 +41,8 @@ export interface NodeScan extends ScanResult {
   stats: CheckpointStats;
   /** Each path as recorded: its file signature when hashed, mode and blob (null: gone), for index-sync.ts. */
   seen: Map<string, SeenFile | null>;
+  /** Paths the latest tree had and this snapshot removed. */
+  removed: Set<string>;
 }
 
 /** What git's stat cache compares: the same signature means the same content (git's own assumption). */
@@ -58,15 +60,15 @@ export interface NodeScanOptions {
   /** Objects go into this batch; the caller seals it before a ref names them. */
   batch: ObjectBatch;
   /**
-   * Paths absent from the latest tree that git's ignore rules already let in
-   * (a full scan's `ls-files -o`): recorded as new files. Any other new path
-   * goes to git.
+   * Paths git's rules already let in (what a scan's `ls-files -o` listed, or
+   * the index tracks): recorded even when absent from the latest tree. Any
+   * other new path goes to git.
    */
-  untracked?: ReadonlySet<string>;
+  recordable?: ReadonlySet<string>;
 }
 
 /** Null when this path does not apply (nothing was written). */
-export async function scanPathsInNode(ctx: WsContext, paths: readonly string[], latest: Head, meta: MetaFile, { batch, untracked }: NodeScanOptions): Promise<NodeScan | null> {
+export async function scanPathsInNode(ctx: WsContext, paths: readonly string[], latest: Head, meta: MetaFile, { batch, recordable }: NodeScanOptions): Promise<NodeScan | null> {
   if (process.platform === 'win32') return null;
   const unique = [...new Set(paths)];
   if (unique.length === 0 || unique.length > MAX_NODE_PATHS) return null;
@@ -94,6 +96,7 @@ export async function scanPathsInNode(ctx: WsContext, paths: readonly string[], 
 
   const changes = new Map<string, PathChange>();
   const seen = new Map<string, SeenFile | null>();
+  const removed = new Set<string>();
   const stats: CheckpointStats = { files: 0, insertions: 0, deletions: 0 };
   const counted: Promise<void>[] = [];
   const blobs: { rel: string; old: TreeEntry | null; now: DiskFile }[] = [];
@@ -104,11 +107,12 @@ export async function scanPathsInNode(ctx: WsContext, paths: readonly string[], 
     if (now === null) {
       seen.set(rel, null);
       if (old === null) continue;
+      removed.add(rel);
       changes.set(rel, null);
       counted.push(count(ctx, stats, old, null));
       continue;
     }
-    if (old === null && untracked?.has(rel) !== true) return null; // a new file: git's ignore rules decide
+    if (old === null && recordable?.has(rel) !== true) return null; // a new file: git's ignore rules decide
     blobs.push({ rel, old, now });
   }
   for (const { rel, old, now } of blobs) {
@@ -123,7 +127,7 @@ export async function scanPathsInNode(ctx: WsContext, paths: readonly string[], 
   const tree = changes.size === 0 ? latest.tree : await writeUpdatedTree(ctx.git, latest.tree, changes, read, batch);
   // The files read (for the modes git cannot record, file-modes.ts).
   const hashed = blobs.map((b) => b.rel);
-  return { tree, stats, seen, skipped: [], nestedRepos: [], changed: unique.length, hashed };
+  return { tree, stats, seen, removed, skipped: [], nestedRepos: [], changed: unique.length, hashed };
 }
 
 /** Names this path handles without git: no '.git', '.gitignore', credential look-alikes, or paths inside other paths. */
