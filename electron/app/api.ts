@@ -1,7 +1,7 @@
 // The application service both hosts (Electron, browser) bind the router to:
 // one engine store, the list of workspaces the person added, a watcher and a
 // push monitor per workspace, and the event bus that feeds the renderer.
-import type { EffectRecord } from '../../shared/model.js';
+import type { EffectRecord, SnapshotOptions, SnapshotResult } from '../../shared/model.js';
 import type { Settings, SettingsPatch } from '../../shared/settings.js';
 import type { AppInfo, EventChannel, EventMap, WorkspaceEntry } from '../../shared/ipc.js';
 import type { OpenWorkspaceOptions, Store, Workspace } from '../engine/api.js';
@@ -20,6 +20,11 @@ export interface AppService {
    * `{ register: false }` for readers: a folder the store does not know is not_found, never registered.
    */
   workspace(path: string, options?: OpenWorkspaceOptions): Promise<Workspace>;
+  /**
+   * A checkpoint asked for by a person (the window's button): for a workspace this app watches,
+   * limited to what its watcher saw change since the latest checkpoint; else a full scan.
+   */
+  snapshot(ws: Workspace, options: SnapshotOptions): Promise<SnapshotResult>;
   effects(path: string, since?: string): Promise<EffectRecord[]>;
   settings(): Settings;
   updateSettings(patch: SettingsPatch): Promise<Settings>;

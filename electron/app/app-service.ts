@@ -112,19 +112,31 @@ class ChronoscopeAppService implements AppService {
     return {
       store: this.currentStore,
       workspace: (dir) => this.workspace(dir),
-      checkpoint: async (ws, options, files) => {
-        const session = this.sessions.get(ws.meta.id);
-        const watcher = session?.watcher ?? null;
-        if (session === undefined || watcher === null || !session.hasCheckpoint) return ws.snapshot(options);
-        const wait = Math.min(WATCHER_SETTLE_MS, startedMs + WATCHER_SETTLE_MS - Date.now());
-        if (wait > 0) await new Promise((resolveWait) => setTimeout(resolveWait, wait));
-        const changed = watcher.changedPaths();
-        if (changed === null) return ws.snapshot(options);
-        const paths = [...new Set([...changed, ...files])];
-        if (paths.length === 0) return { id: null, skipped: 'the watcher saw nothing change since the latest checkpoint' };
-        return ws.snapshot({ ...options, paths });
-      },
+      checkpoint: (ws, options, files) => this.watchedSnapshot(ws, options, startedMs, files),
     };
+  }
+
+  async snapshot(ws: Workspace, options: SnapshotOptions): Promise<SnapshotResult> {
+    return this.watchedSnapshot(ws, options, Date.now());
+  }
+
+  /**
+   * A snapshot of a workspace this app watches never scans what the watcher knows did not
+   * change: once changes made before `startedMs` have had time to reach it, the watcher's
+   * unrecorded paths (plus `files`) are the snapshot's paths. A full scan where the watcher
+   * cannot vouch (not watching, paused, a full scan due, no checkpoint yet to build on).
+   */
+  private async watchedSnapshot(ws: Workspace, options: SnapshotOptions, startedMs: number, files: readonly string[] = []): Promise<SnapshotResult> {
+    const session = this.sessions.get(ws.meta.id);
+    const watcher = session?.watcher ?? null;
+    if (session === undefined || watcher === null || !session.hasCheckpoint) return ws.snapshot(options);
+    const wait = Math.min(WATCHER_SETTLE_MS, startedMs + WATCHER_SETTLE_MS - Date.now());
+    if (wait > 0) await new Promise((resolveWait) => setTimeout(resolveWait, wait));
+    const changed = watcher.changedPaths();
+    if (changed === null) return ws.snapshot(options);
+    const paths = [...new Set([...changed, ...files])];
+    if (paths.length === 0) return { id: null, skipped: 'the watcher saw nothing change since the latest checkpoint' };
+    return ws.snapshot({ ...options, paths });
   }
 
   info(): AppInfo {

@@ -62,7 +62,8 @@ export const HANDLERS: HandlerMap = {
   'checkpoints:pathHistory': async (req, { app }) => (await app.workspace(req.workspace, READ_ONLY)).pathHistory(req.path),
   'checkpoints:snapshot': async (req, { app }) => {
     const ws = await app.workspace(req.workspace);
-    const result = await ws.snapshot({ trigger: 'manual', ...(req.reason ? { reason: req.reason } : {}) });
+    // Through the app: where its watcher runs, only what the watcher saw change is looked at.
+    const result = await app.snapshot(ws, { trigger: 'manual', ...(req.reason ? { reason: req.reason } : {}) });
     if (result.id !== null) await announce(app, ws.meta.path, result.checkpoint);
     return result;
   },
