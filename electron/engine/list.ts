@@ -33,14 +33,77 @@ function record(id: string, refname: string, tree: string, contents: string, pin
 const FORMAT = '%(refname)%00%(objectname)%00%(tree)%00%(contents)%00%01';
 const RECORD_END = '\0\x01\n';
 
+/**
+ * Records this process has read, by store and ref name: a listing reads only
+ * the checkpoints it has not seen (none, usually: a new checkpoint is one more
+ * ref). Refs are create-only and commits never change, so a record stays
+ * valid while its ref exists; which refs exist is read every time (one
+ * readdir, and packed-refs when it changed). A ref rewritten in place to
+ * another commit, which nothing of ours does, would go unnoticed. Damaged
+ * checkpoints are not kept (they are read again, in case they were repaired).
+ */
+const knownRecords = new Map<string, Map<string, CheckpointRecord>>();
+const KNOWN_MAX = 200_000;
+const packedCache = new Map<string, { key: string; names: Map<string, string[]> }>();
+
+/** The workspace's checkpoint ref names, newest first: loose ones by one readdir, packed ones from packed-refs. */
+async function refNames(ctx: WsContext): Promise<string[]> {
+  const dir = path.join(ctx.store.gitDir, ...ctx.refPrefix.split('/').filter(Boolean));
+  const packedFile = path.join(ctx.store.gitDir, 'packed-refs');
+  const [loose, packed] = await Promise.all([fs.readdir(dir).catch(() => [] as string[]), fs.stat(packedFile, { bigint: true }).catch(() => null)]);
+  const names = new Set(loose.filter((n) => !n.endsWith('.lock')).map((n) => `${ctx.refPrefix}${n}`));
+  if (packed) {
+    const key = `${packed.ino}:${packed.size}:${packed.mtimeNs}`;
+    let cached = packedCache.get(ctx.store.gitDir);
+    if (cached?.key !== key) {
+      // One parse per packed-refs version, grouped by workspace prefix.
+      const byPrefix = new Map<string, string[]>();
+      const text = await fs.readFile(packedFile, 'utf8').catch(() => '');
+      for (const line of text.split('\n')) {
+        const m = /^[0-9a-f]{40} (refs\/chronoscope\/[^/]+\/cp\/)(.+)$/.exec(line);
+        if (!m) continue;
+        const prefix = m[1] ?? '';
+        const list = byPrefix.get(prefix) ?? [];
+        list.push(`${prefix}${m[2] ?? ''}`);
+        byPrefix.set(prefix, list);
+      }
+      cached = { key, names: byPrefix };
+      if (packedCache.size > 16) packedCache.clear();
+      packedCache.set(ctx.store.gitDir, cached);
+    }
+    for (const name of cached.names.get(ctx.refPrefix) ?? []) names.add(name);
+  }
+  return [...names].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
+}
+
 export async function listRecords(ctx: WsContext, limit?: number): Promise<CheckpointRecord[]> {
-  const args = ['for-each-ref', '--sort=-refname', `--format=${FORMAT}`];
   const count = limit !== undefined ? [`--count=${Math.max(1, Math.floor(limit))}`] : [];
-  const [listed, meta] = await Promise.all([git(ctx.git, [...args, ...count, ctx.refPrefix]).catch((err: unknown) => err), readMeta(ctx.layout.metaFile)]);
+  const [names, meta] = await Promise.all([refNames(ctx), readMeta(ctx.layout.metaFile)]);
   const pinned = new Set(meta?.pinned ?? []);
-  if (listed instanceof GitFailure) return listDamaged(ctx, count, pinned);
-  if (typeof listed !== 'string') throw listed;
-  return parseRecords(listed, pinned);
+  const wanted = limit === undefined ? names : names.slice(0, Math.max(1, Math.floor(limit)));
+  let known = knownRecords.get(ctx.store.gitDir);
+  if (!known) {
+    known = new Map();
+    knownRecords.set(ctx.store.gitDir, known);
+  }
+  const misses = wanted.filter((n) => !known.has(n));
+  if (misses.length > 0) {
+    // All new (a first listing): the newest N under the prefix, as git sorts them; else just the new refs.
+    const args = ['for-each-ref', '--sort=-refname', `--format=${FORMAT}`];
+    const listed = await git(ctx.git, misses.length === wanted.length ? [...args, ...count, ctx.refPrefix] : [...args, ...misses]).catch((err: unknown) => err);
+    if (listed instanceof GitFailure) return listDamaged(ctx, count, pinned);
+    if (typeof listed !== 'string') throw listed;
+    if (known.size + misses.length > KNOWN_MAX) known.clear();
+    for (const record of parseRecords(listed, new Set())) known.set(record.refname, record);
+  }
+  const records: CheckpointRecord[] = [];
+  for (const name of wanted) {
+    const record = known.get(name);
+    if (!record) continue; // deleted while listed
+    const pin = pinned.has(record.checkpoint.id);
+    records.push(record.checkpoint.pinned === pin ? record : { ...record, checkpoint: { ...record.checkpoint, pinned: pin } });
+  }
+  return records;
 }
 
 function parseRecords(out: string, pinned: Set<string>): CheckpointRecord[] {
