@@ -1,17 +1,20 @@
 // Taking a checkpoint. Runs under the workspace lock (the caller holds it).
 //
-// Git processes per snapshot that records something: 2 ls-files side by side (what changed,
-// from the stat cache), 1 update-index (hash only the changed paths), then
-// write-tree and diff-index --numstat side by side (stats) = 3 on the critical
-// path, 4 in all. The latest checkpoint comes from the head file (head.ts; one
-// for-each-ref only when it cannot be confirmed), and the commit object and
-// its ref are written from Node (loose-write.ts). A snapshot with nothing
-// changed is the 2 ls-files: the head file knows the index's tree. Path-limited
-// snapshots of files the latest checkpoint has run no git process: the tree is
-// written from Node and the index catches up afterwards (tree-update.ts,
-// index-sync.ts); with new plain files: update-index beside check-ignore,
-// then write-tree beside diff-index (scan-paths.ts) = 2 on the critical path;
-// other path-limited snapshots run ls-files limited to the paths.
+// Git processes per snapshot: a full scan asks 2 ls-files side by side what
+// changed (from the stat cache). Up to 200 changes that git's rules already
+// admit (tracked files, or new ones ls-files let through) are then built in
+// Node (tree-update.ts): blobs, the trees along their paths, line counts — no
+// more git processes; the private index catches up afterwards off the
+// critical path (index-sync.ts). Otherwise git does it: update-index (hash
+// only the changed paths), then write-tree and diff-index --numstat side by
+// side. A snapshot with nothing changed is the 2 ls-files (the head file
+// knows the index's tree). Path-limited snapshots of paths the latest
+// checkpoint (or a checkpoint whose index sync is still queued) already has
+// run no git process at all; with new plain files: update-index beside
+// check-ignore, then write-tree beside diff-index (scan-paths.ts). The latest
+// checkpoint comes from the head file (head.ts; one for-each-ref only when it
+// cannot be confirmed), and the commit object and its ref are written from
+// Node (loose-write.ts), every object of the snapshot fsynced in one batch.
 //
 // Crash safety: the ref is created (create-only) only after the commit object
 // exists, so a checkpoint that was reported is never lost and a crash leaves
