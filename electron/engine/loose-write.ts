@@ -154,6 +154,8 @@ const BATCH_IN_FLIGHT = 32;
 export class ObjectBatch {
   private readonly tasks = new Map<string, Promise<void>>();
   private readonly dirs = new Set<string>();
+  /** Object files written and renamed into place, still open: fsynced by seal(). */
+  private readonly unsynced: fs.FileHandle[] = [];
   private running = 0;
   private readonly waiting: (() => void)[] = [];
 
@@ -175,6 +177,12 @@ export class ObjectBatch {
     for (const dir of dirs) this.dirs.add(dir);
   }
 
+  /** Closes what seal() did not (a snapshot that failed or recorded nothing): those objects stay unreferenced. */
+  async close(): Promise<void> {
+    await Promise.allSettled(this.tasks.values());
+    await Promise.all(this.unsynced.splice(0).map((h) => h.close().catch(() => undefined)));
+  }
+
   /** Every object so far is in place under its name (readable; not yet sealed). */
   async written(): Promise<void> {
     const results = await Promise.allSettled([...this.tasks.values()]);
@@ -182,11 +190,31 @@ export class ObjectBatch {
     if (failed) throw failed.reason;
   }
 
-  /** Every object written and fsynced, then every folder that received one. */
+  /**
+   * Every object file and every folder that received one fsynced, all side by
+   * side: one journal commit on most file systems, not one per object and
+   * then one per folder. The files were renamed into place before their
+   * fsync: until seal() resolves no ref names them, and a file a crash left
+   * short is never reused (it does not read back) but written anew.
+   */
   async seal(): Promise<void> {
-    await this.written();
-    await Promise.all([...this.dirs].map((dir) => syncDir(dir)));
-    this.dirs.clear();
+    try {
+      await this.written();
+    } finally {
+      const handles = this.unsynced.splice(0);
+      const syncs = handles.map(async (handle) => {
+        try {
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+      });
+      const dirs = [...this.dirs].map((dir) => syncDir(dir));
+      this.dirs.clear();
+      const settled = await Promise.allSettled([...syncs, ...dirs]);
+      const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed) throw new ChronoscopeError('internal', `cannot make objects durable: ${(failed.reason as Error).message}`);
+    }
   }
 
   private async slot(fn: () => Promise<void>): Promise<void> {
@@ -214,15 +242,20 @@ export class ObjectBatch {
     }
     const created = await fs.mkdir(dir, { recursive: true, mode: 0o700 });
     const tmp = path.join(dir, `tmp_obj_${randomBytes(6).toString('hex')}`);
+    let handle: fs.FileHandle | undefined;
     try {
+      handle = await fs.open(tmp, 'wx', OBJECT_MODE);
       // Level 1 is git's default core.looseCompression.
-      await writeDurableFile(tmp, deflateSync(Buffer.concat([Buffer.from(`${type} ${body.length}\0`), body]), { level: 1 }), OBJECT_MODE);
-      // Over a damaged copy, if there was one.
+      await handle.writeFile(deflateSync(Buffer.concat([Buffer.from(`${type} ${body.length}\0`), body]), { level: 1 }));
+      // Over a damaged copy, if there was one. Kept open: seal() fsyncs it with the others.
       await fs.rename(tmp, file);
     } catch (err) {
+      await handle?.close().catch(() => undefined);
       await fs.rm(tmp, { force: true }).catch(() => undefined);
       throw new ChronoscopeError('internal', `cannot write object ${oid}: ${(err as Error).message}`);
     }
+    if (fsyncEnabled()) this.unsynced.push(handle);
+    else await handle.close();
     this.dirs.add(dir);
     if (created !== undefined) this.dirs.add(path.dirname(dir));
     const st = await fs.lstat(file).catch(() => null);

@@ -167,6 +167,24 @@ export async function takeSnapshot(
   const [latest, meta] = await Promise.all([latestHead(ctx), loadMetaOrFail(ctx)]);
   // Every object this snapshot writes from Node, fsynced together before the ref (loose-write.ts).
   const batch = new ObjectBatch(ctx.store.gitDir);
+  try {
+    return await snapshotWith(ctx, batch, { trigger, paths, latest, meta, options, recordUnchanged, onTree });
+  } finally {
+    await batch.close();
+  }
+}
+
+interface SnapshotInput {
+  trigger: Trigger;
+  paths: string[] | undefined;
+  latest: Head | undefined;
+  meta: MetaFile;
+  options: SnapshotOptions;
+  recordUnchanged: boolean;
+  onTree: ((tree: string) => void) | undefined;
+}
+
+async function snapshotWith(ctx: WsContext, batch: ObjectBatch, { trigger, paths, latest, meta, options, recordUnchanged, onTree }: SnapshotInput): Promise<SnapshotResult> {
   // Known files edited or deleted: no git process (tree-update.ts); the index catches up afterwards.
   // Paths a checkpoint still waiting for its index sync had (a restore's safety checkpoint) count as known.
   const queued = latest !== undefined ? queuedSync(ctx) : null;

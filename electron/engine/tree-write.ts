@@ -72,10 +72,14 @@ export async function writeUpdatedTree(
   batch?: ObjectBatch,
 ): Promise<string> {
   const into = batch ?? new ObjectBatch(gitCtx.gitDir);
-  const rewritten = await rewrite(into, read, rootTree, changeTree(changes));
-  const oid = rewritten ?? into.put('tree', Buffer.alloc(0));
-  if (!batch) await into.seal();
-  return oid;
+  try {
+    const rewritten = await rewrite(into, read, rootTree, changeTree(changes));
+    const oid = rewritten ?? into.put('tree', Buffer.alloc(0));
+    if (!batch) await into.seal();
+    return oid;
+  } finally {
+    if (!batch) await into.close();
+  }
 }
 
 /** The new id of one folder, or null when it ends up empty. */

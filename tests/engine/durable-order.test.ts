@@ -66,10 +66,11 @@ function expectDurableBeforeRef(events: Event[], objectsDir: string): void {
   const synced = before.filter((e) => e.op === 'sync').map((e) => e.file);
   for (const obj of objects) {
     const dir = path.dirname(obj.file);
-    // The object's own file was fsynced (under its temporary name, in the same folder) and its folder after the rename.
+    // The object's own file (opened under a temporary name in the same folder) and its folder were fsynced after the rename, before the ref.
     const renamedAt = events.indexOf(obj);
-    expect(events.slice(0, renamedAt).some((e) => e.op === 'sync' && path.dirname(e.file) === dir && path.basename(e.file).startsWith('tmp_obj_'))).toBe(true);
-    expect(events.slice(renamedAt, refAt).some((e) => e.op === 'sync' && e.file === dir)).toBe(true);
+    const after = events.slice(renamedAt, refAt);
+    expect(after.some((e) => e.op === 'sync' && path.dirname(e.file) === dir && path.basename(e.file).startsWith('tmp_obj_'))).toBe(true);
+    expect(after.some((e) => e.op === 'sync' && e.file === dir)).toBe(true);
   }
   // Each folder once.
   const dirSyncs = synced.filter((f) => path.dirname(f) === objectsDir || f === objectsDir);
