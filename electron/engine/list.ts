@@ -11,6 +11,7 @@ import { git, GitFailure, isObjectId } from './git-runner.js';
 import { looseObject } from './loose-read.js';
 import { decodeMessage } from './message.js';
 import { readMeta } from './meta.js';
+import { markDamagedTrees } from './tree-check.js';
 import { validateRef } from './validate.js';
 
 export interface CheckpointRecord {
@@ -38,9 +39,9 @@ export async function listRecords(ctx: WsContext, limit?: number): Promise<Check
   const count = limit !== undefined ? [`--count=${Math.max(1, Math.floor(limit))}`] : [];
   const [listed, meta] = await Promise.all([git(ctx.git, [...args, ...count, ctx.refPrefix]).catch((err: unknown) => err), readMeta(ctx.layout.metaFile)]);
   const pinned = new Set(meta?.pinned ?? []);
-  if (listed instanceof GitFailure) return listDamaged(ctx, count, pinned);
+  if (listed instanceof GitFailure) return markDamagedTrees(ctx.store.gitDir, await listDamaged(ctx, count, pinned));
   if (typeof listed !== 'string') throw listed;
-  return parseRecords(listed, pinned);
+  return markDamagedTrees(ctx.store.gitDir, parseRecords(listed, pinned));
 }
 
 function parseRecords(out: string, pinned: Set<string>): CheckpointRecord[] {
@@ -84,7 +85,8 @@ async function listDamaged(ctx: WsContext, count: string[], pinned: Set<string>)
 /** Refuses a damaged checkpoint for anything that needs its content. */
 export function usable(record: CheckpointRecord): CheckpointRecord {
   if (record.checkpoint.damaged) {
-    throw new ChronoscopeError('internal', `checkpoint ${record.checkpoint.id.slice(0, 12)} is damaged (its commit cannot be read): it cannot be shown, compared or restored; other checkpoints are unaffected`);
+    const what = record.tree === '' ? 'its commit' : 'its tree';
+    throw new ChronoscopeError('internal', `checkpoint ${record.checkpoint.id.slice(0, 12)} is damaged (${what} cannot be read): it cannot be shown, compared or restored; nothing was changed; other checkpoints are unaffected`);
   }
   return record;
 }

@@ -2,7 +2,7 @@
 // snapshots (the private index) and by read-only comparisons with the disk
 // (a temporary copy of it), so both see the workspace exactly alike.
 //
-// Git processes: `ls-files -t -m` and `ls-files -t -o` side by side find what
+// Git processes: `diff-files` and `ls-files -t -o` side by side find what
 // changed using the index's stat cache (unchanged files are not read),
 // `update-index --stdin` hashes only those, `write-tree` writes the tree.
 // Rarely one more: removing tracked files that became ignored or oversized. When nothing needs updating and the caller
@@ -20,6 +20,7 @@ import { EMPTY_TREE, git, gitStdin, splitNul } from './git-runner.js';
 import { exists, mapLimit } from './fsutil.js';
 import { linesOfNewFiles } from './line-stats.js';
 import { scanPathsFast } from './scan-paths.js';
+import { findSpecialFiles, specialsAmong } from './special-files.js';
 
 /** Beyond this many paths a limited scan costs more in arguments than a full scan. */
 const MAX_LIMITED_PATHS = 1000;
@@ -39,6 +40,8 @@ export interface ScanOptions {
   statsFrom?: string;
   /** Told how many of the files to hash are done, while update-index hashes them. */
   onProgress?: (hashed: number, total: number) => void;
+  /** Name untracked special files too (git never lists them): the walk's cache file (special-files.ts). */
+  specialsCache?: string;
 }
 
 export interface ScanResult {
@@ -64,15 +67,22 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
   const freshIndex = gitCtx.indexFile !== undefined && !(await exists(gitCtx.indexFile));
   const limited = options.paths !== undefined && options.paths.length <= MAX_LIMITED_PATHS;
   const excludeArgs = options.excludeArgs ?? [];
-  // Modified tracked files (-m: an lstat per index entry) and untracked ones
-  // (-o: a walk of the folders) as two processes side by side: on 10,000
+  // Changed tracked files (diff-files: an lstat per index entry) and untracked
+  // ones (-o: a walk of the folders) as two processes side by side: on 10,000
   // files each takes about as long as the other, and together ~1.7x one.
+  // diff-files rather than `ls-files -m`: it also lists a file whose stat data
+  // alone changed (a chmod 0644 -> 0600, which git's modes cannot show), so its
+  // permission bits are recorded at once (file-modes.ts); update-index then
+  // refreshes its stat data, and it is not listed again.
   const pathspec = limited ? ['--', ...(options.paths ?? [])] : [];
+  // Beside git's listing, which never shows them: untracked FIFOs and sockets (special-files.ts).
+  const specials = options.specialsCache === undefined ? undefined : untrackedSpecials(gitCtx, root, options, limited);
+  specials?.catch(() => undefined); // awaited below
   const [modified, others] = await Promise.all([
-    git(gitCtx, ['ls-files', '-z', '-t', '-m', ...pathspec]),
+    git(gitCtx, ['diff-files', '-z', '--name-only', '--ignore-submodules=dirty', ...pathspec]),
     git(gitCtx, ['ls-files', '-z', '-t', '-o', '--exclude-standard', ...excludeArgs, ...pathspec]),
   ]);
-  const entries = [...splitNul(modified), ...splitNul(others)];
+  const entries = [...splitNul(modified).map((rel) => `C ${rel}`), ...splitNul(others)];
 
   const nestedRepos: string[] = [];
   const candidates: { rel: string; tracked: boolean }[] = [];
@@ -213,6 +223,7 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
   if (remove.length > 0) {
     await gitStdin(gitCtx, ['update-index', '--force-remove', '-z', '--stdin'], { input: nulJoin(remove) });
   }
+  for (const found of (await specials) ?? []) if (!seen.has(found.path)) skipped.push(found);
   skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const result = { skipped, nestedRepos, changed: candidates.length, hashed: update };
   const indexChanged = update.length > 0 || remove.length > 0;
@@ -220,6 +231,12 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
   const [written, stats] = await Promise.all([git(gitCtx, ['write-tree']), createdStats ?? (from !== undefined && indexChanged ? numstatIndex(gitCtx, from) : undefined)]);
   const tree = written.trim();
   return stats ? { ...result, tree, stats } : { ...result, tree };
+}
+
+/** A full scan walks for them (cached); a limited one looks only at the paths it was given. */
+function untrackedSpecials(gitCtx: GitContext, root: string, options: ScanOptions, limited: boolean): Promise<SkippedFile[]> {
+  if (limited) return specialsAmong(gitCtx, root, options.paths ?? []);
+  return findSpecialFiles(gitCtx, root, { cacheFile: options.specialsCache as string, excludeArgs: options.excludeArgs ?? [] });
 }
 
 /** Git's order of index entries: by the bytes of their UTF-8 names. */

@@ -18,6 +18,7 @@
 // at most unreferenced objects for gc; the head file is written last and is
 // only trusted while the refs confirm it.
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { SnapshotOptions, SnapshotResult, Trigger } from '../../shared/model.js';
 import { TRIGGERS } from '../../shared/model.js';
 import { ChronoscopeError } from '../../shared/errors.js';
@@ -29,7 +30,7 @@ import { EMPTY_TREE, GitFailure } from './git-runner.js';
 import { indexSignature, latestHead, writeHead, type Head } from './head.js';
 import { decodeCheckpoint, nextRefName } from './list.js';
 import { commitBody, createLooseRef, syncObjectDirsSince, writeLooseObject } from './loose-write.js';
-import { nextModes, recordedModes } from './file-modes.js';
+import { modeChange } from './file-modes.js';
 import { repairHashedObjects } from './object-check.js';
 import { encodeMessage, sanitizeLine, type CheckpointMeta } from './message.js';
 import { readMeta, writeMeta, type MetaFile } from './meta.js';
@@ -39,6 +40,9 @@ import { numstat } from './stats.js';
 import { throttleProgress } from './progress.js';
 import { syncIndexLater } from './index-sync.js';
 import { scanPathsInNode } from './tree-update.js';
+
+/** The special-file walk's cache in the workspace's folder (special-files.ts). */
+const SPECIALS_CACHE = 'specials.json';
 
 /** last_touched is advisory (which workspace was used lately): rewrite it at most this often. */
 const TOUCH_EVERY_MS = 60_000;
@@ -71,6 +75,7 @@ export async function scanPrivateIndex(ctx: WsContext, paths: string[] | undefin
     recheckIgnored: excludesChanged,
     statsFrom: latest?.tree ?? EMPTY_TREE,
     excludeArgs: credentialExcludeArgs(ctx.settings),
+    specialsCache: path.join(ctx.layout.dir, SPECIALS_CACHE),
   };
   if (latest?.index !== undefined && latest.index === (await indexSignature(ctx.layout.indexFile))) options.knownTree = latest.tree;
   // An index that is not the latest checkpoint's may be an interrupted
@@ -148,14 +153,18 @@ export async function takeSnapshot(
   const scan = inNode ?? (await scanPrivateIndex(ctx, paths, meta, latest));
   onTree?.(scan.tree);
   let result: SnapshotResult;
-  if (latest && scan.tree === latest.tree && !recordUnchanged) {
+  // The paths whose permission bits may have changed (the Node path reports what it looked at as `seen`).
+  const touched = scan.hashed ?? [...(inNode?.seen.keys() ?? [])];
+  // Same tree: a chmod alone (0644 -> 0600) still makes a checkpoint, so the next restore keeps it.
+  const modes = latest && scan.tree === latest.tree && touched.length > 0 ? await modeChange(ctx, latest.id, touched) : undefined;
+  if (latest && scan.tree === latest.tree && !recordUnchanged && modes?.changed !== true) {
     // Remember that the index (as it is now) still has the latest tree.
     if (!inNode) await rememberIndex(ctx, latest);
     result = { id: null, skipped: `no changes since ${shortId(latest.id)}` };
   } else {
     // Before anything is built on the objects git just hashed: none may be an unreadable leftover.
-    await repairHashedObjects(ctx.store.gitDir, ctx.root, scan.hashed ?? [], ctx.settings.max_file_mb * 1024 * 1024);
-    result = await recordTree(ctx, { scan, latest, trigger, options, meta, indexHasTree: inNode === null, started });
+    await repairHashedObjects(ctx.git, ctx.root, scan.hashed ?? [], ctx.settings.max_file_mb * 1024 * 1024);
+    result = await recordTree(ctx, { scan, latest, trigger, options, meta, indexHasTree: inNode === null, started, touched, ...(modes ? { modes: modes.modes } : {}) });
   }
   if (inNode && latest) {
     const indexNow = await indexSignature(ctx.layout.indexFile);
@@ -179,17 +188,21 @@ interface RecordInput {
   indexHasTree: boolean;
   /** When the snapshot began: the object folders git wrote in since then are fsynced. */
   started: number;
+  /** Paths the scan looked at (their permission bits are recorded anew). */
+  touched: readonly string[];
+  /** The modes to record, when already worked out (modeChange). */
+  modes?: Record<string, string> | undefined;
 }
 
 async function recordTree(ctx: WsContext, input: RecordInput): Promise<SnapshotResult> {
-  const { scan, latest, trigger, options, meta: file, indexHasTree, started } = input;
+  const { scan, latest, trigger, options, meta: file, indexHasTree, started, touched } = input;
   const { tree, skipped } = scan;
   const from = latest?.tree ?? EMPTY_TREE;
   // The scan counted against `from` when it wrote a tree; otherwise count here.
   const stats = tree === from ? { files: 0, insertions: 0, deletions: 0 } : (scan.stats ?? (await numstat(ctx.git, from, tree)));
   const now = Date.now();
   const meta: CheckpointMeta = { v: 1, trigger, time_ms: now, stats, skipped, prev: latest?.id ?? null };
-  const modes = await nextModes(ctx.root, latest ? await recordedModes(ctx, latest.id) : {}, scan.hashed ?? []);
+  const modes = 'modes' in input ? input.modes : (await modeChange(ctx, latest?.id, touched)).modes;
   if (modes) meta.modes = modes;
   for (const key of ['agent', 'tool', 'session', 'tool_use_id', 'restore_target'] as const) {
     const value = options[key];

@@ -1,0 +1,112 @@
+// Damaged trees. A checkpoint is only as good as its trees: an empty or
+// damaged tree object (a disk fault, a power loss on a store from before
+// objects were fsynced) makes it impossible to show or restore, while every
+// other checkpoint stays usable.
+//
+// - `list` marks a checkpoint whose root tree cannot be read (markDamagedTrees).
+//   Only loose root trees are read (one small file each, cached for the
+//   process): packed objects are written whole and fsynced by git.
+// - Anything that needs a checkpoint's content (show, diff, restore, fork)
+//   first reads its whole tree (assertTreeReadable), so a damaged subtree gives
+//   one clear line and nothing happens — no safety checkpoint, no write.
+//   Trees read back whole once are remembered for the process: consecutive
+//   checkpoints share most subtrees, so each new one costs only its new trees.
+import path from 'node:path';
+import fs from 'node:fs/promises';
+import { ChronoscopeError } from '../../shared/errors.js';
+import type { CheckpointRecord } from './list.js';
+import type { GitContext } from './git-env.js';
+import { mapLimit } from './fsutil.js';
+import { EMPTY_TREE } from './git-runner.js';
+import { readLooseWhole } from './loose-read.js';
+import { isTreeMode, parseTree, readTree, type TreeEntry } from './tree-read.js';
+
+/** `<gitDir>\0<tree id>` of trees read back whole (with all their subtrees) in this process. */
+const verified = new Set<string>();
+const MAX_REMEMBERED = 200_000;
+
+function remember(key: string): void {
+  if (verified.size >= MAX_REMEMBERED) verified.clear();
+  verified.add(key);
+}
+
+/**
+ * A tree's entries; throws when it cannot be read. A loose tree is read from
+ * its file only (never through git, which would print its own complaint); a
+ * packed one through the store's long-lived reader (tree-read.ts).
+ */
+async function readTreeChecked(gitCtx: GitContext, tree: string): Promise<TreeEntry[]> {
+  const file = path.join(gitCtx.gitDir, 'objects', tree.slice(0, 2), tree.slice(2));
+  const st = await fs.lstat(file).catch(() => null);
+  if (!st) return readTree(gitCtx, tree);
+  const loose = st.size > 0 ? await readLooseWhole(gitCtx.gitDir, tree) : null;
+  if (loose?.type !== 'tree') throw new ChronoscopeError('internal', `tree ${tree} is damaged`);
+  return parseTree(loose.data);
+}
+
+/** True when the tree is a loose object that cannot be read back as a tree (empty, truncated, not a tree); packed ones are not read. */
+async function looseTreeDamaged(gitDir: string, tree: string): Promise<boolean> {
+  const file = path.join(gitDir, 'objects', tree.slice(0, 2), tree.slice(2));
+  if (!(await fs.lstat(file).then(() => true, () => false))) return false;
+  return readTreeChecked({ gitDir }, tree).then(
+    () => false,
+    () => true,
+  );
+}
+
+/** The records with those whose root tree is damaged marked (damaged, as for an unreadable commit). */
+export async function markDamagedTrees(gitDir: string, records: CheckpointRecord[]): Promise<CheckpointRecord[]> {
+  const damaged = new Set<string>();
+  const trees = [...new Set(records.filter((r) => !r.checkpoint.damaged && r.tree !== '' && r.tree !== EMPTY_TREE).map((r) => r.tree))];
+  await mapLimit(trees, 32, async (tree) => {
+    if (verified.has(`${gitDir}\0${tree}`) || rootChecked.has(`${gitDir}\0${tree}`)) return;
+    if (await looseTreeDamaged(gitDir, tree)) damaged.add(tree);
+    else {
+      if (rootChecked.size >= MAX_REMEMBERED) rootChecked.clear();
+      rootChecked.add(`${gitDir}\0${tree}`);
+    }
+  });
+  if (damaged.size === 0) return records;
+  return records.map((r) => (damaged.has(r.tree) ? { ...r, checkpoint: { ...r.checkpoint, damaged: true } } : r));
+}
+
+/** Root trees `list` found readable (their subtrees unchecked). */
+const rootChecked = new Set<string>();
+
+/**
+ * Reads every tree of the checkpoint; throws one line naming it when any
+ * cannot be read. Nothing has been changed when it throws.
+ */
+export async function assertTreeReadable(gitCtx: GitContext, record: CheckpointRecord): Promise<void> {
+  if (record.tree === '' || record.tree === EMPTY_TREE) return;
+  const bad = await firstUnreadable(gitCtx, record.tree);
+  if (bad === null) return;
+  throw new ChronoscopeError(
+    'internal',
+    `checkpoint ${record.checkpoint.id.slice(0, 12)} is damaged (its tree ${bad.slice(0, 12)} cannot be read): it cannot be shown, compared or restored; nothing was changed; other checkpoints are unaffected`,
+  );
+}
+
+/** The first tree under `root` that cannot be read, or null when all can. */
+async function firstUnreadable(gitCtx: GitContext, root: string): Promise<string | null> {
+  let bad: string | null = null;
+  const visit = async (tree: string): Promise<void> => {
+    const key = `${gitCtx.gitDir}\0${tree}`;
+    if (bad !== null || verified.has(key)) return;
+    let entries: TreeEntry[];
+    try {
+      entries = await readTreeChecked(gitCtx, tree);
+    } catch {
+      bad ??= tree;
+      return;
+    }
+    await mapLimit(
+      entries.filter((e) => isTreeMode(e.mode)),
+      8,
+      (e) => visit(e.oid),
+    );
+    if (bad === null) remember(key);
+  };
+  await visit(root);
+  return bad;
+}
