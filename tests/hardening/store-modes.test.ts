@@ -22,13 +22,14 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(base, { recursive: true, force: true }));
 
 /** The CLI under `umask 000`: everything it creates would be world-writable if it relied on the umask. */
-function cli(args: string[]): void {
+function cli(args: string[]): string {
   const r = spawnSync('sh', ['-c', 'umask 000 && exec "$0" "$@"', process.execPath, CLI_PATH, ...args], {
     env: { ...process.env, CHRONOSCOPE_HOME: home, HOME: base },
     encoding: 'utf8',
     timeout: 60_000,
   });
   expect(r.status, r.stderr).toBe(0);
+  return r.stdout;
 }
 
 /** Every entry under dir whose mode lets group or others in. */
@@ -65,5 +66,30 @@ describe('the store is owner-only', () => {
     expect(loose(home).length).toBeGreaterThan(0);
     cli(['list', '-w', ws]);
     expect(loose(home)).toEqual([]);
+  });
+});
+
+describe('a chmod alone', () => {
+  const snapshotId = (): string | null => (JSON.parse(cli(['snapshot', '--json', '-w', ws])) as { id: string | null }).id;
+  const mode = (rel: string): string => (fs.statSync(path.join(ws, rel)).mode & 0o777).toString(8);
+
+  it('is recorded at the next snapshot (0644 -> 0600 and back, +x), and restores bring each back', () => {
+    const plain = snapshotId();
+    expect(plain).not.toBeNull();
+    fs.chmodSync(path.join(ws, 'plain.txt'), 0o600);
+    const tightened = snapshotId();
+    expect(tightened, 'a chmod 0600 alone makes a checkpoint').not.toBeNull();
+    fs.chmodSync(path.join(ws, 'plain.txt'), 0o644);
+    const loosened = snapshotId();
+    expect(loosened, 'and back to 0644').not.toBeNull();
+    fs.chmodSync(path.join(ws, 'secret.txt'), 0o700);
+    const executable = snapshotId();
+    expect(executable, '+x').not.toBeNull();
+    expect(snapshotId(), 'nothing changed since').toBeNull();
+
+    cli(['restore', tightened as string, '--yes', '-w', ws]);
+    expect([mode('plain.txt'), mode('secret.txt')]).toEqual(['600', '600']);
+    cli(['restore', executable as string, '--yes', '-w', ws]);
+    expect([mode('plain.txt'), mode('secret.txt')]).toEqual(['644', '700']);
   });
 });
