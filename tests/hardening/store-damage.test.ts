@@ -20,6 +20,17 @@ function emptyObject(storeHome: string, oid: string): void {
   fs.writeFileSync(file, '');
 }
 
+/** The next snapshot (of `rel`, holding 'shared content') writes the damaged `blob` anew, and a restore of it (with `rel` and `alsoGone` removed) works. */
+async function expectWrittenAnew(box: Sandbox, blob: string, rel: string, alsoGone: string[] = []): Promise<void> {
+  const next = await box.workspace.snapshot();
+  expect(next.id).not.toBeNull();
+  expect(fs.statSync(objectFile(box.storeHome, blob)).size).toBeGreaterThan(0);
+  expect(storeGit(box.storeHome, ['cat-file', '-p', blob])).toBe('shared content\n');
+  for (const gone of [rel, ...alsoGone]) fs.rmSync(path.join(box.ws, gone));
+  await box.workspace.restore(next.id as string);
+  expect(fs.readFileSync(path.join(box.ws, rel), 'utf8')).toBe('shared content\n');
+}
+
 async function three(box: Sandbox): Promise<string[]> {
   const ids: string[] = [];
   for (const v of ['one', 'two', 'three']) {
@@ -102,14 +113,7 @@ describe('a damaged (empty) object', () => {
     const blob = storeGit(s.storeHome, ['rev-parse', `${(await s.workspace.resolve('latest')).id}:a.txt`]).trim();
     emptyObject(s.storeHome, blob);
     write(s.ws, 'b.txt', 'shared content\n');
-    const next = await s.workspace.snapshot();
-    expect(next.id).not.toBeNull();
-    expect(fs.statSync(objectFile(s.storeHome, blob)).size).toBeGreaterThan(0);
-    expect(storeGit(s.storeHome, ['cat-file', '-p', blob])).toBe('shared content\n');
-    fs.rmSync(path.join(s.ws, 'a.txt'));
-    fs.rmSync(path.join(s.ws, 'b.txt'));
-    await s.workspace.restore(next.id as string);
-    expect(fs.readFileSync(path.join(s.ws, 'b.txt'), 'utf8')).toBe('shared content\n');
+    await expectWrittenAnew(s, blob, 'b.txt', ['a.txt']);
   });
 });
 
@@ -126,13 +130,7 @@ describe('a damaged object a bulk snapshot would reuse', () => {
     emptyObject(s.storeHome, blob);
     for (let i = 0; i < 250; i++) write(s.ws, `many/f${i}.txt`, `file ${i}\n`);
     write(s.ws, 'shared.txt', 'shared content\n');
-    const next = await s.workspace.snapshot();
-    expect(next.id).not.toBeNull();
-    expect(fs.statSync(objectFile(s.storeHome, blob)).size).toBeGreaterThan(0);
-    expect(storeGit(s.storeHome, ['cat-file', '-p', blob])).toBe('shared content\n');
-    fs.rmSync(path.join(s.ws, 'shared.txt'));
-    await s.workspace.restore(next.id as string);
-    expect(fs.readFileSync(path.join(s.ws, 'shared.txt'), 'utf8')).toBe('shared content\n');
+    await expectWrittenAnew(s, blob, 'shared.txt');
   });
 });
 

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLI_PATH } from '../paths.js';
+import { sandbox, write } from '../engine/helpers.js';
 
 let base: string;
 let home: string;
@@ -91,5 +92,22 @@ describe('a chmod alone', () => {
     expect([mode('plain.txt'), mode('secret.txt')]).toEqual(['600', '600']);
     cli(['restore', executable as string, '--yes', '-w', ws]);
     expect([mode('plain.txt'), mode('secret.txt')]).toEqual(['644', '700']);
+  });
+
+  it('a snapshot limited to the path (what the watcher and hooks take; no git process) records it too', async () => {
+    const box = await sandbox();
+    try {
+      write(box.ws, 'plain.txt', 'anyone\n');
+      await box.workspace.snapshot();
+      fs.chmodSync(path.join(box.ws, 'plain.txt'), 0o600);
+      const r = await box.workspace.snapshot({ paths: ['plain.txt'] });
+      expect(r.id).not.toBeNull();
+      expect((await box.workspace.list())[0]?.stats.files).toBe(0);
+      fs.chmodSync(path.join(box.ws, 'plain.txt'), 0o644);
+      await box.workspace.restore(r.id as string, { paths: ['plain.txt'] });
+      expect((fs.statSync(path.join(box.ws, 'plain.txt')).mode & 0o777).toString(8)).toBe('600');
+    } finally {
+      box.cleanup();
+    }
   });
 });
