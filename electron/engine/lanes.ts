@@ -120,7 +120,7 @@ export async function resolveCheckpoint(ctx: WsContext, rawRef: string, options:
     }
   }
   // Its content is needed: a damaged tree is refused here, before anything is done with it.
-  if (options.objects) await assertTreeReadable(ctx.git, record);
+  if (options.objects) await assertTreeReadable(ctx.git, ctx.layout.dir, record);
   return record;
 }
 

@@ -39,9 +39,9 @@ export async function listRecords(ctx: WsContext, limit?: number): Promise<Check
   const count = limit !== undefined ? [`--count=${Math.max(1, Math.floor(limit))}`] : [];
   const [listed, meta] = await Promise.all([git(ctx.git, [...args, ...count, ctx.refPrefix]).catch((err: unknown) => err), readMeta(ctx.layout.metaFile)]);
   const pinned = new Set(meta?.pinned ?? []);
-  if (listed instanceof GitFailure) return markDamagedTrees(ctx.store.gitDir, await listDamaged(ctx, count, pinned));
+  if (listed instanceof GitFailure) return markDamagedTrees(ctx.store.gitDir, ctx.layout.dir, await listDamaged(ctx, count, pinned));
   if (typeof listed !== 'string') throw listed;
-  return markDamagedTrees(ctx.store.gitDir, parseRecords(listed, pinned));
+  return markDamagedTrees(ctx.store.gitDir, ctx.layout.dir, parseRecords(listed, pinned));
 }
 
 function parseRecords(out: string, pinned: Set<string>): CheckpointRecord[] {

@@ -75,13 +75,11 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
   // permission bits are recorded at once (file-modes.ts); update-index then
   // refreshes its stat data, and it is not listed again.
   const pathspec = limited ? ['--', ...(options.paths ?? [])] : [];
+  const listing = git(gitCtx, ['ls-files', '-z', '-t', '-o', '--exclude-standard', ...excludeArgs, ...pathspec]);
   // Beside git's listing, which never shows them: untracked FIFOs and sockets (special-files.ts).
-  const specials = options.specialsCache === undefined ? undefined : untrackedSpecials(gitCtx, root, options, limited);
+  const specials = options.specialsCache === undefined ? undefined : untrackedSpecials(gitCtx, root, options, limited, listing);
   specials?.catch(() => undefined); // awaited below
-  const [modified, others] = await Promise.all([
-    git(gitCtx, ['diff-files', '-z', '--name-only', '--ignore-submodules=dirty', ...pathspec]),
-    git(gitCtx, ['ls-files', '-z', '-t', '-o', '--exclude-standard', ...excludeArgs, ...pathspec]),
-  ]);
+  const [modified, others] = await Promise.all([git(gitCtx, ['diff-files', '-z', '--name-only', '--ignore-submodules=dirty', ...pathspec]), listing]);
   const entries = [...splitNul(modified).map((rel) => `C ${rel}`), ...splitNul(others)];
 
   const nestedRepos: string[] = [];
@@ -234,9 +232,11 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
 }
 
 /** A full scan walks for them (cached); a limited one looks only at the paths it was given. */
-function untrackedSpecials(gitCtx: GitContext, root: string, options: ScanOptions, limited: boolean): Promise<SkippedFile[]> {
+function untrackedSpecials(gitCtx: GitContext, root: string, options: ScanOptions, limited: boolean, listing: Promise<string>): Promise<SkippedFile[]> {
   if (limited) return specialsAmong(gitCtx, root, options.paths ?? []);
-  return findSpecialFiles(gitCtx, root, { cacheFile: options.specialsCache as string, excludeArgs: options.excludeArgs ?? [] });
+  const untracked = listing.then((out) => splitNul(out).map((entry) => entry.slice(2)));
+  untracked.catch(() => undefined); // the scan reports git's failure itself
+  return findSpecialFiles(gitCtx, root, { cacheFile: options.specialsCache as string, excludeArgs: options.excludeArgs ?? [], untracked });
 }
 
 /** Git's order of index entries: by the bytes of their UTF-8 names. */

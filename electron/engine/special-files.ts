@@ -8,14 +8,15 @@
 // its inode, mtime and ctime (a file created, removed or renamed in a folder
 // changes its mtime). A folder unchanged since the last scan costs one lstat;
 // only changed folders are read (one readdir, whose entry types need no stat).
-// Folders git ignores (node_modules, build output) are not walked: whether a
-// new folder or special file is ignored is asked of `git check-ignore` once
-// per level of new folders — so only when new folders or special files
-// appear, never for a scan of an unchanged tree — and remembered until the
-// ignore rules change (the exclude file or any .gitignore the walk knows).
+// Folders git ignores (node_modules, build output) are not walked: a new
+// folder holding a file git's own listing shows as untracked is not ignored;
+// for any other new folder or special file `git check-ignore` is asked, once
+// per level of new folders — so only when such names appear, never for a scan
+// of an unchanged tree — and the answer is remembered until the ignore rules
+// change (the exclude file or any .gitignore the walk knows).
 // Nested repositories (a folder holding `.git`) are not walked either.
 import { createHash } from 'node:crypto';
-import type { Dirent } from 'node:fs';
+import { lstatSync, type Dirent, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { SkippedFile } from '../../shared/model.js';
@@ -38,6 +39,24 @@ interface DirEntry {
   gi?: true;
   /** A nested repository: nothing inside is ours. */
   repo?: true;
+}
+
+/** Folders lstat'ed between two turns of the event loop. */
+const LSTAT_BATCH = 512;
+
+/** One folder as the walk found it. */
+interface Read {
+  rel: string;
+  entry: DirEntry;
+  undecided: Undecided[];
+}
+
+function lstatQuiet(full: string): Stats | null {
+  try {
+    return lstatSync(full, { throwIfNoEntry: false }) ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** A folder or special file seen for the first time: git's ignore rules decide. */
@@ -94,6 +113,8 @@ export interface SpecialWalkOptions {
   cacheFile: string;
   /** `--exclude=` arguments the scan passes to git (credentialExcludeArgs): part of the rules key. */
   excludeArgs?: readonly string[];
+  /** What git's listing of untracked files gives (paths): a new folder holding one is not ignored. */
+  untracked?: Promise<readonly string[]>;
 }
 
 /** Every special file in the workspace that git does not ignore, as skipped entries (sorted). */
@@ -103,11 +124,11 @@ export async function findSpecialFiles(gitCtx: GitContext, root: string, options
   const before = cached?.dirs ?? {};
   const rules = await rulesKey(root, gitCtx.excludeFile, excludeArgs, before);
   const trusted = cached !== null && cached.rules === rules;
-  let walked = await walk(gitCtx, root, trusted ? before : {});
+  let walked = await walk(gitCtx, root, trusted ? before : {}, options.untracked);
   let after = await rulesKey(root, gitCtx.excludeFile, excludeArgs, walked.dirs);
   // A .gitignore appeared or went during the walk: decide everything again under the new rules.
   if (after !== rules && trusted) {
-    walked = await walk(gitCtx, root, {});
+    walked = await walk(gitCtx, root, {}, options.untracked);
     after = await rulesKey(root, gitCtx.excludeFile, excludeArgs, walked.dirs);
   }
   if (walked.changed || !trusted || after !== rules) {
@@ -118,41 +139,75 @@ export async function findSpecialFiles(gitCtx: GitContext, root: string, options
   return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-async function walk(gitCtx: GitContext, root: string, before: Record<string, DirEntry>): Promise<{ dirs: Record<string, DirEntry>; changed: boolean }> {
+/** Every folder above a path git listed as untracked (computed once per walk, only when a new folder appears). */
+const folderMemo: WeakMap<Promise<readonly string[]>, Promise<Set<string>>> = new WeakMap();
+function untrackedFolders(listed: Promise<readonly string[]>): Promise<Set<string>> {
+  let known = folderMemo.get(listed);
+  if (!known) {
+    known = listed.then((paths) => {
+      const folders = new Set<string>();
+      for (const p of paths) {
+        for (let at = p.lastIndexOf('/'); at > 0; at = p.lastIndexOf('/', at - 1)) {
+          const dir = p.slice(0, at);
+          if (folders.has(dir)) break;
+          folders.add(dir);
+        }
+      }
+      return folders;
+    });
+    folderMemo.set(listed, known);
+  }
+  return known;
+}
+
+async function walk(gitCtx: GitContext, root: string, before: Record<string, DirEntry>, untracked: Promise<readonly string[]> | undefined): Promise<{ dirs: Record<string, DirEntry>; changed: boolean }> {
   const dirs: Record<string, DirEntry> = {};
   let changed = false;
   const now = Date.now();
   let level = ['.'];
   while (level.length > 0) {
-    // Each folder: unchanged (cached entry) or read; names not yet decided are collected.
-    const read = await mapLimit(level, 32, async (rel) => {
+    // Each folder: unchanged (its cached entry, one lstat) or read; names not yet decided are collected.
+    // The lstats are synchronous, in batches: through the thread pool each cost
+    // ~10x more (216 folders: ~15 ms vs ~2 ms on a loaded machine), and a batch
+    // blocks the event loop only briefly.
+    const read: (Read | null)[] = [];
+    const toRead: { rel: string; full: string; st: Stats; key: string; old: DirEntry | undefined }[] = [];
+    for (const [i, rel] of level.entries()) {
+      if (i > 0 && i % LSTAT_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
       const full = rel === '.' ? root : path.join(root, rel);
-      const st = await fs.lstat(full).catch(() => null);
-      if (!st?.isDirectory()) return null;
+      const st = lstatQuiet(full);
+      if (!st?.isDirectory()) continue;
       const key = `${st.ino}:${st.mtimeMs}:${st.ctimeMs}`;
       const old = before[rel];
-      if (old && old.k === key) return { rel, entry: old, undecided: [] as Undecided[] };
-      changed = true;
-      const items = await fs.readdir(full, { withFileTypes: true }).catch(() => null);
-      if (items === null) return null;
-      const entry: DirEntry = { k: now - st.mtimeMs < RACY_MS || now - st.ctimeMs < RACY_MS ? '' : key, sub: [], ign: [], sp: [] };
-      if (rel !== '.' && items.some((d) => d.name === '.git')) return { rel, entry: { ...entry, repo: true as const }, undecided: [] as Undecided[] };
-      if (items.some((d) => d.name === '.gitignore' && d.isFile())) entry.gi = true;
-      const known = new Set([...(old?.sub ?? []), ...(old?.sp ?? [])]);
-      const ignored = new Set(old?.ign ?? []);
-      const undecided: Undecided[] = [];
-      for (const d of items) {
-        if (d.name === '.git') continue;
-        const folder = d.isDirectory();
-        if (!folder && !isSpecial(d)) continue;
-        if (ignored.has(d.name)) entry.ign.push(d.name);
-        else if (known.has(d.name)) (folder ? entry.sub : entry.sp).push(d.name);
-        else undecided.push({ name: d.name, folder });
-      }
-      return { rel, entry, undecided };
-    });
-    const asks = read.flatMap((r) => (r ? r.undecided.map((u) => join(r.rel, u.name)) : []));
-    const ignored = await ignoredAmong(gitCtx, asks);
+      if (old && old.k === key) read.push({ rel, entry: old, undecided: [] });
+      else toRead.push({ rel, full, st, key, old });
+    }
+    if (toRead.length > 0) changed = true;
+    read.push(
+      ...(await mapLimit(toRead, 32, async ({ rel, full, st, key, old }): Promise<Read | null> => {
+        const items = await fs.readdir(full, { withFileTypes: true }).catch(() => null);
+        if (items === null) return null;
+        const entry: DirEntry = { k: now - st.mtimeMs < RACY_MS || now - st.ctimeMs < RACY_MS ? '' : key, sub: [], ign: [], sp: [] };
+        if (rel !== '.' && items.some((d) => d.name === '.git')) return { rel, entry: { ...entry, repo: true }, undecided: [] };
+        if (items.some((d) => d.name === '.gitignore' && d.isFile())) entry.gi = true;
+        const known = new Set([...(old?.sub ?? []), ...(old?.sp ?? [])]);
+        const ignored = new Set(old?.ign ?? []);
+        const undecided: Undecided[] = [];
+        for (const d of items) {
+          if (d.name === '.git') continue;
+          const folder = d.isDirectory();
+          if (!folder && !isSpecial(d)) continue;
+          if (ignored.has(d.name)) entry.ign.push(d.name);
+          else if (known.has(d.name)) (folder ? entry.sub : entry.sp).push(d.name);
+          else undecided.push({ name: d.name, folder });
+        }
+        return { rel, entry, undecided };
+      })),
+    );
+    const undecided = read.flatMap((r) => (r ? r.undecided.map((u) => ({ rel: join(r.rel, u.name), folder: u.folder })) : []));
+    // A new folder holding a file git lists as untracked is not ignored: no need to ask.
+    const holding = undecided.some((u) => u.folder) && untracked ? await untrackedFolders(untracked) : new Set<string>();
+    const ignored = await ignoredAmong(gitCtx, undecided.filter((u) => !(u.folder && holding.has(u.rel))).map((u) => u.rel));
     const next: string[] = [];
     for (const r of read) {
       if (!r) continue;

@@ -5,7 +5,9 @@
 //
 // - `list` marks a checkpoint whose root tree cannot be read (markDamagedTrees).
 //   Only loose root trees are read (one small file each, cached for the
-//   process): packed objects are written whole and fsynced by git.
+//   process): packed objects are written whole and fsynced by git. It also
+//   marks the checkpoints found damaged deeper down by an earlier show, diff
+//   or restore (remembered in the workspace's `damaged.json`).
 // - Anything that needs a checkpoint's content (show, diff, restore, fork)
 //   first reads its whole tree (assertTreeReadable), so a damaged subtree gives
 //   one clear line and nothing happens — no safety checkpoint, no write.
@@ -14,6 +16,8 @@
 import path from 'node:path';
 import fs from 'node:fs/promises';
 import { ChronoscopeError } from '../../shared/errors.js';
+import { writeFileAtomic } from '../fs/atomic-file.js';
+import { readTextBounded } from '../fs/bounded-read.js';
 import type { CheckpointRecord } from './list.js';
 import type { GitContext } from './git-env.js';
 import { mapLimit } from './fsutil.js';
@@ -54,9 +58,31 @@ async function looseTreeDamaged(gitDir: string, tree: string): Promise<boolean> 
   );
 }
 
-/** The records with those whose root tree is damaged marked (damaged, as for an unreadable commit). */
-export async function markDamagedTrees(gitDir: string, records: CheckpointRecord[]): Promise<CheckpointRecord[]> {
+/** Checkpoints found damaged below their root tree, remembered for `list` (the newest few hundred). */
+const FOUND_FILE = 'damaged.json';
+const FOUND_MAX = 500;
+
+async function foundDamaged(wsDir: string): Promise<string[]> {
+  try {
+    const raw: unknown = JSON.parse(await readTextBounded(path.join(wsDir, FOUND_FILE), 64 * 1024));
+    return Array.isArray(raw) ? raw.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Remembers a damaged checkpoint; a reader may call it (a lost update only loses a mark). */
+async function rememberDamaged(wsDir: string, id: string): Promise<void> {
+  const known = await foundDamaged(wsDir);
+  if (known.includes(id)) return;
+  await writeFileAtomic(path.join(wsDir, FOUND_FILE), JSON.stringify([...known, id].slice(-FOUND_MAX)), { mode: 0o600 }).catch(() => undefined);
+}
+
+/** The records with those whose tree is damaged marked (damaged, as for an unreadable commit). */
+export async function markDamagedTrees(gitDir: string, wsDir: string, records: CheckpointRecord[]): Promise<CheckpointRecord[]> {
+  const found = new Set(await foundDamaged(wsDir));
   const damaged = new Set<string>();
+  for (const r of records) if (found.has(r.checkpoint.id)) damaged.add(r.tree);
   const trees = [...new Set(records.filter((r) => !r.checkpoint.damaged && r.tree !== '' && r.tree !== EMPTY_TREE).map((r) => r.tree))];
   await mapLimit(trees, 32, async (tree) => {
     if (verified.has(`${gitDir}\0${tree}`) || rootChecked.has(`${gitDir}\0${tree}`)) return;
@@ -77,10 +103,11 @@ const rootChecked = new Set<string>();
  * Reads every tree of the checkpoint; throws one line naming it when any
  * cannot be read. Nothing has been changed when it throws.
  */
-export async function assertTreeReadable(gitCtx: GitContext, record: CheckpointRecord): Promise<void> {
+export async function assertTreeReadable(gitCtx: GitContext, wsDir: string, record: CheckpointRecord): Promise<void> {
   if (record.tree === '' || record.tree === EMPTY_TREE) return;
   const bad = await firstUnreadable(gitCtx, record.tree);
   if (bad === null) return;
+  if (!record.hermes) await rememberDamaged(wsDir, record.checkpoint.id);
   throw new ChronoscopeError(
     'internal',
     `checkpoint ${record.checkpoint.id.slice(0, 12)} is damaged (its tree ${bad.slice(0, 12)} cannot be read): it cannot be shown, compared or restored; nothing was changed; other checkpoints are unaffected`,

@@ -170,6 +170,8 @@ describe('a damaged tree', () => {
     const [first, middle, last] = await withSub(s);
     emptyObject(s.storeHome, storeGit(s.storeHome, ['rev-parse', `${middle}:sub`]).trim());
     expect((await s.workspace.list()).map((c) => c.id)).toEqual([last, middle, first]);
+    // Only the root tree is read by list: damage below it is found when the checkpoint is opened.
+    expect((await s.workspace.list()).map((c) => c.damaged === true)).toEqual([false, false, false]);
     const env = baseEnv(s.storeHome);
     const before = picture(s.ws);
     for (const args of [['show', middle as string], ['restore', middle as string, '--yes'], ['diff', first as string, middle as string]]) {
@@ -180,6 +182,8 @@ describe('a damaged tree', () => {
     }
     expect(picture(s.ws)).toEqual(before);
     expect((await s.workspace.list()).map((c) => c.id)).toEqual([last, middle, first]);
+    // Found once, marked from then on.
+    expect((await s.workspace.list()).map((c) => c.damaged === true)).toEqual([false, true, false]);
     await s.workspace.restore(first as string);
     expect(fs.readFileSync(path.join(s.ws, 'sub', 'b.txt'), 'utf8')).toBe('one\n');
   });
