@@ -15,6 +15,7 @@ import { HermesStoreError, readHermesLane, type HermesLane, type HermesRecord } 
 import type { WsContext } from './context.js';
 import { listRecords, previousRecord, resolveRecord, type CheckpointRecord } from './list.js';
 import { assertTreeReadable } from './tree-check.js';
+import { latestHead } from './head.js';
 import type { RestorePlan } from './restore-plan.js';
 import { validateRef } from './validate.js';
 
@@ -90,6 +91,8 @@ export interface ResolveOptions {
   /** Copy a Hermes checkpoint's objects (and its predecessor's, with `previous`) into our store: needed to diff or restore it. */
   objects?: boolean;
   previous?: boolean;
+  /** Its files are about to be written (restore, fork): its trees are read first (tree-check.ts). */
+  writes?: boolean;
 }
 
 /**
@@ -119,8 +122,8 @@ export async function resolveCheckpoint(ctx: WsContext, rawRef: string, options:
       throw new ChronoscopeError('internal', `cannot read Hermes checkpoint ${record.checkpoint.id}: ${oneLine(err)}`);
     }
   }
-  // Its content is needed: a damaged tree is refused here, before anything is done with it.
-  if (options.objects) await assertTreeReadable(ctx.git, ctx.layout.dir, record);
+  // Its content is about to be written: a damaged tree is refused here, before anything is done with it.
+  if (options.writes) await assertTreeReadable(ctx.git, ctx.layout.dir, record, (await latestHead(ctx))?.tree);
   return record;
 }
 

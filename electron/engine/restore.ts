@@ -58,7 +58,7 @@ function toPreview(target: CheckpointRecord, plan: RestorePlan, keep: boolean): 
 
 /** Dry run: no safety checkpoint, no writes; compares against a temporary tree of the disk. */
 export async function previewRestore(ctx: WsContext, ref: string, options: RestoreOptions = {}): Promise<RestorePreview> {
-  const target = await resolveCheckpoint(ctx, ref, { objects: true });
+  const target = await resolveCheckpoint(ctx, ref, { objects: true, writes: true });
   const paths = await checkPaths(ctx, target, options);
   const [latest, disk] = await Promise.all([latestHead(ctx), diskTree(ctx)]);
   const plan = await planRestore(ctx.git, { currentTree: disk.tree, targetTree: target.tree, knownTree: latest?.tree ?? EMPTY_TREE, ...(paths ? { paths } : {}) });
@@ -99,7 +99,7 @@ export interface RestoreHooks {
 /** Runs under the workspace lock (the caller holds it). */
 export async function restoreCheckpoint(ctx: WsContext, ref: string, options: RestoreOptions = {}, hooks: RestoreHooks = {}): Promise<RestoreResult> {
   // A Hermes checkpoint's objects are copied in here, under the lock: compaction (which holds every lock) cannot drop them before the writes.
-  const target = await resolveCheckpoint(ctx, ref, { objects: true });
+  const target = await resolveCheckpoint(ctx, ref, { objects: true, writes: true });
   const paths = await checkPaths(ctx, target, options);
   const keep = options.keep_untracked === true;
   const short = shortId(target.checkpoint.id);

@@ -8,11 +8,16 @@
 //   process): packed objects are written whole and fsynced by git. It also
 //   marks the checkpoints found damaged deeper down by an earlier show, diff
 //   or restore (remembered in the workspace's `damaged.json`).
-// - Anything that needs a checkpoint's content (show, diff, restore, fork)
-//   first reads its whole tree (assertTreeReadable), so a damaged subtree gives
-//   one clear line and nothing happens — no safety checkpoint, no write.
-//   Trees read back whole once are remembered for the process: consecutive
-//   checkpoints share most subtrees, so each new one costs only its new trees.
+// - What writes a checkpoint's content (restore and its preview, fork) first
+//   reads its trees (assertTreeReadable), so a damaged one gives one clear line
+//   and nothing happens — no safety checkpoint, no write. Only the trees that
+//   differ from the latest checkpoint's are read (a subtree both share is what
+//   the disk holds, unless changed since): a restore to a recent checkpoint
+//   reads a few trees, one to an old checkpoint up to all of them. Trees read
+//   back whole are remembered for the process.
+// - show and diff only read (git reads the trees it compares): a failure of
+//   theirs that names a damaged object is turned into the same line
+//   (explainDamage), at no cost when nothing is damaged.
 import path from 'node:path';
 import fs from 'node:fs/promises';
 import { ChronoscopeError } from '../../shared/errors.js';
@@ -21,7 +26,7 @@ import { readTextBounded } from '../fs/bounded-read.js';
 import type { CheckpointRecord } from './list.js';
 import type { GitContext } from './git-env.js';
 import { mapLimit } from './fsutil.js';
-import { EMPTY_TREE } from './git-runner.js';
+import { EMPTY_TREE, GitFailure } from './git-runner.js';
 import { readLooseWhole } from './loose-read.js';
 import { isTreeMode, parseTree, readTree, type TreeEntry } from './tree-read.js';
 
@@ -103,23 +108,49 @@ const rootChecked = new Set<string>();
  * Reads every tree of the checkpoint; throws one line naming it when any
  * cannot be read. Nothing has been changed when it throws.
  */
-export async function assertTreeReadable(gitCtx: GitContext, wsDir: string, record: CheckpointRecord): Promise<void> {
+export async function assertTreeReadable(gitCtx: GitContext, wsDir: string, record: CheckpointRecord, against?: string): Promise<void> {
   if (record.tree === '' || record.tree === EMPTY_TREE) return;
-  const bad = await firstUnreadable(gitCtx, record.tree);
-  if (bad === null) return;
+  const bad = await firstUnreadable(gitCtx, record.tree, against);
+  if (bad !== null) throw await damaged(wsDir, record, bad);
+}
+
+/** What naming a damaged checkpoint needs of it. */
+type Named = Pick<CheckpointRecord, 'tree' | 'hermes'> & { checkpoint: { id: string } };
+
+async function damaged(wsDir: string, record: Named, bad: string): Promise<ChronoscopeError> {
   if (!record.hermes) await rememberDamaged(wsDir, record.checkpoint.id);
-  throw new ChronoscopeError(
+  return new ChronoscopeError(
     'internal',
     `checkpoint ${record.checkpoint.id.slice(0, 12)} is damaged (its tree ${bad.slice(0, 12)} cannot be read): it cannot be shown, compared or restored; nothing was changed; other checkpoints are unaffected`,
   );
 }
 
-/** The first tree under `root` that cannot be read, or null when all can. */
-async function firstUnreadable(gitCtx: GitContext, root: string): Promise<string | null> {
+/** What git says when an object it needs is empty, truncated or gone. */
+const DAMAGE = /object file .* is empty|unable to read|inflate|corrupt|bad object|invalid object|not a tree object|missing (tree|blob|object)/i;
+
+/**
+ * Runs a read-only comparison; if git fails on a damaged object, says which
+ * of `records` is damaged, in the same one line as assertTreeReadable.
+ */
+export async function explainDamage<T>(gitCtx: GitContext, wsDir: string, records: readonly Named[], run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (!(err instanceof GitFailure) || !DAMAGE.test(err.stderr)) throw err;
+    for (const record of records) {
+      const bad = record.tree === '' || record.tree === EMPTY_TREE ? null : await firstUnreadable(gitCtx, record.tree);
+      if (bad !== null) throw await damaged(wsDir, record, bad);
+    }
+    throw err;
+  }
+}
+
+/** The first tree under `root` that cannot be read, or null when all can; subtrees equal to those of `against` at the same place are not read. */
+async function firstUnreadable(gitCtx: GitContext, root: string, against?: string): Promise<string | null> {
   let bad: string | null = null;
-  const visit = async (tree: string): Promise<void> => {
+  const visit = async (tree: string, other: string | undefined): Promise<void> => {
     const key = `${gitCtx.gitDir}\0${tree}`;
-    if (bad !== null || verified.has(key)) return;
+    if (bad !== null || tree === other || verified.has(key)) return;
     let entries: TreeEntry[];
     try {
       entries = await readTreeChecked(gitCtx, tree);
@@ -127,13 +158,16 @@ async function firstUnreadable(gitCtx: GitContext, root: string): Promise<string
       bad ??= tree;
       return;
     }
+    // The other side's entries by name (unreadable there: compare with nothing).
+    const others = other === undefined ? new Map<string, string>() : new Map((await readTreeChecked(gitCtx, other).catch(() => [])).map((e) => [e.name.toString('latin1'), e.oid]));
     await mapLimit(
       entries.filter((e) => isTreeMode(e.mode)),
       8,
-      (e) => visit(e.oid),
+      (e) => visit(e.oid, others.get(e.name.toString('latin1'))),
     );
-    if (bad === null) remember(key);
+    // Remembered only when read whole (nothing skipped as shared).
+    if (bad === null && other === undefined) remember(key);
   };
-  await visit(root);
+  await visit(root, against);
   return bad;
 }
