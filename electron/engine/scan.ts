@@ -79,7 +79,9 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
   // Beside git's listing, which never shows them: untracked FIFOs and sockets (special-files.ts).
   const specials = options.specialsCache === undefined ? undefined : untrackedSpecials(gitCtx, root, options, limited, listing);
   specials?.catch(() => undefined); // awaited below
-  const [modified, others] = await Promise.all([git(gitCtx, ['diff-files', '-z', '--name-only', '--ignore-submodules=dirty', ...pathspec]), listing]);
+  // No preload threads: like ls-files -m, one thread lstats the entries (on 2 busy cores, 20 threads were slower).
+  const changedRun = git(gitCtx, ['-c', 'core.preloadIndex=false', 'diff-files', '-z', '--name-only', '--ignore-submodules=dirty', ...pathspec]);
+  const [modified, others] = await Promise.all([changedRun, listing]);
   const entries = [...splitNul(modified).map((rel) => `C ${rel}`), ...splitNul(others)];
 
   const nestedRepos: string[] = [];
