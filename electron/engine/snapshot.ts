@@ -1,12 +1,12 @@
 // Taking a checkpoint. Runs under the workspace lock (the caller holds it).
 //
-// Git processes per snapshot that records something: 2 ls-files side by side (what changed,
+// Git processes per snapshot that records something: diff-files and ls-files -o side by side (what changed,
 // from the stat cache), 1 update-index (hash only the changed paths), then
 // write-tree and diff-index --numstat side by side (stats) = 3 on the critical
 // path, 4 in all. The latest checkpoint comes from the head file (head.ts; one
 // for-each-ref only when it cannot be confirmed), and the commit object and
 // its ref are written from Node (loose-write.ts). A snapshot with nothing
-// changed is the 2 ls-files: the head file knows the index's tree. Path-limited
+// changed is those 2: the head file knows the index's tree. Path-limited
 // snapshots of files the latest checkpoint has run no git process: the tree is
 // written from Node and the index catches up afterwards (tree-update.ts,
 // index-sync.ts); with new plain files: update-index beside check-ignore,
