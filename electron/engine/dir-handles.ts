@@ -11,10 +11,11 @@
 // checking where its fd points (still inside the workspace's real path) before
 // and after each write. Elsewhere (macOS, Windows) the same calls fall back to
 // plain paths checked with lstat and realpath right before each operation, and
-// once more after the temporary file is written and right before the rename
-// (`unmoved`: the folder is a real folder at exactly its place): a narrower
-// check, with a small window left between that check and the rename;
-// README's safety section says so. CHRONOSCOPE_TEST_PATH_GUARD=1 makes Linux
+// before writing into a new temporary file (`holdsFile`: found by inode at its
+// place) and once more right before the rename (`unmoved`: the folder is a
+// real folder at exactly its place): a narrower check, with a small window
+// left (an empty temporary file outside; a rename in the instant after the
+// check); README's safety section says so. CHRONOSCOPE_TEST_PATH_GUARD=1 makes Linux
 // take the fallback too, so the tests exercise it.
 import { constants as C } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -120,6 +121,19 @@ export class WorkspaceDirs {
     const real = await fs.realpath(full).catch(() => null);
     const expected = dir.rel === '.' ? this.realRoot : path.join(this.realRoot, ...dir.rel.split('/'));
     return real !== null && (CASE_FOLDS ? real.toLowerCase() === expected.toLowerCase() : real === expected);
+  }
+
+  /**
+   * A file just created through `dir` (open as `handle`) is in that folder at
+   * its place, checked before anything is written to it: where folders are
+   * reached by path, a folder swapped for a link at the instant of the create
+   * leaves at most an empty file elsewhere, never checkpoint content.
+   */
+  async holdsFile(dir: HeldDir, name: string, handle: fs.FileHandle): Promise<boolean> {
+    if (this.fdPaths) return true;
+    if (!(await this.unmoved(dir))) return false;
+    const [opened, found] = await Promise.all([handle.stat(), fs.lstat(dir.at(name)).catch(() => null)]);
+    return found !== null && found.ino === opened.ino && found.dev === opened.dev;
   }
 
   async close(): Promise<void> {

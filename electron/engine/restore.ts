@@ -490,7 +490,8 @@ async function writeOne(dirs: WorkspaceDirs, w: PlannedWrite, data: Buffer, remo
     if (existing?.isDirectory()) return skip();
     if (existing && !(await unchangedSinceSafety(full, w.path, guard))) return false;
     await guard.hooks.beforeWrite?.(w.path);
-    const tmp = parent.at(tmpName());
+    const tmpBase = tmpName();
+    const tmp = parent.at(tmpBase);
     try {
       if (w.mode === '120000') {
         await fs.symlink(data.toString('utf8'), tmp);
@@ -498,6 +499,10 @@ async function writeOne(dirs: WorkspaceDirs, w: PlannedWrite, data: Buffer, remo
         const mode = restoredMode(w.mode, existing?.isFile() ? existing.mode : null, guard.modes.get(w.path));
         const handle = await fs.open(tmp, NEW_FILE, mode);
         try {
+          if (!(await dirs.holdsFile(parent, tmpBase, handle))) {
+            await fs.rm(tmp, { force: true }).catch(() => undefined);
+            return skip();
+          }
           await handle.writeFile(data);
           await handle.chmod(mode);
         } finally {
