@@ -10,13 +10,23 @@
 // is refused instead of followed. A folder moved away while held is caught by
 // checking where its fd points (still inside the workspace's real path) before
 // and after each write. Elsewhere (macOS, Windows) the same calls fall back to
-// plain paths checked with lstat and realpath right before each operation:
-// a narrower check, with a small window left; README's safety section says so.
+// plain paths checked with lstat and realpath right before each operation, and
+// before writing into a new temporary file (`holdsFile`: found by inode at its
+// place) and once more right before the rename (`unmoved`: the folder is a
+// real folder at exactly its place): a narrower check, with a small window
+// left (an empty temporary file outside; a rename in the instant after the
+// check); README's safety section says so. CHRONOSCOPE_TEST_PATH_GUARD=1 makes Linux
+// take the fallback too, so the tests exercise it.
 import { constants as C } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-const FD_PATHS = process.platform === 'linux';
+/** Folders reached through held fds (Linux), else through checked paths. */
+function fdPaths(): boolean {
+  return process.platform === 'linux' && process.env['CHRONOSCOPE_TEST_PATH_GUARD'] !== '1';
+}
+/** Where names differ only in case is the same name (checked paths compare the real path). */
+const CASE_FOLDS = process.platform === 'darwin' || process.platform === 'win32';
 const DIR_FLAGS = C.O_RDONLY | (C.O_DIRECTORY ?? 0) | (C.O_NOFOLLOW ?? 0);
 /** Folders kept open at once; more are closed when no write is using them. */
 const MAX_OPEN = 128;
@@ -45,6 +55,8 @@ export interface OpenDirOptions {
 
 export class WorkspaceDirs {
   private readonly entries = new Map<string, Promise<Entry | null>>();
+
+  private readonly fdPaths = fdPaths();
 
   private constructor(
     readonly root: string,
@@ -85,13 +97,43 @@ export class WorkspaceDirs {
   async inside(dir: HeldDir): Promise<boolean> {
     let where: string;
     try {
-      where = FD_PATHS ? await fs.readlink(dir.at('').replace(/\/$/, '')) : await fs.realpath(dir.at(''));
+      where = this.fdPaths ? await fs.readlink(dir.at('').replace(/\/$/, '')) : await fs.realpath(dir.at(''));
     } catch {
       return false;
     }
     if (where.endsWith(' (deleted)')) return false;
     const rel = path.relative(this.realRoot, where);
     return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  }
+
+  /**
+   * Right before a rename into the folder: it is still where it belongs.
+   * Held fds: still inside the workspace (inside). Checked paths: the path is a
+   * real folder, not a link, and its real path is exactly the workspace's real
+   * path plus its own — so the rename cannot go through a folder swapped for a
+   * link since the temporary file was written.
+   */
+  async unmoved(dir: HeldDir): Promise<boolean> {
+    if (this.fdPaths) return this.inside(dir);
+    const full = dir.rel === '.' ? this.root : path.join(this.root, dir.rel);
+    const st = await fs.lstat(full).catch(() => null);
+    if (!st?.isDirectory()) return false;
+    const real = await fs.realpath(full).catch(() => null);
+    const expected = dir.rel === '.' ? this.realRoot : path.join(this.realRoot, ...dir.rel.split('/'));
+    return real !== null && (CASE_FOLDS ? real.toLowerCase() === expected.toLowerCase() : real === expected);
+  }
+
+  /**
+   * A file just created through `dir` (open as `handle`) is in that folder at
+   * its place, checked before anything is written to it: where folders are
+   * reached by path, a folder swapped for a link at the instant of the create
+   * leaves at most an empty file elsewhere, never checkpoint content.
+   */
+  async holdsFile(dir: HeldDir, name: string, handle: fs.FileHandle): Promise<boolean> {
+    if (this.fdPaths) return true;
+    if (!(await this.unmoved(dir))) return false;
+    const [opened, found] = await Promise.all([handle.stat(), fs.lstat(dir.at(name)).catch(() => null)]);
+    return found !== null && found.ino === opened.ino && found.dev === opened.dev;
   }
 
   async close(): Promise<void> {
@@ -121,7 +163,7 @@ export class WorkspaceDirs {
 
   private async openEntry(rel: string, options: OpenDirOptions): Promise<Entry | null> {
     if (rel === '.') {
-      if (!FD_PATHS) return { rel, handle: null, users: 0 };
+      if (!this.fdPaths) return { rel, handle: null, users: 0 };
       return { rel, handle: await fs.open(this.root, DIR_FLAGS), users: 1 }; // the root stays open until close()
     }
     const parentRel = path.posix.dirname(rel);
@@ -131,7 +173,7 @@ export class WorkspaceDirs {
       const name = path.posix.basename(rel);
       const full = parent.at(name);
       if (!(await this.makeDir(full, rel, options))) return null;
-      if (!FD_PATHS) {
+      if (!this.fdPaths) {
         // Checked right before use: every part of the way is a real folder inside the workspace.
         const st = await fs.lstat(full).catch(() => null);
         const entry: Entry = { rel, handle: null, users: 0 };

@@ -2,8 +2,10 @@
 // 0600 file would come back 0644 from a restore: more readable than it was.
 // Each checkpoint's metadata holds the bits of every file that is neither 644
 // nor 755 (message.ts `modes`), carried forward from the previous checkpoint
-// and updated for the files this snapshot hashed (a chmod alone, which changes
-// no content, is seen the next time that file changes).
+// and updated for the files this snapshot looked at. A chmod alone changes no
+// content: the scan still lists the file (its stat data changed, scan.ts), and
+// a snapshot whose tree is unchanged but whose modes are is recorded
+// (modeChange), so the chmod is in the next checkpoint.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { WsContext } from './context.js';
@@ -34,4 +36,18 @@ export async function nextModes(root: string, previous: Record<string, string>, 
     }),
   );
   return Object.keys(modes).length > 0 ? modes : undefined;
+}
+
+/**
+ * The modes the next checkpoint records after `latest`, and whether they
+ * differ from what `latest` recorded. Nothing is read when no path was
+ * looked at (a snapshot with nothing changed costs nothing here).
+ */
+export async function modeChange(ctx: WsContext, latest: string | undefined, touched: readonly string[]): Promise<{ modes: Record<string, string> | undefined; changed: boolean }> {
+  const previous = latest ? await recordedModes(ctx, latest) : {};
+  if (touched.length === 0) return { modes: Object.keys(previous).length > 0 ? previous : undefined, changed: false };
+  const modes = await nextModes(ctx.root, previous, touched);
+  const before = JSON.stringify(Object.entries(previous).sort());
+  const after = JSON.stringify(Object.entries(modes ?? {}).sort());
+  return { modes, changed: before !== after };
 }

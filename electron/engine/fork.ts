@@ -16,7 +16,7 @@ import { isInside } from './store.js';
 /** Writes the tree of checkpoint `ref` into `dir`, an existing folder outside the workspace and the store. */
 export async function materializeCheckpoint(ctx: WsContext, ref: string, dir: string): Promise<string> {
   // Hermes' checkpoints too: their objects are copied into our store first (lanes.ts).
-  const record = await resolveCheckpoint(ctx, ref, { objects: true });
+  const record = await resolveCheckpoint(ctx, ref, { objects: true, writes: true });
   if (isInside(await fs.realpath(dir), ctx.root)) throw new ChronoscopeError('refused', `refusing to write a checkpoint into ${dir}: it is inside the workspace`);
   const index = await tempFile(ctx.store.tmpDir, `fork-index-${ctx.id}`);
   try {
@@ -70,7 +70,7 @@ export async function checkForkTarget(ctx: WsContext, target: string): Promise<s
 }
 
 export async function forkCheckpoint(ctx: WsContext, ref: string, to?: string): Promise<ForkResult> {
-  const record = await resolveCheckpoint(ctx, ref);
+  const record = await resolveCheckpoint(ctx, ref, { writes: true });
   const target = await checkForkTarget(ctx, to ?? defaultForkPath(ctx.root, record.checkpoint.id));
   await fs.mkdir(path.dirname(target), { recursive: true });
   try {

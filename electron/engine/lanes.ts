@@ -14,6 +14,8 @@ import { copyHermesTree, pathsMatching } from '../agents/hermes/rollback-store-o
 import { HermesStoreError, readHermesLane, type HermesLane, type HermesRecord } from '../agents/hermes/rollback-store.js';
 import type { WsContext } from './context.js';
 import { listRecords, previousRecord, resolveRecord, type CheckpointRecord } from './list.js';
+import { assertTreeReadable } from './tree-check.js';
+import { latestHead } from './head.js';
 import type { RestorePlan } from './restore-plan.js';
 import { validateRef } from './validate.js';
 
@@ -89,6 +91,8 @@ export interface ResolveOptions {
   /** Copy a Hermes checkpoint's objects (and its predecessor's, with `previous`) into our store: needed to diff or restore it. */
   objects?: boolean;
   previous?: boolean;
+  /** Its files are about to be written (restore, fork): its trees are read first (tree-check.ts). */
+  writes?: boolean;
 }
 
 /**
@@ -106,7 +110,7 @@ export async function resolveCheckpoint(ctx: WsContext, rawRef: string, options:
     const found = merged[n - 1];
     if (!found) throw new ChronoscopeError('not_found', `there is no checkpoint #${n}: this workspace has ${merged.length}`);
     record = found.origin === 'hermes' ? await resolveHermes(ctx, found.id) : await resolveRecord(ctx, found.id);
-  } else return resolveRecord(ctx, ref);
+  } else record = await resolveRecord(ctx, ref);
   if (record.hermes && options.objects) {
     const { store, parentTree } = record.hermes;
     const target = { gitDir: ctx.store.gitDir, tmpDir: ctx.store.tmpDir, includeCredentials: ctx.settings.include_credentials };
@@ -118,6 +122,8 @@ export async function resolveCheckpoint(ctx: WsContext, rawRef: string, options:
       throw new ChronoscopeError('internal', `cannot read Hermes checkpoint ${record.checkpoint.id}: ${oneLine(err)}`);
     }
   }
+  // Its content is about to be written: a damaged tree is refused here, before anything is done with it.
+  if (options.writes) await assertTreeReadable(ctx.git, ctx.layout.dir, record, (await latestHead(ctx))?.tree);
   return record;
 }
 

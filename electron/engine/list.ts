@@ -11,6 +11,7 @@ import { git, GitFailure, isObjectId } from './git-runner.js';
 import { looseObject } from './loose-read.js';
 import { decodeMessage } from './message.js';
 import { readMeta } from './meta.js';
+import { markDamagedTrees } from './tree-check.js';
 import { validateRef } from './validate.js';
 
 export interface CheckpointRecord {
@@ -91,7 +92,7 @@ export async function listRecords(ctx: WsContext, limit?: number): Promise<Check
     // All new (a first listing): the newest N under the prefix, as git sorts them; else just the new refs.
     const args = ['for-each-ref', '--sort=-refname', `--format=${FORMAT}`];
     const listed = await git(ctx.git, misses.length === wanted.length ? [...args, ...count, ctx.refPrefix] : [...args, ...misses]).catch((err: unknown) => err);
-    if (listed instanceof GitFailure) return listDamaged(ctx, count, pinned);
+    if (listed instanceof GitFailure) return markDamagedTrees(ctx.store.gitDir, ctx.layout.dir, await listDamaged(ctx, count, pinned));
     if (typeof listed !== 'string') throw listed;
     if (known.size + misses.length > KNOWN_MAX) known.clear();
     for (const record of parseRecords(listed, new Set())) known.set(record.refname, record);
@@ -103,7 +104,7 @@ export async function listRecords(ctx: WsContext, limit?: number): Promise<Check
     const pin = pinned.has(record.checkpoint.id);
     records.push(record.checkpoint.pinned === pin ? record : { ...record, checkpoint: { ...record.checkpoint, pinned: pin } });
   }
-  return records;
+  return markDamagedTrees(ctx.store.gitDir, ctx.layout.dir, records);
 }
 
 function parseRecords(out: string, pinned: Set<string>): CheckpointRecord[] {
@@ -147,7 +148,8 @@ async function listDamaged(ctx: WsContext, count: string[], pinned: Set<string>)
 /** Refuses a damaged checkpoint for anything that needs its content. */
 export function usable(record: CheckpointRecord): CheckpointRecord {
   if (record.checkpoint.damaged) {
-    throw new ChronoscopeError('internal', `checkpoint ${record.checkpoint.id.slice(0, 12)} is damaged (its commit cannot be read): it cannot be shown, compared or restored; other checkpoints are unaffected`);
+    const what = record.tree === '' ? 'its commit' : 'its tree';
+    throw new ChronoscopeError('internal', `checkpoint ${record.checkpoint.id.slice(0, 12)} is damaged (${what} cannot be read): it cannot be shown, compared or restored; nothing was changed; other checkpoints are unaffected`);
   }
   return record;
 }

@@ -6,14 +6,23 @@
 // that is empty or does not inflate to a valid header is written anew from the
 // file's bytes (through loose-write.ts, durably). Packed objects are written
 // whole by git and fsynced (core.fsync): not checked here.
+// A bulk snapshot (git wrote its new blobs into one pack) reuses an existing
+// object the same way — a loose one included, damaged or not. There the files
+// are not read again: the index says which object each path got (one
+// `ls-files -s`, beside seconds of hashing), and only those that are loose —
+// reused, since new ones went into the pack — are read back (a header read
+// each, like the small path).
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { ChronoscopeError } from '../../shared/errors.js';
 import { readBounded } from '../fs/bounded-read.js';
+import type { GitContext } from './git-env.js';
+import { git, splitNul } from './git-runner.js';
 import { mapLimit } from './fsutil.js';
 import { looseInfo } from './loose-read.js';
 import { objectId, writeLooseObject } from './loose-write.js';
 
-/** Beyond this many hashed files (a first snapshot) the re-read would cost more than the check is worth; git wrote those into a fresh pack. */
+/** Beyond this many hashed files (a first snapshot) the files are not re-read: git wrote those into a fresh pack (see repairBulkObjects). */
 export const CHECK_MAX_FILES = 200;
 
 /** What is at `rel` on disk now as blob content (a file's bytes or a link's target); null if neither. */
@@ -29,8 +38,10 @@ async function diskBlob(root: string, rel: string, maxBytes: number): Promise<Bu
  * Rewrites the loose object of each hashed path that is present but cannot be
  * read back (writeLooseObject replaces it); returns the paths repaired.
  */
-export async function repairHashedObjects(gitDir: string, root: string, rels: readonly string[], maxBytes: number): Promise<string[]> {
-  if (rels.length === 0 || rels.length > CHECK_MAX_FILES) return [];
+export async function repairHashedObjects(gitCtx: GitContext, root: string, rels: readonly string[], maxBytes: number): Promise<string[]> {
+  if (rels.length === 0) return [];
+  if (rels.length > CHECK_MAX_FILES) return repairBulkObjects(gitCtx, root, rels, maxBytes);
+  const gitDir = gitCtx.gitDir;
   const repaired: string[] = [];
   await mapLimit(rels, 16, async (rel) => {
     const data = await diskBlob(root, rel, maxBytes);
@@ -41,6 +52,42 @@ export async function repairHashedObjects(gitDir: string, root: string, rels: re
     if (!st) return; // packed, or absent: git wrote it or will say so
     if (st.size > 0 && (await looseInfo(gitDir, oid)) !== null) return;
     await writeLooseObject(gitDir, 'blob', data);
+    repaired.push(rel);
+  });
+  return repaired.sort();
+}
+
+/** True when the object file exists loose but cannot be read back (empty, or no valid header). */
+async function looseDamaged(gitDir: string, oid: string): Promise<boolean> {
+  const st = await fs.lstat(path.join(gitDir, 'objects', oid.slice(0, 2), oid.slice(2))).catch(() => null);
+  if (!st) return false;
+  return st.size === 0 || (await looseInfo(gitDir, oid)) === null;
+}
+
+/**
+ * The bulk case: the blob each hashed path got comes from the index; a loose
+ * one that cannot be read back is written anew from the file. If the file
+ * changed since it was hashed, the damaged object cannot be rebuilt: the
+ * snapshot fails (nothing is recorded) rather than name it.
+ */
+async function repairBulkObjects(gitCtx: GitContext, root: string, rels: readonly string[], maxBytes: number): Promise<string[]> {
+  const wanted = new Set(rels);
+  const blobs: { rel: string; oid: string }[] = [];
+  for (const line of splitNul(await git(gitCtx, ['ls-files', '-s', '-z']))) {
+    // "<mode> <oid> <stage>\t<path>"
+    const tab = line.indexOf('\t');
+    const rel = line.slice(tab + 1);
+    if (tab < 0 || !wanted.has(rel) || line.startsWith('160000')) continue;
+    blobs.push({ rel, oid: line.slice(7, 47) });
+  }
+  const repaired: string[] = [];
+  await mapLimit(blobs, 32, async ({ rel, oid }) => {
+    if (!(await looseDamaged(gitCtx.gitDir, oid))) return;
+    const data = await diskBlob(root, rel, maxBytes);
+    if (data === null || objectId('blob', data) !== oid) {
+      throw new ChronoscopeError('internal', `the stored copy of ${rel} is damaged and the file changed since it was read; nothing was recorded, snapshot again`);
+    }
+    await writeLooseObject(gitCtx.gitDir, 'blob', data);
     repaired.push(rel);
   });
   return repaired.sort();

@@ -29,6 +29,7 @@ import { allRecords, type CheckpointRecord } from './list.js';
 import { planRestore, type PlannedWrite, type RestorePlan } from './restore-plan.js';
 import { cachedReader, pathInTree } from './tree-diff.js';
 import { takeSnapshot } from './snapshot.js';
+import { recordedModes } from './file-modes.js';
 import { assertNoSymlinkParent, validateRelPaths } from './validate.js';
 
 async function checkPaths(ctx: WsContext, target: CheckpointRecord, options: RestoreOptions): Promise<string[] | undefined> {
@@ -58,7 +59,7 @@ function toPreview(target: CheckpointRecord, plan: RestorePlan, keep: boolean): 
 
 /** Dry run: no safety checkpoint, no writes; compares against a temporary tree of the disk. */
 export async function previewRestore(ctx: WsContext, ref: string, options: RestoreOptions = {}): Promise<RestorePreview> {
-  const target = await resolveCheckpoint(ctx, ref, { objects: true });
+  const target = await resolveCheckpoint(ctx, ref, { objects: true, writes: true });
   const paths = await checkPaths(ctx, target, options);
   const [latest, disk] = await Promise.all([latestHead(ctx), diskTree(ctx)]);
   const plan = await planRestore(ctx.git, { currentTree: disk.tree, targetTree: target.tree, knownTree: latest?.tree ?? EMPTY_TREE, ...(paths ? { paths } : {}) });
@@ -87,15 +88,19 @@ async function changedSinceRestore(ctx: WsContext, safety: CheckpointRecord, dis
   return splitNul(await git(ctx.git, ['diff-tree', '-r', '-z', '--no-renames', '--name-only', after, diskTreeId]));
 }
 
-/** Test seams: run between the safety checkpoint and the writes (e.g. an agent editing a file meanwhile). */
+/** Test seams: run between the safety checkpoint and the writes (e.g. an agent editing a file meanwhile), and around one file's write (another process swapping its folder). */
 export interface RestoreHooks {
   afterSafety?: () => Promise<void>;
+  /** After the folder was checked, before the temporary file is created. */
+  beforeWrite?: (rel: string) => Promise<void>;
+  /** After the rename, before the folder is checked again. */
+  afterRename?: (rel: string) => Promise<void>;
 }
 
 /** Runs under the workspace lock (the caller holds it). */
 export async function restoreCheckpoint(ctx: WsContext, ref: string, options: RestoreOptions = {}, hooks: RestoreHooks = {}): Promise<RestoreResult> {
   // A Hermes checkpoint's objects are copied in here, under the lock: compaction (which holds every lock) cannot drop them before the writes.
-  const target = await resolveCheckpoint(ctx, ref, { objects: true });
+  const target = await resolveCheckpoint(ctx, ref, { objects: true, writes: true });
   const paths = await checkPaths(ctx, target, options);
   const keep = options.keep_untracked === true;
   const short = shortId(target.checkpoint.id);
@@ -148,7 +153,7 @@ export async function restoreCheckpoint(ctx: WsContext, ref: string, options: Re
     await sweepTmpFiles(ctx, dirs, writeDirs);
     await writeFileAtomic(journalFile(ctx), `${JSON.stringify(writeDirs)}\n`);
     await hooks.afterSafety?.();
-    return await writePhase(ctx, dirs, { target, safety, plan, removals, keep, short, ...(paths ? { paths } : {}) });
+    return await writePhase(ctx, dirs, { target, safety, plan, removals, keep, short, hooks, ...(paths ? { paths } : {}) });
   } finally {
     await dirs.close();
   }
@@ -161,10 +166,11 @@ interface WritePhase {
   removals: string[];
   keep: boolean;
   short: string;
+  hooks: RestoreHooks;
   paths?: string[];
 }
 
-async function writePhase(ctx: WsContext, dirs: WorkspaceDirs, { target, safety, plan, removals, keep, short, paths }: WritePhase): Promise<RestoreResult> {
+async function writePhase(ctx: WsContext, dirs: WorkspaceDirs, { target, safety, plan, removals, keep, short, hooks, paths }: WritePhase): Promise<RestoreResult> {
   // Phase 2: write. A file that no longer holds what the safety checkpoint
   // recorded was changed by someone else meanwhile: left as is, reported.
   // A write that would go through or over something the plan does not know is
@@ -173,19 +179,24 @@ async function writePhase(ctx: WsContext, dirs: WorkspaceDirs, { target, safety,
   const conflicts: string[] = [];
   const skipped: string[] = [];
   const modes = new Map(Object.entries(target.modes ?? {}).map(([p, m]) => [p, parseInt(m, 8)] as const));
-  const guard: Guard = { recorded: plan.recorded, conflicts, skipped, modes };
+  const guard: Guard = { recorded: plan.recorded, conflicts, skipped, modes, hooks };
   let removed: string[];
   let written: PlannedWrite[];
+  let chmodded: string[];
   try {
     removed = await removeFiles(dirs, removals, guard);
     written = await writeFiles(ctx, dirs, plan.writes, new Set(removals), guard);
+    // Files whose content the plan leaves alone may still differ in permission bits alone (a chmod since).
+    const planned = new Set([...removals, ...plan.writes.map((w) => w.path)]);
+    const candidates = [...new Set([...modes.keys(), ...Object.keys(await recordedModes(ctx, safety.id))])].filter((p) => !planned.has(p) && inPaths(p, paths));
+    chmodded = await restoreModesOnly(dirs, candidates, modes);
   } catch (err) {
     const where = err instanceof WriteStop ? err.path : '?';
     const why = err instanceof WriteStop ? err.reason : (err as Error).message;
     throw new ChronoscopeError('internal', `restore stopped at ${where}: ${why}; undo with: chronoscope restore ${shortId(safety.id)} --yes${(paths ?? []).map((p) => ` --path ${JSON.stringify(`./${p}`)}`).join('')}`);
   }
   await fs.rm(journalFile(ctx), { force: true });
-  const touched = [...new Set([...removed, ...written.map((w) => w.path)])];
+  const touched = [...new Set([...removed, ...written.map((w) => w.path), ...chmodded])];
 
   let checkpoint: string | null = null;
   if (touched.length > 0) {
@@ -204,13 +215,48 @@ async function writePhase(ctx: WsContext, dirs: WorkspaceDirs, { target, safety,
     ...(paths ? { paths } : {}),
     checkpoint,
     files_changed: touched.length,
-    modified: written.filter((w) => w.kind === 'modified').map((w) => w.path),
+    modified: [...written.filter((w) => w.kind === 'modified').map((w) => w.path), ...chmodded].sort(),
     added: written.filter((w) => w.kind === 'added').map((w) => w.path),
     deleted: plan.deleted.filter((p) => removedSet.has(p)),
     untracked_removed: untrackedRemoved,
     conflicts: conflicts.sort(),
     skipped: skipped.sort(),
   };
+}
+
+function inPaths(rel: string, paths: string[] | undefined): boolean {
+  return paths === undefined || paths.some((p) => rel === p || rel.startsWith(`${p}/`));
+}
+
+/**
+ * Permission bits alone: each file (never a link: opened without following)
+ * gets the bits the target recorded, or plain 644/755 (keeping its exec bit,
+ * which the plan already matched) when it recorded none. Returns the paths changed.
+ */
+async function restoreModesOnly(dirs: WorkspaceDirs, rels: string[], recorded: Map<string, number>): Promise<string[]> {
+  const changed: string[] = [];
+  for (const rel of rels.sort()) {
+    const parent = await dirs.acquire(path.posix.dirname(rel));
+    if (!parent) continue;
+    try {
+      if (!(await dirs.unmoved(parent))) continue;
+      const handle = await openRegular(parent.at(path.posix.basename(rel)));
+      if (!handle) continue;
+      try {
+        const bits = (await handle.stat()).mode & 0o777;
+        const wanted = recorded.get(rel) ?? (bits & 0o100 ? 0o755 : 0o644);
+        // Only where the exec bit agrees (else the content differs too and the plan wrote it, or it changed since).
+        if (bits === wanted || (bits & 0o100) !== (wanted & 0o100)) continue;
+        await handle.chmod(wanted);
+        changed.push(rel);
+      } finally {
+        await handle.close();
+      }
+    } finally {
+      dirs.release(parent);
+    }
+  }
+  return changed;
 }
 
 /** Folders (workspace-relative) where a restore in progress creates temporary files. */
@@ -269,6 +315,7 @@ interface Guard {
   skipped: string[];
   /** Permission bits the target recorded beyond git's 644/755. */
   modes: Map<string, number>;
+  hooks: RestoreHooks;
 }
 
 /** A write-phase failure, with the path it happened at. */
@@ -443,7 +490,9 @@ async function writeOne(dirs: WorkspaceDirs, w: PlannedWrite, data: Buffer, remo
     if (existing && w.kind === 'added') return skip();
     if (existing?.isDirectory()) return skip();
     if (existing && !(await unchangedSinceSafety(full, w.path, guard))) return false;
-    const tmp = parent.at(tmpName());
+    await guard.hooks.beforeWrite?.(w.path);
+    const tmpBase = tmpName();
+    const tmp = parent.at(tmpBase);
     try {
       if (w.mode === '120000') {
         await fs.symlink(data.toString('utf8'), tmp);
@@ -451,17 +500,30 @@ async function writeOne(dirs: WorkspaceDirs, w: PlannedWrite, data: Buffer, remo
         const mode = restoredMode(w.mode, existing?.isFile() ? existing.mode : null, guard.modes.get(w.path));
         const handle = await fs.open(tmp, NEW_FILE, mode);
         try {
+          if (!(await dirs.holdsFile(parent, tmpBase, handle))) {
+            await fs.rm(tmp, { force: true }).catch(() => undefined);
+            return skip();
+          }
           await handle.writeFile(data);
           await handle.chmod(mode);
         } finally {
           await handle.close();
         }
       }
+      // Checked again after the write, right before the rename: a folder
+      // swapped for a link meanwhile is never renamed into (where folders are
+      // reached by path, the temporary file itself may have gone through it:
+      // removed the same way).
+      if (!(await dirs.unmoved(parent))) {
+        await fs.rm(tmp, { force: true }).catch(() => undefined);
+        return skip();
+      }
       await fs.rename(tmp, full);
     } catch (err) {
       await fs.rm(tmp, { force: true }).catch(() => undefined);
       throw new WriteStop(w.path, (err as Error).message);
     }
+    await guard.hooks.afterRename?.(w.path);
     // Moved out of the workspace while we wrote: take back what landed there.
     if (!(await dirs.inside(parent))) {
       await fs.rm(full, { force: true }).catch(() => undefined);

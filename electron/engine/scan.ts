@@ -2,7 +2,7 @@
 // snapshots (the private index) and by read-only comparisons with the disk
 // (a temporary copy of it), so both see the workspace exactly alike.
 //
-// Git processes: `ls-files -t -m` and `ls-files -t -o` side by side find what
+// Git processes: `diff-files` and `ls-files -t -o` side by side find what
 // changed using the index's stat cache (unchanged files are not read),
 // `update-index --stdin` hashes only those, `write-tree` writes the tree.
 // Rarely one more: removing tracked files that became ignored or oversized. When nothing needs updating and the caller
@@ -21,6 +21,7 @@ import { exists, mapLimit } from './fsutil.js';
 import { linesOfNewFiles } from './line-stats.js';
 import { scanPathsFast } from './scan-paths.js';
 import { objectDirsChangedSince, stampObjectDirs } from './loose-write.js';
+import { findSpecialFiles, specialsAmong } from './special-files.js';
 
 /** Beyond this many paths a limited scan costs more in arguments than a full scan. */
 const MAX_LIMITED_PATHS = 1000;
@@ -59,6 +60,8 @@ export interface ScanOptions {
   pendingRecordable?: readonly string[];
   /** Report the object folders git wrote in (ScanResult.objectDirs), for the snapshot to fsync. */
   trackObjectDirs?: boolean;
+  /** Name untracked special files too (git never lists them): the walk's cache file (special-files.ts). */
+  specialsCache?: string;
 }
 
 export interface ScanResult {
@@ -89,15 +92,22 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
   const freshIndex = gitCtx.indexFile !== undefined && !(await exists(gitCtx.indexFile));
   const limited = options.paths !== undefined && options.paths.length <= MAX_LIMITED_PATHS;
   const excludeArgs = options.excludeArgs ?? [];
-  // Modified tracked files (-m: an lstat per index entry) and untracked ones
-  // (-o: a walk of the folders) as two processes side by side: on 10,000
+  // Changed tracked files (diff-files: an lstat per index entry) and untracked
+  // ones (-o: a walk of the folders) as two processes side by side: on 10,000
   // files each takes about as long as the other, and together ~1.7x one.
+  // diff-files rather than `ls-files -m`: it also lists a file whose stat data
+  // alone changed (a chmod 0644 -> 0600, which git's modes cannot show), so its
+  // permission bits are recorded at once (file-modes.ts); update-index then
+  // refreshes its stat data, and it is not listed again.
   const pathspec = limited ? ['--', ...(options.paths ?? [])] : [];
-  const [modified, others] = await Promise.all([
-    git(gitCtx, ['ls-files', '-z', '-t', '-m', ...pathspec]),
-    git(gitCtx, ['ls-files', '-z', '-t', '-o', '--exclude-standard', ...excludeArgs, ...pathspec]),
-  ]);
-  const entries = [...splitNul(modified), ...splitNul(others)];
+  const listing = git(gitCtx, ['ls-files', '-z', '-t', '-o', '--exclude-standard', ...excludeArgs, ...pathspec]);
+  // Beside git's listing, which never shows them: untracked FIFOs and sockets (special-files.ts).
+  const specials = options.specialsCache === undefined ? undefined : untrackedSpecials(gitCtx, root, options, limited, listing);
+  specials?.catch(() => undefined); // awaited below
+  // No preload threads: like ls-files -m, one thread lstats the entries (on 2 busy cores, 20 threads were slower).
+  const changedRun = git(gitCtx, ['-c', 'core.preloadIndex=false', 'diff-files', '-z', '--name-only', '--ignore-submodules=dirty', ...pathspec]);
+  const [modified, others] = await Promise.all([changedRun, listing]);
+  const entries = [...splitNul(modified).map((rel) => `C ${rel}`), ...splitNul(others)];
 
   const nestedRepos: string[] = [];
   const candidates: { rel: string; tracked: boolean }[] = [];
@@ -127,7 +137,7 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
     // through the ignore rules, and files the index tracks (tracked files stay
     // tracked even if a rule now matches them).
     const built = await options.withoutIndex(changed, new Set([...candidates.map((c) => c.rel), ...(options.pendingRecordable ?? [])]));
-    if (built) return built;
+    if (built) return withSpecials(built, (await specials) ?? []);
   }
   // Git writes objects from here on: note the object folders' times first.
   const stamp = options.trackObjectDirs ? await stampObjectDirs(gitCtx.gitDir) : undefined;
@@ -257,8 +267,7 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
   if (remove.length > 0) {
     await gitStdin(gitCtx, ['update-index', '--force-remove', '-z', '--stdin'], { input: nulJoin(remove) });
   }
-  skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const result = { skipped, nestedRepos, changed: candidates.length, hashed: update };
+  const result = withSpecials({ skipped, nestedRepos, changed: candidates.length, hashed: update }, (await specials) ?? []);
   const indexChanged = update.length > 0 || remove.length > 0;
   if (!indexChanged && options.knownTree !== undefined) return { ...result, tree: options.knownTree };
   const [written, stats] = await Promise.all([git(gitCtx, ['write-tree']), createdStats ?? (from !== undefined && indexChanged ? numstatIndex(gitCtx, from) : undefined)]);
@@ -266,6 +275,22 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
   const objectDirs = stamp ? await objectDirsChangedSince(gitCtx.gitDir, stamp, stampedAt) : undefined;
   const withDirs = objectDirs ? { ...result, objectDirs } : result;
   return stats ? { ...withDirs, tree, stats } : { ...withDirs, tree };
+}
+
+/** The untracked special files found beside git's listing, named as skipped (sorted by path) unless already named. */
+function withSpecials<T extends { skipped: SkippedFile[] }>(result: T, specials: SkippedFile[]): T {
+  const named = new Set(result.skipped.map((s) => s.path));
+  const skipped = [...result.skipped, ...specials.filter((s) => !named.has(s.path))];
+  skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { ...result, skipped };
+}
+
+/** A full scan walks for them (cached); a limited one looks only at the paths it was given. */
+function untrackedSpecials(gitCtx: GitContext, root: string, options: ScanOptions, limited: boolean, listing: Promise<string>): Promise<SkippedFile[]> {
+  if (limited) return specialsAmong(gitCtx, root, options.paths ?? []);
+  const untracked = listing.then((out) => splitNul(out).map((entry) => entry.slice(2)));
+  untracked.catch(() => undefined); // the scan reports git's failure itself
+  return findSpecialFiles(gitCtx, root, { cacheFile: options.specialsCache as string, excludeArgs: options.excludeArgs ?? [], untracked });
 }
 
 /** Git's order of index entries: by the bytes of their UTF-8 names. */

@@ -1,13 +1,13 @@
 // Taking a checkpoint. Runs under the workspace lock (the caller holds it).
 //
-// Git processes per snapshot: a full scan asks 2 ls-files side by side what
-// changed (from the stat cache). Up to 200 changes that git's rules already
+// Git processes per snapshot: a full scan asks diff-files and ls-files -o side
+// by side what changed (from the stat cache). Up to 200 changes that git's rules already
 // admit (tracked files, or new ones ls-files let through) are then built in
 // Node (tree-update.ts): blobs, the trees along their paths, line counts — no
 // more git processes; the private index catches up afterwards off the
 // critical path (index-sync.ts). Otherwise git does it: update-index (hash
 // only the changed paths), then write-tree and diff-index --numstat side by
-// side. A snapshot with nothing changed is the 2 ls-files (the head file
+// side. A snapshot with nothing changed is those 2 (the head file
 // knows the index's tree). Path-limited snapshots of paths the latest
 // checkpoint (or a checkpoint whose index sync is still queued) already has
 // run no git process at all; with new plain files: update-index beside
@@ -21,6 +21,7 @@
 // at most unreferenced objects for gc; the head file is written last and is
 // only trusted while the refs confirm it.
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { SnapshotOptions, SnapshotResult, Trigger } from '../../shared/model.js';
 import { TRIGGERS } from '../../shared/model.js';
 import { ChronoscopeError } from '../../shared/errors.js';
@@ -32,7 +33,8 @@ import { EMPTY_TREE, GitFailure } from './git-runner.js';
 import { indexSignature, latestHead, writeHead, type Head } from './head.js';
 import { decodeCheckpoint, nextRefName } from './list.js';
 import { commitBody, createLooseRef, ObjectBatch } from './loose-write.js';
-import { nextModes, recordedModes } from './file-modes.js';
+import { modeChange } from './file-modes.js';
+import { ctimeRacyPaths, rememberCtimeRacy } from './ctime-racy.js';
 import { repairHashedObjects } from './object-check.js';
 import { encodeMessage, sanitizeLine, type CheckpointMeta } from './message.js';
 import { readMeta, writeMeta, type MetaFile } from './meta.js';
@@ -42,6 +44,9 @@ import { numstat } from './stats.js';
 import { throttleProgress } from './progress.js';
 import { queuedSync, recordableOf, syncIndexLater } from './index-sync.js';
 import { scanPathsInNode, type NodeScan } from './tree-update.js';
+
+/** The special-file walk's cache in the workspace's folder (special-files.ts). */
+const SPECIALS_CACHE = 'specials.json';
 
 /** last_touched is advisory (which workspace was used lately): rewrite it at most this often. */
 const TOUCH_EVERY_MS = 60_000;
@@ -81,6 +86,7 @@ export async function scanPrivateIndex(
     statsFrom: latest?.tree ?? EMPTY_TREE,
     excludeArgs: credentialExcludeArgs(ctx.settings),
     trackObjectDirs: true,
+    specialsCache: path.join(ctx.layout.dir, SPECIALS_CACHE),
     ...(withoutIndex ? { withoutIndex } : {}),
   };
   const indexNow = await indexSignature(ctx.layout.indexFile);
@@ -188,6 +194,7 @@ async function snapshotWith(ctx: WsContext, batch: ObjectBatch, { trigger, paths
   // Known files edited or deleted: no git process (tree-update.ts); the index catches up afterwards.
   // Paths a checkpoint still waiting for its index sync had (a restore's safety checkpoint) count as known.
   const queued = latest !== undefined ? queuedSync(ctx) : null;
+  const racy = ctimeRacyPaths(ctx);
   const recordable = queued !== null && queued.commit === latest?.id ? { recordable: new Set(recordableOf(queued)) } : {};
   let inNode: NodeScan | null = paths !== undefined && latest !== undefined ? await scanPathsInNode(ctx, paths, latest, meta, { batch, ...recordable }) : null;
   // A full scan that finds a few changes builds the tree the same way, from what ls-files found.
@@ -200,15 +207,22 @@ async function snapshotWith(ctx: WsContext, batch: ObjectBatch, { trigger, paths
   if (onTree) await batch.written();
   onTree?.(scan.tree);
   let result: SnapshotResult;
-  if (latest && scan.tree === latest.tree && !recordUnchanged) {
+  // The paths whose permission bits may have changed (the Node path reports what it looked at as `seen`).
+  // And those whose chmod git could not see (ctime-racy.ts).
+  const racyBefore = await racy;
+  const touched = [...new Set([...(scan.hashed ?? [...((inNode as NodeScan | null)?.seen.keys() ?? [])]), ...racyBefore])];
+  // Same tree: a chmod alone (0644 -> 0600) still makes a checkpoint, so the next restore keeps it.
+  const modes = latest && scan.tree === latest.tree && touched.length > 0 ? await modeChange(ctx, latest.id, touched) : undefined;
+  if (latest && scan.tree === latest.tree && !recordUnchanged && modes?.changed !== true) {
     // Remember that the index (as it is now) still has the latest tree.
     if (!inNode) await rememberIndex(ctx, latest);
     result = { id: null, skipped: `no changes since ${shortId(latest.id)}` };
   } else {
     // Before anything is built on the objects git just hashed: none may be an unreadable leftover (ours were read back as written).
-    if (!inNode) await repairHashedObjects(ctx.store.gitDir, ctx.root, scan.hashed ?? [], ctx.settings.max_file_mb * 1024 * 1024);
-    result = await recordTree(ctx, { scan, latest, trigger, options, meta, indexHasTree: inNode === null, batch });
+    if (!inNode) await repairHashedObjects(ctx.git, ctx.root, scan.hashed ?? [], ctx.settings.max_file_mb * 1024 * 1024);
+    result = await recordTree(ctx, { scan, latest, trigger, options, meta, indexHasTree: inNode === null, batch, touched, ...(modes ? { modes: modes.modes } : {}) });
   }
+  await rememberCtimeRacy(ctx, touched, racyBefore);
   if (inNode && latest) {
     const indexNow = await indexSignature(ctx.layout.indexFile);
     syncIndexLater(ctx, { commit: result.id ?? latest.id, parent: latest.id, indexBefore: latest.index !== undefined && latest.index === indexNow ? indexNow : null, seen: (inNode as NodeScan).seen, removed: (inNode as NodeScan).removed });
@@ -231,17 +245,21 @@ interface RecordInput {
   indexHasTree: boolean;
   /** The objects written from Node so far; the commit joins them, and all are sealed before the ref. */
   batch: ObjectBatch;
+  /** Paths the scan looked at (their permission bits are recorded anew). */
+  touched: readonly string[];
+  /** The modes to record, when already worked out (modeChange). */
+  modes?: Record<string, string> | undefined;
 }
 
 async function recordTree(ctx: WsContext, input: RecordInput): Promise<SnapshotResult> {
-  const { scan, latest, trigger, options, meta: file, indexHasTree, batch } = input;
+  const { scan, latest, trigger, options, meta: file, indexHasTree, batch, touched } = input;
   const { tree, skipped } = scan;
   const from = latest?.tree ?? EMPTY_TREE;
   // The scan counted against `from` when it wrote a tree; otherwise count here.
   const stats = tree === from ? { files: 0, insertions: 0, deletions: 0 } : (scan.stats ?? (await numstat(ctx.git, from, tree)));
   const now = Date.now();
   const meta: CheckpointMeta = { v: 1, trigger, time_ms: now, stats, skipped, prev: latest?.id ?? null };
-  const modes = await nextModes(ctx.root, latest ? await recordedModes(ctx, latest.id) : {}, scan.hashed ?? []);
+  const modes = 'modes' in input ? input.modes : (await modeChange(ctx, latest?.id, touched)).modes;
   if (modes) meta.modes = modes;
   for (const key of ['agent', 'tool', 'session', 'tool_use_id', 'restore_target'] as const) {
     const value = options[key];

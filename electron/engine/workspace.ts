@@ -28,7 +28,8 @@ import { EMPTY_TREE } from './git-runner.js';
 import { forkCheckpoint, materializeCheckpoint } from './fork.js';
 import { latestHead } from './head.js';
 import { listCheckpoints, previousTree, resolveCheckpoint } from './lanes.js';
-import { listRecords } from './list.js';
+import { listRecords, type CheckpointRecord } from './list.js';
+import { explainDamage } from './tree-check.js';
 import { withLock } from './lock.js';
 import { settleIndex } from './index-sync.js';
 import { readMeta, writeMeta } from './meta.js';
@@ -84,15 +85,20 @@ export class WorkspaceImpl implements Workspace {
   async show(ref: string): Promise<{ checkpoint: Checkpoint; files: FileChange[] }> {
     const record = await resolveCheckpoint(this.ctx, ref, { objects: true, previous: true });
     const previous = await previousTree(this.ctx, record);
-    const files = await diffTrees(this.ctx.git, previous ?? EMPTY_TREE, record.tree);
+    const files = await explainDamage(this.ctx.git, this.ctx.layout.dir, [record], () => diffTrees(this.ctx.git, previous ?? EMPTY_TREE, record.tree));
     return { checkpoint: record.checkpoint, files };
   }
 
   /** Tree and display id of one side of a comparison: a checkpoint ref or 'workspace'. */
-  private async side(ref: string): Promise<{ id: string; tree: string | null }> {
+  private async side(ref: string): Promise<{ id: string; tree: string | null; record?: CheckpointRecord }> {
     if (ref === WORKSPACE) return { id: WORKSPACE, tree: null };
     const record = await resolveCheckpoint(this.ctx, ref, { objects: true });
-    return { id: record.checkpoint.id, tree: record.tree };
+    return { id: record.checkpoint.id, tree: record.tree, record };
+  }
+
+  /** A comparison of two sides; git's failure on a damaged object names the damaged checkpoint (tree-check.ts). */
+  private compare<T>(sides: { record?: CheckpointRecord }[], run: () => Promise<T>): Promise<T> {
+    return explainDamage(this.ctx.git, this.ctx.layout.dir, sides.flatMap((side) => (side.record ? [side.record] : [])), run);
   }
 
   private checkSides(from: string, to: string): void {
@@ -104,7 +110,7 @@ export class WorkspaceImpl implements Workspace {
     this.checkSides(from, to);
     const [a, b] = await Promise.all([this.side(from), this.side(to)]);
     const disk = a.tree === null || b.tree === null ? (await diskTree(this.ctx)).tree : null;
-    const files = await diffTrees(this.ctx.git, a.tree ?? disk ?? EMPTY_TREE, b.tree ?? disk ?? EMPTY_TREE);
+    const files = await this.compare([a, b], () => diffTrees(this.ctx.git, a.tree ?? disk ?? EMPTY_TREE, b.tree ?? disk ?? EMPTY_TREE));
     return { from: a.id, to: b.id, files };
   }
 
@@ -115,8 +121,9 @@ export class WorkspaceImpl implements Workspace {
     const oldRel = rawOldPath === undefined ? rel : validateRelPath(rawOldPath);
     const [a, b] = await Promise.all([this.side(from), this.side(to)]);
     const read = (tree: string | null, p: string) => (tree === null ? sideFromDisk(this.ctx.git, this.ctx.root, p, credentialExcludeArgs(this.ctx.settings)) : sideFromTree(this.ctx.git, tree, p));
-    const [oldSide, newSide] =
-      a.tree !== null && b.tree !== null && oldRel === rel ? await sidesFromTrees(this.ctx.git, a.tree, b.tree, rel) : await Promise.all([read(a.tree, oldRel), read(b.tree, rel)]);
+    const [oldSide, newSide] = await this.compare([a, b], async () =>
+      a.tree !== null && b.tree !== null && oldRel === rel ? sidesFromTrees(this.ctx.git, a.tree, b.tree, rel) : Promise.all([read(a.tree, oldRel), read(b.tree, rel)]),
+    );
     const diff: FileDiff = { path: rel, from: a.id, to: b.id, old: oldSide ?? MISSING, new: newSide ?? MISSING };
     if (oldRel !== rel) diff.old_path = oldRel;
     return diff;

@@ -3,7 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sandbox, storeGit, write, type Sandbox } from '../engine/helpers.js';
+import { picture, sandbox, storeGit, write, type Sandbox } from '../engine/helpers.js';
+import { baseEnv, runCli } from '../agents/run-cli.js';
 
 let s: Sandbox | undefined;
 afterEach(() => s?.cleanup());
@@ -17,6 +18,17 @@ function emptyObject(storeHome: string, oid: string): void {
   const file = objectFile(storeHome, oid);
   fs.chmodSync(file, 0o600);
   fs.writeFileSync(file, '');
+}
+
+/** The next snapshot (of `rel`, holding 'shared content') writes the damaged `blob` anew, and a restore of it (with `rel` and `alsoGone` removed) works. */
+async function expectWrittenAnew(box: Sandbox, blob: string, rel: string, alsoGone: string[] = []): Promise<void> {
+  const next = await box.workspace.snapshot();
+  expect(next.id).not.toBeNull();
+  expect(fs.statSync(objectFile(box.storeHome, blob)).size).toBeGreaterThan(0);
+  expect(storeGit(box.storeHome, ['cat-file', '-p', blob])).toBe('shared content\n');
+  for (const gone of [rel, ...alsoGone]) fs.rmSync(path.join(box.ws, gone));
+  await box.workspace.restore(next.id as string);
+  expect(fs.readFileSync(path.join(box.ws, rel), 'utf8')).toBe('shared content\n');
 }
 
 async function three(box: Sandbox): Promise<string[]> {
@@ -101,13 +113,78 @@ describe('a damaged (empty) object', () => {
     const blob = storeGit(s.storeHome, ['rev-parse', `${(await s.workspace.resolve('latest')).id}:a.txt`]).trim();
     emptyObject(s.storeHome, blob);
     write(s.ws, 'b.txt', 'shared content\n');
-    const next = await s.workspace.snapshot();
-    expect(next.id).not.toBeNull();
-    expect(fs.statSync(objectFile(s.storeHome, blob)).size).toBeGreaterThan(0);
-    expect(storeGit(s.storeHome, ['cat-file', '-p', blob])).toBe('shared content\n');
-    fs.rmSync(path.join(s.ws, 'a.txt'));
-    fs.rmSync(path.join(s.ws, 'b.txt'));
-    await s.workspace.restore(next.id as string);
-    expect(fs.readFileSync(path.join(s.ws, 'b.txt'), 'utf8')).toBe('shared content\n');
+    await expectWrittenAnew(s, blob, 'b.txt', ['a.txt']);
+  });
+});
+
+describe('a damaged object a bulk snapshot would reuse', () => {
+  it('is read back and written anew when 200+ files are hashed into one pack', async () => {
+    s = await sandbox();
+    // Another workspace of the same store recorded this content first (a loose blob), then it was damaged.
+    const other = path.join(s.base, 'other');
+    fs.mkdirSync(other);
+    fs.writeFileSync(path.join(other, 'shared.txt'), 'shared content\n');
+    const first = await s.store.workspace(other);
+    await first.snapshot();
+    const blob = storeGit(s.storeHome, ['rev-parse', `${(await first.resolve('latest')).id}:shared.txt`]).trim();
+    emptyObject(s.storeHome, blob);
+    for (let i = 0; i < 250; i++) write(s.ws, `many/f${i}.txt`, `file ${i}\n`);
+    write(s.ws, 'shared.txt', 'shared content\n');
+    await expectWrittenAnew(s, blob, 'shared.txt');
+  });
+});
+
+describe('a damaged tree', () => {
+  /** Three checkpoints of a.txt and sub/b.txt; each changes both. */
+  async function withSub(box: Sandbox): Promise<string[]> {
+    const ids: string[] = [];
+    for (const v of ['one', 'two', 'three']) {
+      write(box.ws, 'a.txt', `${v}\n`);
+      write(box.ws, 'sub/b.txt', `${v}\n`);
+      ids.push((await box.workspace.snapshot()).id as string);
+    }
+    return ids;
+  }
+
+  it('root tree: list marks that checkpoint only; show and restore refuse in one line and change nothing', async () => {
+    s = await sandbox();
+    const [first, middle, last] = await withSub(s);
+    emptyObject(s.storeHome, storeGit(s.storeHome, ['rev-parse', `${middle}^{tree}`]).trim());
+    expect((await s.workspace.list()).map((c) => c.damaged === true)).toEqual([false, true, false]);
+    const env = baseEnv(s.storeHome);
+    const before = picture(s.ws);
+    for (const args of [['show', middle as string], ['restore', middle as string, '--yes'], ['diff', middle as string]]) {
+      const r = await runCli([...args, '-w', s.ws], { env });
+      expect(r.code, args[0]).toBe(1);
+      expect(r.stderr.trim().split('\n'), args[0]).toHaveLength(1);
+      expect(r.stderr).toMatch(/is damaged \(its tree .* cannot be read\)/);
+    }
+    expect(picture(s.ws)).toEqual(before);
+    // No safety checkpoint either.
+    expect((await s.workspace.list()).map((c) => c.id)).toEqual([last, middle, first]);
+    expect((await s.workspace.show(first as string)).files.map((f) => f.path)).toEqual(['a.txt', 'sub/b.txt']);
+  });
+
+  it('a subtree: show, diff and restore of that checkpoint refuse in one line, nothing changes; the others work', async () => {
+    s = await sandbox();
+    const [first, middle, last] = await withSub(s);
+    emptyObject(s.storeHome, storeGit(s.storeHome, ['rev-parse', `${middle}:sub`]).trim());
+    expect((await s.workspace.list()).map((c) => c.id)).toEqual([last, middle, first]);
+    // Only the root tree is read by list: damage below it is found when the checkpoint is opened.
+    expect((await s.workspace.list()).map((c) => c.damaged === true)).toEqual([false, false, false]);
+    const env = baseEnv(s.storeHome);
+    const before = picture(s.ws);
+    for (const args of [['show', middle as string], ['restore', middle as string, '--yes'], ['diff', first as string, middle as string]]) {
+      const r = await runCli([...args, '-w', s.ws], { env });
+      expect(r.code, args[0]).toBe(1);
+      expect(r.stderr.trim().split('\n'), args[0]).toHaveLength(1);
+      expect(r.stderr).toContain(`checkpoint ${(middle as string).slice(0, 12)} is damaged`);
+    }
+    expect(picture(s.ws)).toEqual(before);
+    expect((await s.workspace.list()).map((c) => c.id)).toEqual([last, middle, first]);
+    // Found once, marked from then on.
+    expect((await s.workspace.list()).map((c) => c.damaged === true)).toEqual([false, true, false]);
+    await s.workspace.restore(first as string);
+    expect(fs.readFileSync(path.join(s.ws, 'sub', 'b.txt'), 'utf8')).toBe('one\n');
   });
 });

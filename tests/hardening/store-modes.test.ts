@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLI_PATH } from '../paths.js';
+import { sandbox, write } from '../engine/helpers.js';
 
 let base: string;
 let home: string;
@@ -22,13 +23,14 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(base, { recursive: true, force: true }));
 
 /** The CLI under `umask 000`: everything it creates would be world-writable if it relied on the umask. */
-function cli(args: string[]): void {
+function cli(args: string[]): string {
   const r = spawnSync('sh', ['-c', 'umask 000 && exec "$0" "$@"', process.execPath, CLI_PATH, ...args], {
     env: { ...process.env, CHRONOSCOPE_HOME: home, HOME: base },
     encoding: 'utf8',
     timeout: 60_000,
   });
   expect(r.status, r.stderr).toBe(0);
+  return r.stdout;
 }
 
 /** Every entry under dir whose mode lets group or others in. */
@@ -65,5 +67,47 @@ describe('the store is owner-only', () => {
     expect(loose(home).length).toBeGreaterThan(0);
     cli(['list', '-w', ws]);
     expect(loose(home)).toEqual([]);
+  });
+});
+
+describe('a chmod alone', () => {
+  const snapshotId = (): string | null => (JSON.parse(cli(['snapshot', '--json', '-w', ws])) as { id: string | null }).id;
+  const mode = (rel: string): string => (fs.statSync(path.join(ws, rel)).mode & 0o777).toString(8);
+
+  it('is recorded at the next snapshot (0644 -> 0600 and back, +x), and restores bring each back', () => {
+    const plain = snapshotId();
+    expect(plain).not.toBeNull();
+    fs.chmodSync(path.join(ws, 'plain.txt'), 0o600);
+    const tightened = snapshotId();
+    expect(tightened, 'a chmod 0600 alone makes a checkpoint').not.toBeNull();
+    fs.chmodSync(path.join(ws, 'plain.txt'), 0o644);
+    const loosened = snapshotId();
+    expect(loosened, 'and back to 0644').not.toBeNull();
+    fs.chmodSync(path.join(ws, 'secret.txt'), 0o700);
+    const executable = snapshotId();
+    expect(executable, '+x').not.toBeNull();
+    expect(snapshotId(), 'nothing changed since').toBeNull();
+
+    cli(['restore', tightened as string, '--yes', '-w', ws]);
+    expect([mode('plain.txt'), mode('secret.txt')]).toEqual(['600', '600']);
+    cli(['restore', executable as string, '--yes', '-w', ws]);
+    expect([mode('plain.txt'), mode('secret.txt')]).toEqual(['644', '700']);
+  });
+
+  it('a snapshot limited to the path (what the watcher and hooks take; no git process) records it too', async () => {
+    const box = await sandbox();
+    try {
+      write(box.ws, 'plain.txt', 'anyone\n');
+      await box.workspace.snapshot();
+      fs.chmodSync(path.join(box.ws, 'plain.txt'), 0o600);
+      const r = await box.workspace.snapshot({ paths: ['plain.txt'] });
+      expect(r.id).not.toBeNull();
+      expect((await box.workspace.list())[0]?.stats.files).toBe(0);
+      fs.chmodSync(path.join(box.ws, 'plain.txt'), 0o644);
+      await box.workspace.restore(r.id as string, { paths: ['plain.txt'] });
+      expect((fs.statSync(path.join(box.ws, 'plain.txt')).mode & 0o777).toString(8)).toBe('600');
+    } finally {
+      box.cleanup();
+    }
   });
 });
