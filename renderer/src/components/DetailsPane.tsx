@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { client } from '../state/client.js';
 import type { Checkpoint, FileChange, SkippedFile } from '../../../shared/model.js';
 import { CHANGE_STATUS_LETTER } from '../../../shared/model.js';
-import { previousOf, selectedCheckpoint, useTimeline } from '../state/timeline.js';
+import { indexOfId, previousOf, selectedCheckpoint, useTimeline } from '../state/timeline.js';
 import { useDetails, type Loadable } from '../state/details.js';
 import { useDiff } from '../state/diff.js';
 import { useClock } from '../state/clock.js';
@@ -75,7 +75,7 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
   const now = useClock((s) => s.now);
   const previous = useTimeline((s) => previousOf(s, checkpoint.id));
   const neighbourIds = useTimeline((s) => {
-    const i = s.checkpoints.findIndex((c) => c.id === checkpoint.id);
+    const i = indexOfId(s.checkpoints, checkpoint.id);
     // Both ways, nearest first: the next step, whichever way, lands on a warm entry.
     return [i - 1, i + 1, i - 2, i + 2].map((j) => s.checkpoints[j]?.id ?? '').join(',');
   });

@@ -1,6 +1,6 @@
 // The diff of one file: Monaco's diff editor for text, a notice for binary,
 // oversized, symlinked or missing sides; and "restore this file" in two steps.
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useReducer, useRef } from 'react';
 import type { Checkpoint, FileChange, FileDiff, FileSide } from '../../../shared/model.js';
 import { fileDiffKey, useDiff, type DiffMode, type FileDiffRequest } from '../state/diff.js';
 import { useTheme } from '../state/theme.js';
@@ -10,6 +10,7 @@ import { InlineError, Skeleton } from './bits.js';
 import type { Loadable } from '../state/details.js';
 import { useFilter } from '../state/filter.js';
 import { useDiffNav } from '../state/diff-nav.js';
+import { SWAP_EVERY_MS, useScrub } from '../state/scrub.js';
 import { baseName, dirName } from '../lib/paths.js';
 import { hiddenChange, hiddenChangeLabel, modeChangeLabel } from '../lib/change-kind.js';
 import { Icon } from './Icon.js';
@@ -125,9 +126,23 @@ function FileDiffView({ request, first, mode }: { request: FileDiffRequest; firs
   }, [key, current === undefined, want]);
 
   // Until this diff is here, the last one shown stays (never a blank pane while scrubbing).
+  // While scrubbing, a new one replaces it at most every SWAP_EVERY_MS (scrub.ts).
   const lastShown = useRef<{ entry: Loadable<FileDiff>; first: boolean } | null>(null);
-  if (current?.status === 'ready') lastShown.current = { entry: current, first };
-  const stale = (!current || current.status === 'loading') && lastShown.current !== null;
+  const lastSwap = useRef(0);
+  const scrubbing = useScrub((s) => s.active);
+  const [, wake] = useReducer((x: number) => x + 1, 0);
+  const arrived = current?.status === 'ready' && lastShown.current?.entry !== current;
+  const hold = arrived && scrubbing && lastShown.current !== null && performance.now() - lastSwap.current < SWAP_EVERY_MS;
+  if (arrived && !hold) {
+    lastSwap.current = performance.now();
+    lastShown.current = { entry: current, first };
+  }
+  useEffect(() => {
+    if (!hold) return;
+    const timer = setTimeout(wake, Math.max(0, SWAP_EVERY_MS - (performance.now() - lastSwap.current)));
+    return () => clearTimeout(timer);
+  }, [hold, key]);
+  const stale = (!current || current.status === 'loading' || hold) && lastShown.current !== null;
   const entry = stale ? lastShown.current!.entry : current;
   if (stale) first = lastShown.current!.first;
 
