@@ -72,6 +72,8 @@ export interface SnapshotOptions {
   restore_target?: string;
   /** Internal: the paths a path-limited restore was limited to. */
   restore_paths?: string[];
+  /** Internal (the watcher), when no reason is given: word it from the files the checkpoint changed, naming these paths (null: a full scan). */
+  auto_reason?: { paths: string[] | null };
 }
 
 export type SnapshotResult =

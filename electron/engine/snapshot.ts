@@ -36,6 +36,7 @@ import { readMeta, writeMeta, type MetaFile } from './meta.js';
 import { scanToTree, type ScanOptions, type ScanResult } from './scan.js';
 import { validateRelPaths } from './validate.js';
 import { numstat } from './stats.js';
+import { autoReason } from './reason.js';
 import { throttleProgress } from './progress.js';
 import { syncIndexLater } from './index-sync.js';
 import { scanPathsInNode } from './tree-update.js';
@@ -196,7 +197,8 @@ async function recordTree(ctx: WsContext, input: RecordInput): Promise<SnapshotR
     if (typeof value === 'string' && value.length > 0) meta[key] = sanitizeLine(value, 200);
   }
   if (options.restore_paths !== undefined && options.restore_paths.length > 0) meta.restore_paths = options.restore_paths;
-  const message = encodeMessage(options.reason ?? defaultReason(trigger), meta);
+  const reason = options.reason ?? (options.auto_reason ? autoReason(options.auto_reason.paths, stats) : defaultReason(trigger));
+  const message = encodeMessage(reason, meta);
   // Durable before reported: git's objects (their folders), then the commit, then the ref (loose-write.ts).
   await syncObjectDirsSince(ctx.store.gitDir, started);
   const commit = await writeLooseObject(ctx.store.gitDir, 'commit', commitBody(tree, message, GIT_IDENTITY, now));
