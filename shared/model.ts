@@ -113,6 +113,8 @@ export interface FileChange {
   /** null for binary files. */
   insertions: number | null;
   deletions: number | null;
+  /** A text change the line diff would hide: only line endings, or only whitespace (set for small files). */
+  hidden?: 'line-endings' | 'whitespace';
 }
 
 /** 'workspace' names the current state of the files on disk. */

@@ -21,6 +21,7 @@ import {
 import type { Workspace } from './api.js';
 import type { WsContext } from './context.js';
 import { diffTrees } from './diff.js';
+import { flagHiddenChanges } from './hidden-changes.js';
 import { diskTree } from './disk-tree.js';
 import { credentialExcludeArgs } from './excludes.js';
 import { MISSING, sideFromDisk, sideFromTree, sidesFromTrees } from './file-diff.js';
@@ -84,7 +85,8 @@ export class WorkspaceImpl implements Workspace {
   async show(ref: string): Promise<{ checkpoint: Checkpoint; files: FileChange[] }> {
     const record = await resolveCheckpoint(this.ctx, ref, { objects: true, previous: true });
     const previous = await previousTree(this.ctx, record);
-    const files = await diffTrees(this.ctx.git, previous ?? EMPTY_TREE, record.tree);
+    const from = previous ?? EMPTY_TREE;
+    const files = await flagHiddenChanges(this.ctx.git, from, record.tree, await diffTrees(this.ctx.git, from, record.tree));
     return { checkpoint: record.checkpoint, files };
   }
 
@@ -104,7 +106,9 @@ export class WorkspaceImpl implements Workspace {
     this.checkSides(from, to);
     const [a, b] = await Promise.all([this.side(from), this.side(to)]);
     const disk = a.tree === null || b.tree === null ? (await diskTree(this.ctx)).tree : null;
-    const files = await diffTrees(this.ctx.git, a.tree ?? disk ?? EMPTY_TREE, b.tree ?? disk ?? EMPTY_TREE);
+    const left = a.tree ?? disk ?? EMPTY_TREE;
+    const right = b.tree ?? disk ?? EMPTY_TREE;
+    const files = await flagHiddenChanges(this.ctx.git, left, right, await diffTrees(this.ctx.git, left, right));
     return { from: a.id, to: b.id, files };
   }
 

@@ -21,7 +21,7 @@ import { PathDisclosure } from './PathDisclosure.js';
 import { VerifyPanel } from './VerifyPanel.js';
 import { Splitter } from './Splitter.js';
 import { useLayout } from '../state/layout.js';
-import { modeChangeLabel } from '../lib/change-kind.js';
+import { hiddenChangeChip, hiddenChangeLabel, modeChangeLabel } from '../lib/change-kind.js';
 import { useShortcutMap } from './Shortcuts.js';
 
 export function DetailsPane({ workspace }: { workspace: string }) {
@@ -416,8 +416,13 @@ function FileList({ files, onRetry }: { files: Loadable<FileChange[]> | undefine
                   </span>
                 )}
                 {f.mode_changed && (
-                  <span className="meta-chip tiny chip-flag" title={modeChangeLabel(f.old_mode, f.new_mode) ?? 'mode changed'}>
+                  <span className="meta-chip tiny chip-flag" data-testid="file-flag" data-flag="mode" title={modeChangeLabel(f.old_mode, f.new_mode) ?? 'mode changed'}>
                     {f.new_mode === '100755' ? '+x' : f.old_mode === '100755' ? '−x' : 'mode'}
+                  </span>
+                )}
+                {f.hidden && (
+                  <span className="meta-chip tiny chip-flag" data-testid="file-flag" data-flag={f.hidden} title={hiddenChangeLabel(f.hidden)}>
+                    {hiddenChangeChip(f.hidden)}
                   </span>
                 )}
                 {f.binary ? <span className="stats stats-binary">binary</span> : <LineStats insertions={f.insertions} deletions={f.deletions} />}
