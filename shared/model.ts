@@ -40,6 +40,8 @@ export interface Checkpoint {
   tool?: string;
   session?: string;
   tool_use_id?: string;
+  /** The person's latest prompt to the agent before this checkpoint (first line, shortened), where the agent's hooks give it. */
+  prompt?: string;
   /** For safety and restore checkpoints: the checkpoint that was restored. */
   restore_target?: string;
   /**
@@ -66,6 +68,8 @@ export interface SnapshotOptions {
   tool?: string;
   session?: string;
   tool_use_id?: string;
+  /** The prompt that led to this call (agents' hooks). */
+  prompt?: string;
   /** Limit the snapshot to these workspace-relative paths (files or folders). */
   paths?: string[];
   /** Internal: set by restore for its safety checkpoint. */

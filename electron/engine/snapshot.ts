@@ -192,7 +192,7 @@ async function recordTree(ctx: WsContext, input: RecordInput): Promise<SnapshotR
   const meta: CheckpointMeta = { v: 1, trigger, time_ms: now, stats, skipped, prev: latest?.id ?? null };
   const modes = await nextModes(ctx.root, latest ? await recordedModes(ctx, latest.id) : {}, scan.hashed ?? []);
   if (modes) meta.modes = modes;
-  for (const key of ['agent', 'tool', 'session', 'tool_use_id', 'restore_target'] as const) {
+  for (const key of ['agent', 'tool', 'session', 'tool_use_id', 'prompt', 'restore_target'] as const) {
     const value = options[key];
     if (typeof value === 'string' && value.length > 0) meta[key] = sanitizeLine(value, 200);
   }

@@ -24,6 +24,7 @@ import { cliPrefix } from '../core/node-command.js';
 import { runCore, storeHasLedgers, type RunOptions } from '../core/run.js';
 import { defaultStoreHome } from '../../engine/paths.js';
 import { askText, recoveryHint, reminderText } from '../core/texts.js';
+import { rememberPrompt } from '../core/session-prompt.js';
 import { FILE_TOOLS, HOOKED_TOOLS, bashCommand, deniedToolUseIds, parsePayload, toolFilePaths, toolSucceeded, type ClaudeCodePayload, type HookOutput } from './payload.js';
 import { conversationToolUseIds } from './transcript.js';
 
@@ -81,6 +82,10 @@ async function handle(payload: ClaudeCodePayload, env: HookEnvironment, budget: 
   const run = (request: CoreRequest) => runCore(request, budget, env);
 
   if (event === 'UserPromptSubmit' || event === 'SessionStart') {
+    // The prompt labels this session's next checkpoints on the timeline (one small file write).
+    if (event === 'UserPromptSubmit' && payload.session_id !== undefined && payload.prompt !== undefined) {
+      await rememberPrompt(env.home ?? defaultStoreHome(), payload.session_id, payload.prompt).catch(() => undefined);
+    }
     if (payload.session_id === undefined || payload.transcript_path === undefined) return null;
     // Nothing recorded anywhere: not even the transcript needs reading (this runs on every prompt).
     if (!storeHasLedgers(env.home ?? defaultStoreHome())) return null;

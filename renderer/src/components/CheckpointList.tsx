@@ -31,7 +31,7 @@ function layout(list: Checkpoint[]): { items: Item[]; tops: Float64Array; rowInd
   let header: Extract<Item, { kind: 'header' }> | null = null;
   for (const c of list) {
     const lane = laneOf(c);
-    if (!header || header.lane.key !== lane.key) {
+    if (!header || header.lane.group !== lane.group) {
       header = { kind: 'header', lane, count: 0 };
       items.push(header);
     }
@@ -163,7 +163,7 @@ export function CheckpointList() {
     const item = items[i]!;
     if (item.kind === 'header') {
       rows.push(
-        <div key={`h${i % slots}`} className={`lane-header lane-bg-${item.lane.colour}`} data-testid="lane-header" style={{ top: tops[i], height: HEADER_HEIGHT }} title={item.lane.label}>
+        <div key={`h${i % slots}`} className={`lane-header lane-bg-${item.lane.colour}`} data-testid="lane-header" style={{ top: tops[i], height: HEADER_HEIGHT }} title={item.lane.title ?? item.lane.label}>
           <span className="lane-swatch" aria-hidden="true" />
           <span className="lane-name">{item.lane.label}</span>
           <span className="count">{item.count}</span>

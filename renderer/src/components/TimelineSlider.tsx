@@ -301,12 +301,12 @@ const Breaks = memo(function Breaks({ scale, view, width }: { scale: Scale; view
 const Lanes = memo(function Lanes({ checkpoints, scale, view, width }: { checkpoints: Checkpoint[]; scale: Scale; view: View; width: number }) {
   const n = checkpoints.length;
   const runs = useMemo(() => {
-    const out: { from: number; to: number; colour: number; label: string }[] = [];
+    const out: { from: number; to: number; colour: number; label: string; group: string }[] = [];
     for (let p = 0; p < n; p++) {
       const lane = laneOf(checkpoints[n - 1 - p]!);
       const last = out[out.length - 1];
-      if (last && last.label === lane.label) last.to = p;
-      else out.push({ from: p, to: p, colour: lane.colour, label: lane.label });
+      if (last && last.group === lane.group) last.to = p;
+      else out.push({ from: p, to: p, colour: lane.colour, label: lane.title ?? lane.label, group: lane.group });
     }
     return out;
   }, [checkpoints, n]);
@@ -530,7 +530,7 @@ function Readout({ checkpoint, position, count }: { checkpoint: Checkpoint | und
       </span>
       <TriggerBadge trigger={checkpoint.trigger} />
       <OriginBadge checkpoint={checkpoint} />
-      <span className={`lane-chip lane-bg-${lane.colour}`} title={lane.label}>
+      <span className={`lane-chip lane-bg-${lane.colour}`} title={lane.title ?? lane.label} data-testid="readout-lane">
         {lane.label}
       </span>
       <span className="readout-reason" title={checkpoint.reason}>
