@@ -140,7 +140,16 @@ export interface FileSide {
   mode: string | null;
   /** Present for 'text' (the contents) and 'symlink' (the link target). */
   text?: string;
+  /** A PNG, JPEG, GIF or WebP image up to IMAGE_PREVIEW_MAX_BYTES: its bytes, for a preview. */
+  image?: { mime: string; base64: string };
 }
+
+/** Text files up to this size are shown in the diff viewer... */
+export const VIEWER_MAX_BYTES = 2 * 1024 * 1024;
+/** ...and larger ones on request (`large`), up to this size. */
+export const LARGE_VIEWER_MAX_BYTES = 16 * 1024 * 1024;
+/** Images come with their bytes up to this size (the viewer's own limit). */
+export const IMAGE_PREVIEW_MAX_BYTES = VIEWER_MAX_BYTES;
 
 export interface FileDiff {
   path: string;

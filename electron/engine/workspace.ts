@@ -2,6 +2,8 @@
 // class validates inputs, takes the lock for writers, and delegates.
 import { ChronoscopeError } from '../../shared/errors.js';
 import {
+  LARGE_VIEWER_MAX_BYTES,
+  VIEWER_MAX_BYTES,
   WORKSPACE,
   type Checkpoint,
   type DiffResult,
@@ -112,15 +114,17 @@ export class WorkspaceImpl implements Workspace {
     return { from: a.id, to: b.id, files };
   }
 
-  async fileDiff(from: string, to: string, rawPath: string, rawOldPath?: string): Promise<FileDiff> {
+  async fileDiff(from: string, to: string, rawPath: string, rawOldPath?: string, options: { large?: boolean } = {}): Promise<FileDiff> {
+    const limit = options.large ? LARGE_VIEWER_MAX_BYTES : VIEWER_MAX_BYTES;
     this.checkSides(from, to);
     const rel = validateRelPath(rawPath);
     // A rename: the old side is read where the file was, so its edits show as edits.
     const oldRel = rawOldPath === undefined ? rel : validateRelPath(rawOldPath);
     const [a, b] = await Promise.all([this.side(from), this.side(to)]);
-    const read = (tree: string | null, p: string) => (tree === null ? sideFromDisk(this.ctx.git, this.ctx.root, p, credentialExcludeArgs(this.ctx.settings)) : sideFromTree(this.ctx.git, tree, p));
+    const read = (tree: string | null, p: string) =>
+      tree === null ? sideFromDisk(this.ctx.git, this.ctx.root, p, credentialExcludeArgs(this.ctx.settings), limit) : sideFromTree(this.ctx.git, tree, p, limit);
     const [oldSide, newSide] =
-      a.tree !== null && b.tree !== null && oldRel === rel ? await sidesFromTrees(this.ctx.git, a.tree, b.tree, rel) : await Promise.all([read(a.tree, oldRel), read(b.tree, rel)]);
+      a.tree !== null && b.tree !== null && oldRel === rel ? await sidesFromTrees(this.ctx.git, a.tree, b.tree, rel, limit) : await Promise.all([read(a.tree, oldRel), read(b.tree, rel)]);
     const diff: FileDiff = { path: rel, from: a.id, to: b.id, old: oldSide ?? MISSING, new: newSide ?? MISSING };
     if (oldRel !== rel) diff.old_path = oldRel;
     return diff;
