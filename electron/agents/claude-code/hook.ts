@@ -24,7 +24,6 @@ import { cliPrefix } from '../core/node-command.js';
 import { runCore, storeHasLedgers, type RunOptions } from '../core/run.js';
 import { defaultStoreHome } from '../../engine/paths.js';
 import { askText, recoveryHint, reminderText } from '../core/texts.js';
-import { rememberPrompt } from '../core/session-prompt.js';
 import { FILE_TOOLS, HOOKED_TOOLS, bashCommand, deniedToolUseIds, parsePayload, toolFilePaths, toolSucceeded, type ClaudeCodePayload, type HookOutput } from './payload.js';
 import { conversationToolUseIds } from './transcript.js';
 
@@ -83,7 +82,9 @@ async function handle(payload: ClaudeCodePayload, env: HookEnvironment, budget: 
 
   if (event === 'UserPromptSubmit' || event === 'SessionStart') {
     // The prompt labels this session's next checkpoints on the timeline (one small file write).
+    // Loaded here only: the tool-call hooks, the hot path, never load it.
     if (event === 'UserPromptSubmit' && payload.session_id !== undefined && payload.prompt !== undefined) {
+      const { rememberPrompt } = await import('../core/session-prompt.js');
       await rememberPrompt(env.home ?? defaultStoreHome(), payload.session_id, payload.prompt).catch(() => undefined);
     }
     if (payload.session_id === undefined || payload.transcript_path === undefined) return null;
