@@ -135,7 +135,7 @@ let traceCpu = false;
 
 async function measure(page: Page, act: (noteStep: () => Promise<void>) => Promise<number>): Promise<Interaction> {
   const browser = page.context().browser();
-  if (traceCpu && browser) await browser.startTracing(page, { categories: ['devtools.timeline'] });
+  if (traceCpu && browser) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
   await page.evaluate('window.__bench.on = true; window.__bench.tasks = []; window.__bench.gaps = []; window.__bench.last = 0;');
   let without = 0;
   const noteStep = async () => {
