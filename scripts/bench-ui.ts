@@ -7,7 +7,9 @@
 // where the handle stopped), 200 arrow presses (the same figures), and both
 // again with a file-history filter on. It measures; it never fails on speed
 // (exit 1 only if the benchmark itself breaks). Options: --counts 1000,10000
-// --json.
+// --json, --cpu (also trace each interaction and print the renderer's
+// main-thread CPU time: on a machine busy with other work, wall-clock long
+// tasks mostly measure the wait for a core; thread time does not).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,6 +33,8 @@ interface Interaction {
   longest_gap_ms: number;
   steps_without_diff: number;
   settle_ms: number;
+  /** With --cpu: the renderer's main-thread CPU time (thread time, not wall time: less bent by a busy machine) and its tasks over 50 ms of CPU. */
+  cpu?: { total_ms: number; tasks_over_50ms: number; longest_ms: number };
 }
 
 interface SizeResult {
@@ -97,7 +101,41 @@ function historyApplied(): boolean {
   return (document.querySelector('[data-testid="checkpoint-count"]')?.textContent ?? '').includes(' of ');
 }
 
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+/** Main-thread CPU of the page's renderer from a Chromium trace: top-level tasks' thread time. */
+function mainThreadCpu(trace: Buffer): NonNullable<Interaction['cpu']> {
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const byThread = new Map<string, number[]>();
+  for (const e of events) {
+    const key = `${e.pid}:${e.tid}`;
+    if (e.name !== 'RunTask' || e.ph !== 'X' || e.tdur === undefined || !mains.has(key)) continue;
+    const list = byThread.get(key) ?? [];
+    list.push(e.tdur / 1000);
+    byThread.set(key, list);
+  }
+  // The page's renderer is the busiest main thread in the trace.
+  const tasks = [...byThread.values()].sort((a, b) => b.reduce((x, y) => x + y, 0) - a.reduce((x, y) => x + y, 0))[0] ?? [];
+  return {
+    total_ms: Math.round(tasks.reduce((a, b) => a + b, 0)),
+    tasks_over_50ms: tasks.filter((t) => t > 50).length,
+    longest_ms: Math.round(Math.max(0, ...tasks)),
+  };
+}
+
+let traceCpu = false;
+
 async function measure(page: Page, act: (noteStep: () => Promise<void>) => Promise<number>): Promise<Interaction> {
+  const browser = page.context().browser();
+  if (traceCpu && browser) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
   await page.evaluate('window.__bench.on = true; window.__bench.tasks = []; window.__bench.gaps = []; window.__bench.last = 0;');
   let without = 0;
   const noteStep = async () => {
@@ -109,8 +147,10 @@ async function measure(page: Page, act: (noteStep: () => Promise<void>) => Promi
   const settle = Date.now() - stopped;
   const { tasks, gaps } = (await page.evaluate('({ tasks: window.__bench.tasks, gaps: window.__bench.gaps })')) as { tasks: number[]; gaps: number[] };
   await page.evaluate('window.__bench.on = false');
+  const cpu = traceCpu && browser ? mainThreadCpu(await browser.stopTracing()) : undefined;
   const long = gaps.filter((g) => g > 50);
   return {
+    ...(cpu ? { cpu } : {}),
     steps,
     long_tasks: tasks.filter((t) => t > 50).length,
     longest_task_ms: Math.round(Math.max(0, ...tasks)),
@@ -201,11 +241,20 @@ async function runSize(browser: Browser, count: number): Promise<SizeResult> {
 }
 
 function table(results: SizeResult[]): string {
-  const rows: string[][] = [['case', 'steps', 'long tasks >50ms (max)', 'frame gaps >50ms (max)', 'steps without diff', 'diff shown after stop']];
+  const cpu = results.some((r) => r.drag.cpu !== undefined);
+  const rows: string[][] = [['case', 'steps', 'long tasks >50ms (max)', 'frame gaps >50ms (max)', 'steps without diff', 'diff shown after stop', ...(cpu ? ['main-thread CPU: total, tasks >50ms (max)'] : [])]];
   for (const r of results) {
-    rows.push([`${r.checkpoints} checkpoints: first load`, '', '', '', '', `${r.first_load_ms} ms`]);
+    rows.push([`${r.checkpoints} checkpoints: first load`, '', '', '', '', `${r.first_load_ms} ms`, ...(cpu ? [''] : [])]);
     const line = (name: string, x: Interaction) =>
-      rows.push([`${r.checkpoints} ${name}`, String(x.steps), `${x.long_tasks} (${x.longest_task_ms} ms)`, `${x.frame_gaps} (${x.longest_gap_ms} ms)`, String(x.steps_without_diff), `${x.settle_ms} ms`]);
+      rows.push([
+        `${r.checkpoints} ${name}`,
+        String(x.steps),
+        `${x.long_tasks} (${x.longest_task_ms} ms)`,
+        `${x.frame_gaps} (${x.longest_gap_ms} ms)`,
+        String(x.steps_without_diff),
+        `${x.settle_ms} ms`,
+        ...(x.cpu ? [`${x.cpu.total_ms} ms, ${x.cpu.tasks_over_50ms} (${x.cpu.longest_ms} ms)`] : cpu ? [''] : []),
+      ]);
     line('drag', r.drag);
     line('arrows', r.arrows);
     line(`drag, file history (${r.history_matches})`, r.history_drag);
@@ -216,7 +265,11 @@ function table(results: SizeResult[]): string {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { counts: { type: 'string', default: '1000,10000' }, json: { type: 'boolean', default: false } }, strict: true });
+  const { values } = parseArgs({
+    options: { counts: { type: 'string', default: '1000,10000' }, json: { type: 'boolean', default: false }, cpu: { type: 'boolean', default: false } },
+    strict: true,
+  });
+  traceCpu = values.cpu;
   const counts = values.counts.split(',').map(Number);
   if (counts.some((n) => !Number.isInteger(n) || n < 2 || n > 100_000)) throw new Error('--counts: whole numbers from 2 to 100000, comma-separated');
   if (!existsSync(CLI) || !existsSync(path.join(ROOT, 'dist', 'renderer', 'index.html'))) throw new Error('not built: run `npm run build` first');

@@ -97,7 +97,8 @@ export const INVOKE = {
     z.object({ workspace: WorkspacePath, from: CheckpointRef, to: DiffTarget }).strict(),
   ).returns<DiffResult>(),
   'checkpoints:fileDiff': channel(
-    z.object({ workspace: WorkspacePath, from: CheckpointRef, to: DiffTarget, path: RelativePath, old_path: RelativePath.optional() }).strict(),
+    // large: a text file over the viewer's limit, asked for by the person (up to LARGE_VIEWER_MAX_BYTES).
+    z.object({ workspace: WorkspacePath, from: CheckpointRef, to: DiffTarget, path: RelativePath, old_path: RelativePath.optional(), large: z.boolean().optional() }).strict(),
   ).returns<FileDiff>(),
   /** The checkpoints that changed one path (file or folder), newest first. */
   'checkpoints:pathHistory': channel(z.object({ workspace: WorkspacePath, path: RelativePath }).strict()).returns<PathHistory>(),

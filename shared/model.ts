@@ -40,6 +40,8 @@ export interface Checkpoint {
   tool?: string;
   session?: string;
   tool_use_id?: string;
+  /** The person's latest prompt to the agent before this checkpoint (first line, shortened), where the agent's hooks give it. */
+  prompt?: string;
   /** For safety and restore checkpoints: the checkpoint that was restored. */
   restore_target?: string;
   /**
@@ -66,12 +68,16 @@ export interface SnapshotOptions {
   tool?: string;
   session?: string;
   tool_use_id?: string;
+  /** The prompt that led to this call (agents' hooks). */
+  prompt?: string;
   /** Limit the snapshot to these workspace-relative paths (files or folders). */
   paths?: string[];
   /** Internal: set by restore for its safety checkpoint. */
   restore_target?: string;
   /** Internal: the paths a path-limited restore was limited to. */
   restore_paths?: string[];
+  /** Internal (the watcher), when no reason is given: word it from the files the checkpoint changed, naming these paths (null: a full scan). */
+  auto_reason?: { paths: string[] | null };
 }
 
 export type SnapshotResult =
@@ -111,6 +117,8 @@ export interface FileChange {
   /** null for binary files. */
   insertions: number | null;
   deletions: number | null;
+  /** A text change the line diff would hide: only line endings, or only whitespace (set for small files). */
+  hidden?: 'line-endings' | 'whitespace';
 }
 
 /** 'workspace' names the current state of the files on disk. */
@@ -132,7 +140,16 @@ export interface FileSide {
   mode: string | null;
   /** Present for 'text' (the contents) and 'symlink' (the link target). */
   text?: string;
+  /** A PNG, JPEG, GIF or WebP image up to IMAGE_PREVIEW_MAX_BYTES: its bytes, for a preview. */
+  image?: { mime: string; base64: string };
 }
+
+/** Text files up to this size are shown in the diff viewer... */
+export const VIEWER_MAX_BYTES = 2 * 1024 * 1024;
+/** ...and larger ones on request (`large`), up to this size. */
+export const LARGE_VIEWER_MAX_BYTES = 16 * 1024 * 1024;
+/** Images come with their bytes up to this size (the viewer's own limit). */
+export const IMAGE_PREVIEW_MAX_BYTES = VIEWER_MAX_BYTES;
 
 export interface FileDiff {
   path: string;

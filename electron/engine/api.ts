@@ -87,7 +87,8 @@ export interface Workspace {
   /** `to` is a checkpoint ref or 'workspace'; default: the checkpoint before `from`... see diff.ts. */
   diff(from: string, to: string): Promise<DiffResult>;
   /** `oldPath`: for a rename, where the file was in `from`. */
-  fileDiff(from: string, to: string, path: string, oldPath?: string): Promise<FileDiff>;
+  /** `large`: text over VIEWER_MAX_BYTES is read too, up to LARGE_VIEWER_MAX_BYTES. */
+  fileDiff(from: string, to: string, path: string, oldPath?: string, options?: { large?: boolean }): Promise<FileDiff>;
   /** The checkpoints that changed what sits at a path (file or folder), newest first. */
   pathHistory(path: string): Promise<PathHistory>;
   previewRestore(ref: string, options?: RestoreOptions): Promise<RestorePreview>;

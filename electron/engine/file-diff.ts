@@ -3,7 +3,7 @@
 // file as it is now, unless ignored or reached through a symlinked folder).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FileSide } from '../../shared/model.js';
+import { IMAGE_PREVIEW_MAX_BYTES, VIEWER_MAX_BYTES, type FileSide } from '../../shared/model.js';
 import type { GitContext } from './git-env.js';
 import { ChronoscopeError } from '../../shared/errors.js';
 import { readObjectsLimited } from './cat-file.js';
@@ -11,19 +11,31 @@ import { recentSides, type PathSides } from './diff.js';
 import { git, gitStdin, splitNul } from './git-runner.js';
 import { readBounded, UnreadableFile } from '../fs/bounded-read.js';
 
-/** Larger files are reported as too_large, not sent to the viewer. */
-export const VIEWER_MAX_BYTES = 2 * 1024 * 1024;
 const BINARY_PROBE_BYTES = 8000;
 
-function sideFromBuffer(data: Buffer, mode: string, size: number): FileSide {
-  if (size > VIEWER_MAX_BYTES) return { kind: 'too_large', size, mode };
-  if (data.subarray(0, BINARY_PROBE_BYTES).includes(0)) return { kind: 'binary', size, mode };
+const IMAGE_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+
+/** The image type of a path by its extension, or null (SVG is text: the viewer shows it from its text). */
+export function imageMime(rel: string): string | null {
+  const dot = rel.lastIndexOf('.');
+  return dot < 0 ? null : (IMAGE_TYPES[rel.slice(dot + 1).toLowerCase()] ?? null);
+}
+
+/** Files over `limit` are reported as too_large, not sent to the viewer (VIEWER_MAX_BYTES, or the larger limit on request). */
+function sideFromBuffer(data: Buffer, mode: string, size: number, rel: string, limit = VIEWER_MAX_BYTES): FileSide {
+  if (size > limit) return { kind: 'too_large', size, mode };
+  if (data.subarray(0, BINARY_PROBE_BYTES).includes(0) || imageMime(rel)) {
+    const mime = imageMime(rel);
+    const side: FileSide = { kind: 'binary', size, mode };
+    if (mime && size <= IMAGE_PREVIEW_MAX_BYTES) side.image = { mime, base64: data.toString('base64') };
+    return side;
+  }
   return { kind: 'text', size, mode, text: data.toString('utf8') };
 }
 
 export const MISSING: FileSide = { kind: 'missing', size: null, mode: null };
 
-export async function sideFromTree(gitCtx: GitContext, tree: string, rel: string): Promise<FileSide> {
+export async function sideFromTree(gitCtx: GitContext, tree: string, rel: string, limit = VIEWER_MAX_BYTES): Promise<FileSide> {
   const out = await git(gitCtx, ['ls-tree', '-z', '-l', '--full-tree', tree, '--', rel]);
   for (const record of splitNul(out)) {
     const tab = record.indexOf('\t');
@@ -35,9 +47,9 @@ export async function sideFromTree(gitCtx: GitContext, tree: string, rel: string
       const { stdout } = await gitStdin(gitCtx, ['cat-file', 'blob', oid]);
       return { kind: 'symlink', size, mode, text: stdout.toString('utf8') };
     }
-    if (size > VIEWER_MAX_BYTES) return { kind: 'too_large', size, mode };
+    if (size > limit) return { kind: 'too_large', size, mode };
     const { stdout } = await gitStdin(gitCtx, ['cat-file', 'blob', oid]);
-    return sideFromBuffer(stdout, mode, size);
+    return sideFromBuffer(stdout, mode, size, rel, limit);
   }
   return MISSING;
 }
@@ -47,9 +59,9 @@ export async function sideFromTree(gitCtx: GitContext, tree: string, rel: string
  * diff just listed (diff.ts keeps the last few) or one diff-tree limited to
  * the path; contents read loose in Node, else one cat-file --batch.
  */
-export async function sidesFromTrees(gitCtx: GitContext, from: string, to: string, rel: string): Promise<[FileSide, FileSide]> {
+export async function sidesFromTrees(gitCtx: GitContext, from: string, to: string, rel: string, limit = VIEWER_MAX_BYTES): Promise<[FileSide, FileSide]> {
   const same = async (): Promise<[FileSide, FileSide]> => {
-    const side = await sideFromTree(gitCtx, from, rel);
+    const side = await sideFromTree(gitCtx, from, rel, limit);
     return [side, side];
   };
   if (from === to) return same();
@@ -67,19 +79,19 @@ export async function sidesFromTrees(gitCtx: GitContext, from: string, to: strin
   // A blob side has a file or symlink mode; 000000 (absent) and 160000 (gitlink) are missing.
   const isBlob = (mode: string): boolean => mode.startsWith('100') || mode === '120000';
   const wanted = [isBlob(entry.oldMode) ? entry.oldOid : null, isBlob(entry.newMode) ? entry.newOid : null];
-  const objects = await readObjectsLimited(gitCtx, wanted.filter((o): o is string => o !== null), VIEWER_MAX_BYTES);
+  const objects = await readObjectsLimited(gitCtx, wanted.filter((o): o is string => o !== null), limit);
   const side = (oid: string | null, mode: string): FileSide => {
     if (oid === null) return MISSING;
     const object = objects.get(oid);
     if (!object) throw new ChronoscopeError('internal', `object ${oid} of ${rel} is missing from the store`);
     if (object.data === null) return { kind: 'too_large', size: object.size, mode };
     if (mode === '120000') return { kind: 'symlink', size: object.size, mode, text: object.data.toString('utf8') };
-    return sideFromBuffer(object.data, mode, object.size);
+    return sideFromBuffer(object.data, mode, object.size, rel, limit);
   };
   return [side(wanted[0] ?? null, entry.oldMode), side(wanted[1] ?? null, entry.newMode)];
 }
 
-export async function sideFromDisk(gitCtx: GitContext, root: string, rel: string, excludeArgs: string[] = []): Promise<FileSide> {
+export async function sideFromDisk(gitCtx: GitContext, root: string, rel: string, excludeArgs: string[] = [], limit = VIEWER_MAX_BYTES): Promise<FileSide> {
   // Never read through a symlinked folder: git sees the link, not what is behind it.
   const parts = rel.split('/');
   for (let i = 1; i < parts.length; i++) {
@@ -96,12 +108,12 @@ export async function sideFromDisk(gitCtx: GitContext, root: string, rel: string
   if (ignored.includes(rel)) return MISSING;
   if (st.isSymbolicLink()) return { kind: 'symlink', size: st.size, mode: '120000', text: await fs.readlink(full) };
   const mode = st.mode & 0o111 ? '100755' : '100644';
-  if (st.size > VIEWER_MAX_BYTES) return { kind: 'too_large', size: st.size, mode };
+  if (st.size > limit) return { kind: 'too_large', size: st.size, mode };
   // Bounded and regular-only: the file may have been swapped for a FIFO or a device since the lstat.
-  const data = await readBounded(full, VIEWER_MAX_BYTES).catch((err: unknown) => {
+  const data = await readBounded(full, limit).catch((err: unknown) => {
     if (err instanceof UnreadableFile) return null;
     throw err;
   });
   if (data === null) return { kind: 'too_large', size: st.size, mode };
-  return sideFromBuffer(data, mode, data.length);
+  return sideFromBuffer(data, mode, data.length, rel, limit);
 }

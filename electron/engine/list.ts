@@ -205,7 +205,7 @@ export function decodeCheckpoint(id: string, refname: string, contents: string, 
     skipped: meta.skipped,
     pinned,
   };
-  for (const key of ['agent', 'tool', 'session', 'tool_use_id', 'restore_target'] as const) {
+  for (const key of ['agent', 'tool', 'session', 'tool_use_id', 'prompt', 'restore_target'] as const) {
     const value = meta[key];
     if (value !== undefined) cp[key] = value;
   }

@@ -5,7 +5,7 @@ import { TRIGGERS, type Checkpoint, type SkippedFile, type Trigger } from '../..
 export const META_KEY = 'Chronoscope-Meta';
 
 /** What the commit message stores: the checkpoint's own fields, minus what git already knows (id, reason line) and pins. */
-export type CheckpointMeta = Pick<Checkpoint, 'trigger' | 'time_ms' | 'stats' | 'skipped' | 'agent' | 'tool' | 'session' | 'tool_use_id' | 'restore_target' | 'restore_paths'> & {
+export type CheckpointMeta = Pick<Checkpoint, 'trigger' | 'time_ms' | 'stats' | 'skipped' | 'agent' | 'tool' | 'session' | 'tool_use_id' | 'prompt' | 'restore_target' | 'restore_paths'> & {
   v: 1;
   /** The checkpoint that was latest when this one was taken (stats are against it). */
   prev?: string | null;
@@ -73,7 +73,7 @@ function normalizeMeta(raw: Record<string, unknown>): CheckpointMeta {
     stats: { files: num(stats['files']), insertions: num(stats['insertions']), deletions: num(stats['deletions']) },
     skipped,
   };
-  for (const key of ['agent', 'tool', 'session', 'tool_use_id', 'restore_target'] as const) {
+  for (const key of ['agent', 'tool', 'session', 'tool_use_id', 'prompt', 'restore_target'] as const) {
     const value = str(raw[key]);
     if (value !== undefined) meta[key] = value;
   }

@@ -41,6 +41,7 @@ import { readMeta, writeMeta, type MetaFile } from './meta.js';
 import { scanToTree, type ScanOptions, type ScanResult } from './scan.js';
 import { validateRelPaths } from './validate.js';
 import { numstat } from './stats.js';
+import { autoReason } from './reason.js';
 import { throttleProgress } from './progress.js';
 import { queuedSync, recordableOf, syncIndexLater } from './index-sync.js';
 import { scanPathsInNode, type NodeScan } from './tree-update.js';
@@ -261,12 +262,13 @@ async function recordTree(ctx: WsContext, input: RecordInput): Promise<SnapshotR
   const meta: CheckpointMeta = { v: 1, trigger, time_ms: now, stats, skipped, prev: latest?.id ?? null };
   const modes = 'modes' in input ? input.modes : (await modeChange(ctx, latest?.id, touched)).modes;
   if (modes) meta.modes = modes;
-  for (const key of ['agent', 'tool', 'session', 'tool_use_id', 'restore_target'] as const) {
+  for (const key of ['agent', 'tool', 'session', 'tool_use_id', 'prompt', 'restore_target'] as const) {
     const value = options[key];
     if (typeof value === 'string' && value.length > 0) meta[key] = sanitizeLine(value, 200);
   }
   if (options.restore_paths !== undefined && options.restore_paths.length > 0) meta.restore_paths = options.restore_paths;
-  const message = encodeMessage(options.reason ?? defaultReason(trigger), meta);
+  const reason = options.reason ?? (options.auto_reason ? autoReason(options.auto_reason.paths, stats) : defaultReason(trigger));
+  const message = encodeMessage(reason, meta);
   // Durable before reported: every object (ours fsynced side by side, the
   // folders git and we wrote in once each), then the ref (loose-write.ts).
   const commit = batch.put('commit', commitBody(tree, message, GIT_IDENTITY, now));

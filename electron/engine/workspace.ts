@@ -2,6 +2,8 @@
 // class validates inputs, takes the lock for writers, and delegates.
 import { ChronoscopeError } from '../../shared/errors.js';
 import {
+  LARGE_VIEWER_MAX_BYTES,
+  VIEWER_MAX_BYTES,
   WORKSPACE,
   type Checkpoint,
   type DiffResult,
@@ -21,6 +23,7 @@ import {
 import type { Workspace } from './api.js';
 import type { WsContext } from './context.js';
 import { diffTrees } from './diff.js';
+import { flagHiddenChanges } from './hidden-changes.js';
 import { diskTree } from './disk-tree.js';
 import { credentialExcludeArgs } from './excludes.js';
 import { MISSING, sideFromDisk, sideFromTree, sidesFromTrees } from './file-diff.js';
@@ -85,7 +88,8 @@ export class WorkspaceImpl implements Workspace {
   async show(ref: string): Promise<{ checkpoint: Checkpoint; files: FileChange[] }> {
     const record = await resolveCheckpoint(this.ctx, ref, { objects: true, previous: true });
     const previous = await previousTree(this.ctx, record);
-    const files = await explainDamage(this.ctx.git, this.ctx.layout.dir, [record], () => diffTrees(this.ctx.git, previous ?? EMPTY_TREE, record.tree));
+    const from = previous ?? EMPTY_TREE;
+    const files = await explainDamage(this.ctx.git, this.ctx.layout.dir, [record], async () => flagHiddenChanges(this.ctx.git, from, record.tree, await diffTrees(this.ctx.git, from, record.tree)));
     return { checkpoint: record.checkpoint, files };
   }
 
@@ -110,19 +114,23 @@ export class WorkspaceImpl implements Workspace {
     this.checkSides(from, to);
     const [a, b] = await Promise.all([this.side(from), this.side(to)]);
     const disk = a.tree === null || b.tree === null ? (await diskTree(this.ctx)).tree : null;
-    const files = await this.compare([a, b], () => diffTrees(this.ctx.git, a.tree ?? disk ?? EMPTY_TREE, b.tree ?? disk ?? EMPTY_TREE));
+    const left = a.tree ?? disk ?? EMPTY_TREE;
+    const right = b.tree ?? disk ?? EMPTY_TREE;
+    const files = await this.compare([a, b], async () => flagHiddenChanges(this.ctx.git, left, right, await diffTrees(this.ctx.git, left, right)));
     return { from: a.id, to: b.id, files };
   }
 
-  async fileDiff(from: string, to: string, rawPath: string, rawOldPath?: string): Promise<FileDiff> {
+  async fileDiff(from: string, to: string, rawPath: string, rawOldPath?: string, options: { large?: boolean } = {}): Promise<FileDiff> {
+    const limit = options.large ? LARGE_VIEWER_MAX_BYTES : VIEWER_MAX_BYTES;
     this.checkSides(from, to);
     const rel = validateRelPath(rawPath);
     // A rename: the old side is read where the file was, so its edits show as edits.
     const oldRel = rawOldPath === undefined ? rel : validateRelPath(rawOldPath);
     const [a, b] = await Promise.all([this.side(from), this.side(to)]);
-    const read = (tree: string | null, p: string) => (tree === null ? sideFromDisk(this.ctx.git, this.ctx.root, p, credentialExcludeArgs(this.ctx.settings)) : sideFromTree(this.ctx.git, tree, p));
+    const read = (tree: string | null, p: string) =>
+      tree === null ? sideFromDisk(this.ctx.git, this.ctx.root, p, credentialExcludeArgs(this.ctx.settings), limit) : sideFromTree(this.ctx.git, tree, p, limit);
     const [oldSide, newSide] = await this.compare([a, b], async () =>
-      a.tree !== null && b.tree !== null && oldRel === rel ? sidesFromTrees(this.ctx.git, a.tree, b.tree, rel) : Promise.all([read(a.tree, oldRel), read(b.tree, rel)]),
+      a.tree !== null && b.tree !== null && oldRel === rel ? sidesFromTrees(this.ctx.git, a.tree, b.tree, rel, limit) : Promise.all([read(a.tree, oldRel), read(b.tree, rel)]),
     );
     const diff: FileDiff = { path: rel, from: a.id, to: b.id, old: oldSide ?? MISSING, new: newSide ?? MISSING };
     if (oldRel !== rel) diff.old_path = oldRel;

@@ -58,7 +58,7 @@ export const HANDLERS: HandlerMap = {
   'checkpoints:show': async (req, { app }) => (await app.workspace(req.workspace, READ_ONLY)).show(req.id),
   'checkpoints:diff': async (req, { app }) => (await app.workspace(req.workspace, READ_ONLY)).diff(req.from, req.to),
   'checkpoints:fileDiff': async (req, { app }) =>
-    (await app.workspace(req.workspace, READ_ONLY)).fileDiff(req.from, req.to, req.path, req.old_path),
+    (await app.workspace(req.workspace, READ_ONLY)).fileDiff(req.from, req.to, req.path, req.old_path, { large: req.large === true }),
   'checkpoints:pathHistory': async (req, { app }) => (await app.workspace(req.workspace, READ_ONLY)).pathHistory(req.path),
   'checkpoints:snapshot': async (req, { app }) => {
     const ws = await app.workspace(req.workspace);

@@ -195,12 +195,13 @@ export class WorkspaceWatcher {
 
   private async checkpoint(batch: Batch): Promise<void> {
     if (this.disposed || this.paused || this.currentState === 'missing') return;
-    const reason = describeBatch(batch);
+    // The engine words the reason: it knows how many files really changed (reason.ts).
+    const auto_reason = { paths: batch.paths };
     let result: SnapshotResult;
     try {
       result = await this.options.snapshot({
         trigger: 'auto',
-        reason,
+        auto_reason,
         ...(batch.paths ? { paths: batch.paths } : {}),
       });
     } catch (err) {
@@ -210,7 +211,7 @@ export class WorkspaceWatcher {
       }
       // A path the engine would not take (gone again, odd name): fall back to a full scan.
       try {
-        result = await this.options.snapshot({ trigger: 'auto', reason });
+        result = await this.options.snapshot({ trigger: 'auto', auto_reason });
       } catch (again) {
         this.report(again);
         return;
@@ -232,14 +233,6 @@ export class WorkspaceWatcher {
       // reporting must never take the watcher down
     }
   }
-}
-
-/** "auto: 3 files changed (src/a.ts, src/b.ts, src/c.ts)", shortened past three names. */
-export function describeBatch(batch: Batch): string {
-  if (batch.paths === null) return batch.count > 0 ? `auto: ${batch.count}+ files changed (full scan)` : 'auto: changes found by a full scan';
-  const n = batch.paths.length;
-  const shown = batch.paths.slice(0, 3).join(', ');
-  return `auto: ${n} ${n === 1 ? 'file' : 'files'} changed (${shown}${n > 3 ? ', …' : ''})`;
 }
 
 async function identityOf(dir: string): Promise<Identity> {

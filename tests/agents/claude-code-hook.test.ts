@@ -50,6 +50,21 @@ describe('chronoscope hook claude-code', () => {
     expect(diff.old.text).toBe('export const answer = 41;\n');
   });
 
+  it("records the session's latest prompt (first line) and labels the checkpoints of its tool calls with it", async () => {
+    expect((await runCli(['snapshot', '-w', ws], { env: baseEnv(home) })).code).toBe(0);
+    const prompt = await hook(payload('UserPromptSubmit', '', {}, { prompt: '  Fix the login bug\nand add a test' }));
+    expect(prompt).toMatchObject({ code: 0 });
+    await writeFile(join(ws, 'src', 'app.ts'), 'export const answer = 43;\n');
+    expect((await hook(payload('PreToolUse', 'Edit', { file_path: join(ws, 'src', 'app.ts'), old_string: '43', new_string: '44' }))).code).toBe(0);
+    const [cp] = await checkpoints();
+    expect(cp).toMatchObject({ trigger: 'hook', session: 'sess-1', prompt: 'Fix the login bug' });
+    // Another session's prompt is not this one's.
+    await hook(payload('UserPromptSubmit', '', {}, { session_id: 'sess-2', prompt: 'Something else' }));
+    await writeFile(join(ws, 'src', 'app.ts'), 'export const answer = 45;\n');
+    await hook(payload('PreToolUse', 'Edit', { file_path: join(ws, 'src', 'app.ts'), old_string: '45', new_string: '46' }));
+    expect((await checkpoints())[0]).toMatchObject({ session: 'sess-1', prompt: 'Fix the login bug' });
+  });
+
   it('takes a checkpoint before an Edit runs, holding the file as it was', async () => {
     expect((await runCli(['snapshot', '-w', ws], { env: baseEnv(home) })).code).toBe(0);
     await writeFile(join(ws, 'src', 'app.ts'), 'export const answer = 41; // by hand\n');

@@ -64,6 +64,28 @@ describe('diff', () => {
     const snap = await s.workspace.fileDiff(c, a, 'huge.txt');
     expect(snap.old).toMatchObject({ kind: 'too_large' });
     expect((await s.workspace.status()).dirty_files).toBe(0);
+    // Asked for (the viewer's "Show it anyway"): read up to the larger limit, from a checkpoint and from the disk.
+    expect((await s.workspace.fileDiff(c, a, 'huge.txt', undefined, { large: true })).old).toMatchObject({ kind: 'text', size: 3 * 1024 * 1024 });
+    expect((await s.workspace.fileDiff(a, 'workspace', 'huge.txt', undefined, { large: true })).new.text).toHaveLength(3 * 1024 * 1024);
+  });
+
+  it('flags whitespace-only and line-ending-only changes in the list, and sends images as data', async () => {
+    write(s.ws, 'crlf.txt', 'one\ntwo\n');
+    write(s.ws, 'ws.txt', 'a = 1\nb = 2\n');
+    write(s.ws, 'real.txt', 'x\n');
+    write(s.ws, 'pic.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]));
+    const a = (await s.workspace.snapshot()).id as string;
+    write(s.ws, 'crlf.txt', 'one\r\ntwo\r\n');
+    write(s.ws, 'ws.txt', 'a  = 1\n  b = 2\n');
+    write(s.ws, 'real.txt', 'y\n');
+    write(s.ws, 'pic.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 3, 4, 5]));
+    const b = (await s.workspace.snapshot()).id as string;
+    const files = (await s.workspace.show(b)).files;
+    const flag = (p: string) => files.find((f) => f.path === p)?.hidden;
+    expect([flag('crlf.txt'), flag('ws.txt'), flag('real.txt')]).toEqual(['line-endings', 'whitespace', undefined]);
+    const pic = await s.workspace.fileDiff(a, b, 'pic.png');
+    expect(pic.old).toMatchObject({ kind: 'binary', image: { mime: 'image/png', base64: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]).toString('base64') } });
+    expect(pic.new.image?.base64).toBe(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 3, 4, 5]).toString('base64'));
   });
 
   it('limited snapshots only look at the given paths', async () => {

@@ -118,6 +118,16 @@ describe('marks, filter, diff header helpers', () => {
     expect(laneOf({ trigger: 'manual' }).key).toBe('person');
     expect(laneOf({ trigger: 'safety' }).key).toBe('restore');
   });
+
+  it('labels an agent lane with the prompt where the agent gave one: each prompt its own group, one colour and filter key per session', () => {
+    const a = laneOf({ trigger: 'hook', agent: 'claude-code', session: 'abcdef1234', prompt: 'Fix the login bug' });
+    const b = laneOf({ trigger: 'hook', agent: 'claude-code', session: 'abcdef1234', prompt: 'Add a test' });
+    expect(a.label).toBe('Claude Code · “Fix the login bug”');
+    expect(a.title).toContain('session abcdef12');
+    expect(a.group).not.toBe(b.group);
+    expect(a.key).toBe(b.key);
+    expect(a.colour).toBe(b.colour);
+  });
 });
 
 describe('relative time', () => {

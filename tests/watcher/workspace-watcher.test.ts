@@ -1,14 +1,15 @@
 // The real native watcher on a real temporary workspace, taking real
 // checkpoints through the engine. Timing settings are shortened to keep the
 // suite quick; nothing here asserts how fast anything happens.
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Checkpoint, SnapshotOptions } from '../../shared/model.js';
 import type { WorkspaceState } from '../../shared/ipc.js';
 import { openStore } from '../../electron/engine/index.js';
 import type { Workspace } from '../../electron/engine/api.js';
-import { WorkspaceWatcher, describeBatch } from '../../electron/watcher/index.js';
+import { WorkspaceWatcher } from '../../electron/watcher/index.js';
+import { autoReason } from '../../electron/engine/reason.js';
 import { sleep, tempDirs, waitFor, type TempDirs } from '../app/helpers.js';
 
 interface Harness {
@@ -72,6 +73,20 @@ describe('WorkspaceWatcher', () => {
     expect(diff.new.text).toBe('first\n');
   });
 
+  it("words the reason from the checkpoint's own count: a new folder of 3 files is 3 files, as the stats say", async () => {
+    const h = await start();
+    // Created elsewhere and moved in whole: the watcher sees one path, the folder.
+    const outside = path.join(dirs.home, 'newdir');
+    await mkdir(outside);
+    for (const name of ['a.ts', 'b.ts', 'c.ts']) await writeFile(path.join(outside, name), `${name}\n`);
+    await rename(outside, path.join(dirs.workspace, 'newdir'));
+    const cp = await waitFor('the folder checkpoint', () => h.added.find((c) => c.trigger === 'auto'));
+    const files = (await h.ws.show(cp.id)).files;
+    expect(files).toHaveLength(3);
+    expect(cp.stats.files).toBe(3);
+    expect(cp.reason).toMatch(/^auto: 3 files changed \(/);
+  });
+
   it('never reacts to writes inside node_modules (or other excluded folders)', async () => {
     const h = await start();
     await mkdir(path.join(dirs.workspace, 'node_modules', 'pkg', 'lib'), { recursive: true });
@@ -126,7 +141,7 @@ describe('WorkspaceWatcher', () => {
   it('catches up at start with one full scan of changes made while nothing watched', async () => {
     const h = await start({ catchUp: true, beforeStart: () => writeFile(path.join(dirs.workspace, 'offline.txt'), 'made while closed\n') });
     const cp = await waitFor('the catch-up checkpoint', () => h.added[0]);
-    expect(cp.reason).toBe('auto: changes found by a full scan');
+    expect(cp.reason).toBe('auto: 1 file changed (full scan)');
     expect(h.calls[0]?.paths).toBeUndefined();
     expect((await h.ws.show(cp.id)).files.map((f) => f.path)).toEqual(['offline.txt']);
   });
@@ -160,11 +175,12 @@ describe('WorkspaceWatcher', () => {
   });
 });
 
-describe('describeBatch', () => {
-  it('names up to three files and says when it scanned everything', () => {
-    expect(describeBatch({ paths: ['a.ts'], count: 1 })).toBe('auto: 1 file changed (a.ts)');
-    expect(describeBatch({ paths: ['a', 'b', 'c', 'd'], count: 4 })).toBe('auto: 4 files changed (a, b, c, …)');
-    expect(describeBatch({ paths: null, count: 501 })).toBe('auto: 501+ files changed (full scan)');
-    expect(describeBatch({ paths: null, count: 0 })).toBe('auto: changes found by a full scan');
+describe('autoReason', () => {
+  it('counts the files the checkpoint changed and names up to three paths the watcher saw', () => {
+    const stats = (files: number) => ({ files, insertions: 0, deletions: 0 });
+    expect(autoReason(['a.ts'], stats(1))).toBe('auto: 1 file changed (a.ts)');
+    expect(autoReason(['a', 'b', 'c', 'd'], stats(4))).toBe('auto: 4 files changed (a, b, c, …)');
+    expect(autoReason(['src/newdir'], stats(3))).toBe('auto: 3 files changed (src/newdir)');
+    expect(autoReason(null, stats(501))).toBe('auto: 501 files changed (full scan)');
   });
 });

@@ -81,6 +81,12 @@ async function handle(payload: ClaudeCodePayload, env: HookEnvironment, budget: 
   const run = (request: CoreRequest) => runCore(request, budget, env);
 
   if (event === 'UserPromptSubmit' || event === 'SessionStart') {
+    // The prompt labels this session's next checkpoints on the timeline (one small file write).
+    // Loaded here only: the tool-call hooks, the hot path, never load it.
+    if (event === 'UserPromptSubmit' && payload.session_id !== undefined && payload.prompt !== undefined) {
+      const { rememberPrompt } = await import('../core/session-prompt.js');
+      await rememberPrompt(env.home ?? defaultStoreHome(), payload.session_id, payload.prompt).catch(() => undefined);
+    }
     if (payload.session_id === undefined || payload.transcript_path === undefined) return null;
     // Nothing recorded anywhere: not even the transcript needs reading (this runs on every prompt).
     if (!storeHasLedgers(env.home ?? defaultStoreHome())) return null;

@@ -14,6 +14,7 @@ import { pushStatePath, scanPushes } from '../../effects/push-monitor.js';
 import { redactCommand } from '../../effects/redact.js';
 import type { AgentResult, BeforeResult, CheckpointRef, CoreRequest, ReminderEffect, ToolCall } from './call.js';
 import { takeReminders } from './reminded.js';
+import { promptOf } from './session-prompt.js';
 import { realFilePath, workspaceDirFor } from './workspace-for.js';
 
 export interface AgentBackend {
@@ -62,9 +63,12 @@ async function before(call: ToolCall, effects: ClassifiedEffect[], backend: Agen
   if (call.kind === 'file' && inside.length === 0) return { op: 'before', workspace: workspace.root, checkpoint: null };
   const reason =
     call.kind === 'file' ? `${call.tool} ${inside.join(', ')}` : call.command !== null ? `${call.tool}: ${shortCommand(call.command)}` : call.tool;
+  // The prompt that led to this call, where the agent's hooks recorded one (session-prompt.ts): the timeline's lane label.
+  const prompt = call.session === undefined ? null : await promptOf(store.home, call.session);
+  const labels = { tool: call.tool, ...common(call), ...(prompt === null ? {} : { prompt }) };
   // First seen by a hook: this call's checkpoint is the workspace's baseline (nothing recorded yet to limit against).
-  const baseline = await workspace.ensureBaseline({ reason, tool: call.tool, ...common(call) });
-  const result = baseline.id !== null ? baseline : await backend.checkpoint(workspace, { trigger: 'hook', reason, tool: call.tool, ...common(call) }, inside);
+  const baseline = await workspace.ensureBaseline({ reason, ...labels });
+  const result = baseline.id !== null ? baseline : await backend.checkpoint(workspace, { trigger: 'hook', reason, ...labels }, inside);
   const checkpoint: CheckpointRef | null = result.id !== null ? { id: result.id, reason } : await latest(workspace);
   if (effects.length > 0) {
     const ledger = new EffectLedger(store.home, workspace.meta.id);

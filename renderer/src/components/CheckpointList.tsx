@@ -3,7 +3,7 @@
 // person, restores). With a filter on, only matching checkpoints are listed.
 // Windowed: only the rows in view (plus a margin) exist in the DOM, so
 // 10,000 checkpoints scroll and scrub smoothly.
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Checkpoint } from '../../../shared/model.js';
 import { useTimeline } from '../state/timeline.js';
 import { useClock } from '../state/clock.js';
@@ -16,12 +16,14 @@ import { useFilter } from '../state/filter.js';
 import { selectEdge, stepBy } from '../state/navigate.js';
 import { laneOf, type Lane } from '../lib/lanes.js';
 import { FilterBar } from './FilterBar.js';
+import { useScrubThrottled } from '../state/scrub.js';
 
 const ROW_HEIGHT = 58;
 const HEADER_HEIGHT = 26;
 const OVERSCAN = 6;
+const LIST_EVERY_MS = 120;
 
-type Item = { kind: 'header'; lane: Lane; count: number; key: string } | { kind: 'row'; checkpoint: Checkpoint };
+type Item = { kind: 'header'; lane: Lane; count: number } | { kind: 'row'; checkpoint: Checkpoint };
 
 /** Rows with a header before each run of one lane, and each item's top offset. */
 function layout(list: Checkpoint[]): { items: Item[]; tops: Float64Array; rowIndex: Map<string, number>; height: number } {
@@ -29,8 +31,8 @@ function layout(list: Checkpoint[]): { items: Item[]; tops: Float64Array; rowInd
   let header: Extract<Item, { kind: 'header' }> | null = null;
   for (const c of list) {
     const lane = laneOf(c);
-    if (!header || header.lane.key !== lane.key) {
-      header = { kind: 'header', lane, count: 0, key: `h-${c.id}` };
+    if (!header || header.lane.group !== lane.group) {
+      header = { kind: 'header', lane, count: 0 };
       items.push(header);
     }
     header.count++;
@@ -62,7 +64,10 @@ export function CheckpointList() {
   const all = useTimeline((s) => s.checkpoints);
   const matches = useFilter((s) => s.matches);
   const checkpoints = matches ?? all;
-  const selectedId = useTimeline((s) => s.selectedId);
+  // While the handle is dragged the list follows at ~8 steps a second: a list
+  // jumping hundreds of rows redoes the layout and paint of every row, the
+  // largest cost of a step at 10,000 checkpoints.
+  const selectedId = useScrubThrottled(useTimeline((s) => s.selectedId), LIST_EVERY_MS);
   const status = useTimeline((s) => s.status);
   const error = useTimeline((s) => s.error);
   const select = useTimeline((s) => s.select);
@@ -83,15 +88,23 @@ export function CheckpointList() {
   const { items, tops, rowIndex, height: total } = useMemo(() => layout(checkpoints), [checkpoints]);
   const selectedIndex = selectedId ? (rowIndex.get(selectedId) ?? -1) : -1;
 
-  // Keep the selected row in view as the slider moves.
-  useEffect(() => {
+  // Keep the selected row in view as the slider moves. From the scroll offset
+  // and height kept in state, not read from the DOM (a read right after React's
+  // commit forces a layout: ~5 ms a step at 10,000); the rows of the new offset
+  // render in the same frame (layout effect), so the list never flashes empty.
+  useLayoutEffect(() => {
     const el = scroller.current;
     if (!el || selectedIndex < 0) return;
     const top = tops[selectedIndex]!;
     // Show the lane's header too when the row is the first of its group.
     const headerAbove = items[selectedIndex - 1]?.kind === 'header' ? HEADER_HEIGHT : 0;
-    if (top - headerAbove < el.scrollTop) el.scrollTop = top - headerAbove;
-    else if (top + ROW_HEIGHT > el.scrollTop + el.clientHeight) el.scrollTop = top + ROW_HEIGHT - el.clientHeight;
+    let next: number | null = null;
+    if (top - headerAbove < scrollTop) next = top - headerAbove;
+    else if (top + ROW_HEIGHT > scrollTop + height) next = top + ROW_HEIGHT - height;
+    if (next === null) return;
+    el.scrollTop = next;
+    setScrollTop(next);
+    // scrollTop and height only matter when the selection moves
   }, [selectedIndex, tops, items]);
 
   if (status === 'loading') {
@@ -142,11 +155,15 @@ export function CheckpointList() {
   const first = Math.max(0, itemAt(tops, items.length, scrollTop) - OVERSCAN);
   const last = Math.min(items.length, itemAt(tops, items.length, scrollTop + height) + 1 + OVERSCAN);
   const rows: ReactNode[] = [];
+  // Keyed by slot, not by checkpoint: when a drag jumps the list by hundreds
+  // of rows, React rewrites the text of the rows already there instead of
+  // removing and creating every row's DOM at each step.
+  const slots = Math.max(64, last - first);
   for (let i = first; i < last; i++) {
     const item = items[i]!;
     if (item.kind === 'header') {
       rows.push(
-        <div key={item.key} className={`lane-header lane-bg-${item.lane.colour}`} data-testid="lane-header" style={{ top: tops[i], height: HEADER_HEIGHT }} title={item.lane.label}>
+        <div key={`h${i % slots}`} className={`lane-header lane-bg-${item.lane.colour}`} data-testid="lane-header" style={{ top: tops[i], height: HEADER_HEIGHT }} title={item.lane.title ?? item.lane.label}>
           <span className="lane-swatch" aria-hidden="true" />
           <span className="lane-name">{item.lane.label}</span>
           <span className="count">{item.count}</span>
@@ -154,7 +171,7 @@ export function CheckpointList() {
       );
     } else {
       const c = item.checkpoint;
-      rows.push(<CheckpointRow key={c.id} checkpoint={c} top={tops[i]!} selected={c.id === selectedId} onSelect={select} />);
+      rows.push(<CheckpointRow key={`r${i % slots}`} checkpoint={c} top={tops[i]!} selected={c.id === selectedId} onSelect={select} />);
     }
   }
 

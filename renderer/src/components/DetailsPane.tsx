@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { client } from '../state/client.js';
 import type { Checkpoint, FileChange, SkippedFile } from '../../../shared/model.js';
 import { CHANGE_STATUS_LETTER } from '../../../shared/model.js';
-import { previousOf, selectedCheckpoint, useTimeline } from '../state/timeline.js';
+import { indexOfId, previousOf, selectedCheckpoint, useTimeline } from '../state/timeline.js';
 import { useDetails, type Loadable } from '../state/details.js';
 import { useDiff } from '../state/diff.js';
 import { useClock } from '../state/clock.js';
@@ -21,7 +21,7 @@ import { PathDisclosure } from './PathDisclosure.js';
 import { VerifyPanel } from './VerifyPanel.js';
 import { Splitter } from './Splitter.js';
 import { useLayout } from '../state/layout.js';
-import { modeChangeLabel } from '../lib/change-kind.js';
+import { hiddenChangeChip, hiddenChangeLabel, modeChangeLabel } from '../lib/change-kind.js';
 import { useShortcutMap } from './Shortcuts.js';
 
 export function DetailsPane({ workspace }: { workspace: string }) {
@@ -75,7 +75,7 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
   const now = useClock((s) => s.now);
   const previous = useTimeline((s) => previousOf(s, checkpoint.id));
   const neighbourIds = useTimeline((s) => {
-    const i = s.checkpoints.findIndex((c) => c.id === checkpoint.id);
+    const i = indexOfId(s.checkpoints, checkpoint.id);
     // Both ways, nearest first: the next step, whichever way, lands on a warm entry.
     return [i - 1, i + 1, i - 2, i + 2].map((j) => s.checkpoints[j]?.id ?? '').join(',');
   });
@@ -416,8 +416,13 @@ function FileList({ files, onRetry }: { files: Loadable<FileChange[]> | undefine
                   </span>
                 )}
                 {f.mode_changed && (
-                  <span className="meta-chip tiny chip-flag" title={modeChangeLabel(f.old_mode, f.new_mode) ?? 'mode changed'}>
+                  <span className="meta-chip tiny chip-flag" data-testid="file-flag" data-flag="mode" title={modeChangeLabel(f.old_mode, f.new_mode) ?? 'mode changed'}>
                     {f.new_mode === '100755' ? '+x' : f.old_mode === '100755' ? '−x' : 'mode'}
+                  </span>
+                )}
+                {f.hidden && (
+                  <span className="meta-chip tiny chip-flag" data-testid="file-flag" data-flag={f.hidden} title={hiddenChangeLabel(f.hidden)}>
+                    {hiddenChangeChip(f.hidden)}
                   </span>
                 )}
                 {f.binary ? <span className="stats stats-binary">binary</span> : <LineStats insertions={f.insertions} deletions={f.deletions} />}

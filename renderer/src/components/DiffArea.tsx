@@ -1,7 +1,7 @@
 // The diff of one file: Monaco's diff editor for text, a notice for binary,
 // oversized, symlinked or missing sides; and "restore this file" in two steps.
-import { lazy, Suspense, useEffect, useRef } from 'react';
-import type { Checkpoint, FileChange, FileDiff, FileSide } from '../../../shared/model.js';
+import { lazy, Suspense, useEffect, useReducer, useRef, useState } from 'react';
+import { LARGE_VIEWER_MAX_BYTES, VIEWER_MAX_BYTES, type Checkpoint, type FileChange, type FileDiff, type FileSide } from '../../../shared/model.js';
 import { fileDiffKey, useDiff, type DiffMode, type FileDiffRequest } from '../state/diff.js';
 import { useTheme } from '../state/theme.js';
 import { shortId } from '../lib/time.js';
@@ -10,6 +10,7 @@ import { InlineError, Skeleton } from './bits.js';
 import type { Loadable } from '../state/details.js';
 import { useFilter } from '../state/filter.js';
 import { useDiffNav } from '../state/diff-nav.js';
+import { SWAP_EVERY_MS, useScrub } from '../state/scrub.js';
 import { baseName, dirName } from '../lib/paths.js';
 import { hiddenChange, hiddenChangeLabel, modeChangeLabel } from '../lib/change-kind.js';
 import { Icon } from './Icon.js';
@@ -34,6 +35,7 @@ export function DiffArea({
   const selectFile = useDiff((s) => s.selectFile);
   const followedPath = useFilter((s) => s.filter.path);
   const followPath = useFilter((s) => s.followPath);
+  const [largeFor, setLargeFor] = useState<string | null>(null);
 
   // Following one file's story: open that file wherever it changed. Otherwise
   // keep the open file while scrubbing if it changed here too, else the first one.
@@ -63,7 +65,9 @@ export function DiffArea({
     mode === 'previous'
       ? { from: previous?.id ?? checkpoint.id, to: checkpoint.id, path: selected.path }
       : { from: checkpoint.id, to: 'workspace', path: selected.path };
-  const request: FileDiffRequest = selected.old_path && !first ? { ...base, old_path: selected.old_path } : base;
+  const plain: FileDiffRequest = selected.old_path && !first ? { ...base, old_path: selected.old_path } : base;
+  // A file over the viewer's limit the person asked to see (until another file or checkpoint is shown).
+  const request: FileDiffRequest = largeFor === fileDiffKey(plain) ? { ...plain, large: true } : plain;
   const mode_label = modeChangeLabel(selected.old_mode, selected.new_mode);
 
   return (
@@ -104,12 +108,12 @@ export function DiffArea({
         />
       </div>
       <RestorePreviewPanel scope="file" ids={FILE_IDS} />
-      <FileDiffView request={request} first={first} mode={mode} />
+      <FileDiffView request={request} first={first} mode={mode} onLarge={() => setLargeFor(fileDiffKey(plain))} />
     </div>
   );
 }
 
-function FileDiffView({ request, first, mode }: { request: FileDiffRequest; first: boolean; mode: DiffMode }) {
+function FileDiffView({ request, first, mode, onLarge }: { request: FileDiffRequest; first: boolean; mode: DiffMode; onLarge: () => void }) {
   const key = fileDiffKey(request);
   const current = useDiff((s) => s.fileDiffs[key]);
   const load = useDiff((s) => s.loadFileDiff);
@@ -125,9 +129,23 @@ function FileDiffView({ request, first, mode }: { request: FileDiffRequest; firs
   }, [key, current === undefined, want]);
 
   // Until this diff is here, the last one shown stays (never a blank pane while scrubbing).
+  // While scrubbing, a new one replaces it at most every SWAP_EVERY_MS (scrub.ts).
   const lastShown = useRef<{ entry: Loadable<FileDiff>; first: boolean } | null>(null);
-  if (current?.status === 'ready') lastShown.current = { entry: current, first };
-  const stale = (!current || current.status === 'loading') && lastShown.current !== null;
+  const lastSwap = useRef(0);
+  const scrubbing = useScrub((s) => s.active);
+  const [, wake] = useReducer((x: number) => x + 1, 0);
+  const arrived = current?.status === 'ready' && lastShown.current?.entry !== current;
+  const hold = arrived && scrubbing && lastShown.current !== null && performance.now() - lastSwap.current < SWAP_EVERY_MS;
+  if (arrived && !hold) {
+    lastSwap.current = performance.now();
+    lastShown.current = { entry: current, first };
+  }
+  useEffect(() => {
+    if (!hold) return;
+    const timer = setTimeout(wake, Math.max(0, SWAP_EVERY_MS - (performance.now() - lastSwap.current)));
+    return () => clearTimeout(timer);
+  }, [hold, key]);
+  const stale = (!current || current.status === 'loading' || hold) && lastShown.current !== null;
   const entry = stale ? lastShown.current!.entry : current;
   if (stale) first = lastShown.current!.first;
 
@@ -150,8 +168,18 @@ function FileDiffView({ request, first, mode }: { request: FileDiffRequest; firs
 
   const diff = entry.value;
   const oldSide: FileSide = first ? { kind: 'missing', size: null, mode: null } : diff.old;
+  if (oldSide.image || diff.new.image) {
+    return (
+      <div className="diff-view-wrap" data-testid="diff-view" data-kind="image" data-stale={stale ? 'true' : 'false'} data-to={diff.to === 'workspace' ? 'workspace' : shortId(diff.to)}>
+        <ImagePreview before={oldSide} after={diff.new} />
+      </div>
+    );
+  }
   const notice = sideNotice(diff, oldSide);
   if (notice) {
+    // Too large for the viewer but within the larger limit, and text: the person may ask for it.
+    const sides = [oldSide, diff.new];
+    const canAsk = !request.large && sides.some((s) => s.kind === 'too_large') && sides.every((s) => s.kind !== 'binary' && s.kind !== 'symlink' && (s.size ?? 0) <= LARGE_VIEWER_MAX_BYTES);
     return (
       <div className="diff-view-wrap" data-testid="diff-view" data-kind="notice">
         <div className="diff-notice">
@@ -159,6 +187,16 @@ function FileDiffView({ request, first, mode }: { request: FileDiffRequest; firs
           <div>
             <strong>{notice.title}</strong>
             <div className="muted">{notice.detail}</div>
+            {canAsk && (
+              <button type="button" className="button button-subtle show-large" data-testid="show-large" onClick={onLarge}>
+                Show it anyway (files up to {formatSize(LARGE_VIEWER_MAX_BYTES)} can be shown on request)
+              </button>
+            )}
+            {!canAsk && sides.some((s) => s.kind === 'too_large') && (
+              <div className="muted small-text" data-testid="large-limit">
+                Files up to {formatSize(VIEWER_MAX_BYTES)} are shown; up to {formatSize(LARGE_VIEWER_MAX_BYTES)} on request.
+              </div>
+            )}
           </div>
         </div>
       </div>
@@ -204,6 +242,7 @@ function FileDiffView({ request, first, mode }: { request: FileDiffRequest; firs
     );
   }
 
+  const svg = /\.svg$/i.test(diff.path);
   const hidden = hiddenChange(oldText, newText);
   return (
     <div className="diff-view-column" {...wrapProps}>
@@ -216,6 +255,7 @@ function FileDiffView({ request, first, mode }: { request: FileDiffRequest; firs
           </span>
         </div>
       )}
+      {svg && <ImagePreview before={svgSide(oldSide)} after={svgSide(diff.new)} compact />}
       <div className="diff-view-wrap">
         <Suspense fallback={fallback}>
           <MonacoDiff path={diff.path} original={oldText} modified={newText} inline={layout === 'inline'} wrap={wrap} dark={dark} ignoreWhitespace={ignoreWhitespace} />
@@ -286,5 +326,35 @@ function ChangeNav() {
         <Icon name="chevronDown" size={14} />
       </button>
     </span>
+  );
+}
+
+/** An SVG side as an image (its text as a data URL: an <img> runs no script in it). */
+function svgSide(side: FileSide): FileSide {
+  if (side.kind !== 'text' || side.text === undefined) return side;
+  let binary = '';
+  for (const byte of new TextEncoder().encode(side.text)) binary += String.fromCharCode(byte);
+  return { ...side, image: { mime: 'image/svg+xml', base64: btoa(binary) } };
+}
+
+/** Before and after of an image, side by side, each with its size; a missing side says so. */
+function ImagePreview({ before, after, compact = false }: { before: FileSide; after: FileSide; compact?: boolean }) {
+  const pane = (side: FileSide, label: string, which: 'before' | 'after') => (
+    <figure className="image-side" data-testid={`image-${which}`}>
+      <figcaption>
+        <strong>{label}</strong> <span className="muted">{side.kind === 'missing' ? 'does not exist' : formatSize(side.size)}</span>
+      </figcaption>
+      {side.image ? (
+        <img src={`data:${side.image.mime};base64,${side.image.base64}`} alt={`${label}: ${side.image.mime}`} />
+      ) : (
+        <div className="muted small-text image-none">{side.kind === 'missing' ? 'No image on this side.' : side.kind === 'too_large' ? `Larger than ${formatSize(VIEWER_MAX_BYTES)}: not previewed.` : 'No preview.'}</div>
+      )}
+    </figure>
+  );
+  return (
+    <div className={compact ? 'image-preview compact' : 'image-preview'} data-testid="image-preview">
+      {pane(before, 'Before', 'before')}
+      {pane(after, 'After', 'after')}
+    </div>
   );
 }

@@ -12,6 +12,7 @@ import { useEffects } from '../state/effects.js';
 import { useFilter } from '../state/filter.js';
 import { selectEdge, stepBy } from '../state/navigate.js';
 import { useClock } from '../state/clock.js';
+import { holdScrub } from '../state/scrub.js';
 import { absoluteTime, relativeTime, shortId } from '../lib/time.js';
 import { effectKindLabel, effectVariant, effectVariantLabel } from '../lib/effects.js';
 import { laneOf } from '../lib/lanes.js';
@@ -102,9 +103,12 @@ export function TimelineSlider() {
     [scale, allowed],
   );
 
+  // The rail's box, read once per drag: reading it on every move would force a
+  // layout of the page React has just changed (a long frame at 10,000 checkpoints).
+  const railBox = useRef<DOMRect | null>(null);
   const selectAt = useCallback(
     (clientX: number) => {
-      const rect = rail.current?.getBoundingClientRect();
+      const rect = railBox.current ?? rail.current?.getBoundingClientRect();
       if (!rect || rect.width === 0) return;
       const fraction = Math.max(0, Math.min(1, (clientX - rect.left) / rect.width));
       const p = nearestAllowed(fromTrack(view, fraction));
@@ -138,6 +142,8 @@ export function TimelineSlider() {
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     if (e.button !== 0 || n === 0) return;
     dragging.current = true;
+    railBox.current = rail.current?.getBoundingClientRect() ?? null;
+    holdScrub(true);
     e.currentTarget.setPointerCapture(e.pointerId);
     e.currentTarget.focus();
     selectAt(e.clientX);
@@ -146,7 +152,9 @@ export function TimelineSlider() {
     if (dragging.current) selectAt(e.clientX);
   };
   const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
+    if (dragging.current) holdScrub(false);
     dragging.current = false;
+    railBox.current = null;
     if (e.currentTarget.hasPointerCapture(e.pointerId)) e.currentTarget.releasePointerCapture(e.pointerId);
   };
 
@@ -213,7 +221,8 @@ export function TimelineSlider() {
           onPointerCancel={onPointerUp}
         >
           <div className="slider-rail" ref={rail}>
-            {n > 0 && thumb > 0 && <div className="slider-fill" style={{ width: `${Math.min(1, thumb) * 100}%` }} />}
+            {/* Fill and thumb move by transform only: no layout, no repaint of the ticks under them. */}
+            {n > 0 && thumb > 0 && <div className="slider-fill" style={{ transform: `scaleX(${Math.min(1, thumb)})` }} />}
             {width > 0 && n > 0 && (
               <>
                 <Breaks scale={scale} view={view} width={width} />
@@ -225,7 +234,7 @@ export function TimelineSlider() {
                 <VerifyMarks checkpoints={checkpoints} scale={viewScale} />
               </>
             )}
-            {n > 0 && thumb >= 0 && thumb <= 1 && <div className="slider-thumb" style={{ left: `${thumb * 100}%` }} aria-hidden="true" />}
+            {n > 0 && thumb >= 0 && thumb <= 1 && <div className="slider-thumb" data-x={thumb.toFixed(4)} style={{ transform: `translateX(${(thumb * width).toFixed(1)}px)` }} aria-hidden="true" />}
           </div>
         </div>
         <Axis scale={scale} view={view} width={width} count={n} />
@@ -292,12 +301,12 @@ const Breaks = memo(function Breaks({ scale, view, width }: { scale: Scale; view
 const Lanes = memo(function Lanes({ checkpoints, scale, view, width }: { checkpoints: Checkpoint[]; scale: Scale; view: View; width: number }) {
   const n = checkpoints.length;
   const runs = useMemo(() => {
-    const out: { from: number; to: number; colour: number; label: string }[] = [];
+    const out: { from: number; to: number; colour: number; label: string; group: string }[] = [];
     for (let p = 0; p < n; p++) {
       const lane = laneOf(checkpoints[n - 1 - p]!);
       const last = out[out.length - 1];
-      if (last && last.label === lane.label) last.to = p;
-      else out.push({ from: p, to: p, colour: lane.colour, label: lane.label });
+      if (last && last.group === lane.group) last.to = p;
+      else out.push({ from: p, to: p, colour: lane.colour, label: lane.title ?? lane.label, group: lane.group });
     }
     return out;
   }, [checkpoints, n]);
@@ -521,7 +530,7 @@ function Readout({ checkpoint, position, count }: { checkpoint: Checkpoint | und
       </span>
       <TriggerBadge trigger={checkpoint.trigger} />
       <OriginBadge checkpoint={checkpoint} />
-      <span className={`lane-chip lane-bg-${lane.colour}`} title={lane.label}>
+      <span className={`lane-chip lane-bg-${lane.colour}`} title={lane.title ?? lane.label} data-testid="readout-lane">
         {lane.label}
       </span>
       <span className="readout-reason" title={checkpoint.reason}>

@@ -1,19 +1,16 @@
-// Changes a text diff would hide: the same text with other line endings, or
-// with only whitespace moved. Said in words in the diff header, so an
-// "identical" pair of sides is never a mystery.
-export type HiddenChange = 'line-endings' | 'whitespace' | null;
+// Changes a text diff would hide, in words: the kind itself is worked out in
+// shared/change-kind.ts (the host flags file lists with it too).
+import type { HiddenChange } from '../../../shared/change-kind.js';
 
-export function hiddenChange(oldText: string, newText: string): HiddenChange {
-  if (oldText === newText) return null;
-  const lf = (t: string) => t.replace(/\r\n?/g, '\n');
-  if (lf(oldText) === lf(newText)) return 'line-endings';
-  const bare = (t: string) => t.replace(/\s+/g, '');
-  if (bare(oldText) === bare(newText)) return 'whitespace';
-  return null;
-}
+export { hiddenChange, type HiddenChange } from '../../../shared/change-kind.js';
 
 export function hiddenChangeLabel(kind: Exclude<HiddenChange, null>): string {
   return kind === 'line-endings' ? 'Only line endings changed (CRLF ↔ LF)' : 'Only whitespace changed';
+}
+
+/** The short chip a file list shows for it. */
+export function hiddenChangeChip(kind: Exclude<HiddenChange, null>): string {
+  return kind === 'line-endings' ? 'EOL' : 'ws';
 }
 
 /** A mode change in words: 100644 → 100755 is "now executable". */

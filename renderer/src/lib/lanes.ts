@@ -5,12 +5,16 @@
 import type { Checkpoint } from '../../../shared/model.js';
 
 export interface Lane {
-  /** Stable key: one per agent session, else one per kind of author. */
+  /** Stable key: one per agent session, else one per kind of author (what the filter picks). */
   key: string;
+  /** What a header groups: the key, and for an agent the prompt too (each prompt starts a group). */
+  group: string;
   /** What the header and the tooltip say. */
   label: string;
   /** Colour slot 0..LANE_COLOURS-1 (styles.css: --lane-N). */
   colour: number;
+  /** The tooltip, when it says more than the label (the session beside the prompt). */
+  title?: string;
 }
 
 export const LANE_COLOURS = 8;
@@ -33,17 +37,20 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
-type LaneFields = Pick<Checkpoint, 'agent' | 'session' | 'trigger'> & { origin?: string };
+type LaneFields = Pick<Checkpoint, 'agent' | 'session' | 'trigger' | 'prompt'> & { origin?: string };
 
 export function laneOf(c: LaneFields): Lane {
   const agent = c.origin === 'hermes' ? 'hermes' : c.agent;
   if (agent) {
     const session = c.session ? ` · session ${c.session.slice(0, 8)}` : '';
-    const key = `agent:${agent}:${c.session ?? ''}`;
-    // Slots 3.. for agents; 0-2 stay for the watcher, a person and restores.
-    return { key, label: `${toolName(agent)}${session}`, colour: 3 + (hash(key) % (LANE_COLOURS - 3)) };
+    const sessionKey = `agent:${agent}:${c.session ?? ''}`;
+    // Slots 3.. for agents (one colour per session); 0-2 stay for the watcher, a person and restores.
+    const colour = 3 + (hash(sessionKey) % (LANE_COLOURS - 3));
+    // Where the agent gave the prompt that led to the calls, it names the lane (each prompt its own group).
+    if (c.prompt) return { key: sessionKey, group: `${sessionKey}\0${c.prompt}`, label: `${toolName(agent)} · “${c.prompt}”`, colour, title: `${toolName(agent)}${session}: “${c.prompt}”` };
+    return { key: sessionKey, group: sessionKey, label: `${toolName(agent)}${session}`, colour };
   }
-  if (c.trigger === 'safety' || c.trigger === 'restore') return { key: 'restore', label: 'Restores', colour: 2 };
-  if (c.trigger === 'manual') return { key: 'person', label: 'You (manual checkpoints)', colour: 1 };
-  return { key: 'watcher', label: 'File watcher', colour: 0 };
+  if (c.trigger === 'safety' || c.trigger === 'restore') return { key: 'restore', group: 'restore', label: 'Restores', colour: 2 };
+  if (c.trigger === 'manual') return { key: 'person', group: 'person', label: 'You (manual checkpoints)', colour: 1 };
+  return { key: 'watcher', group: 'watcher', label: 'File watcher', colour: 0 };
 }

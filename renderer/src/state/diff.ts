@@ -22,10 +22,12 @@ export interface FileDiffRequest {
   path: string;
   /** A rename: where the file was on the `from` side. */
   old_path?: string;
+  /** Text over the viewer's limit, asked for by the person (up to LARGE_VIEWER_MAX_BYTES). */
+  large?: boolean;
 }
 
 export function fileDiffKey(r: FileDiffRequest): string {
-  return `${r.from}>${r.to}:${r.path}${r.old_path ? `<${r.old_path}` : ''}`;
+  return `${r.from}>${r.to}:${r.path}${r.old_path ? `<${r.old_path}` : ''}${r.large ? '+large' : ''}`;
 }
 
 interface DiffState {

@@ -2,7 +2,8 @@
 // filtered checkpoints when a filter is on, else through all of them.
 import type { Checkpoint } from '../../../shared/model.js';
 import { useFilter } from './filter.js';
-import { useTimeline } from './timeline.js';
+import { indexOfId, useTimeline } from './timeline.js';
+import { pulseScrub } from './scrub.js';
 
 /** The checkpoints the person can step through, newest first. */
 export function navigable(): Checkpoint[] {
@@ -14,18 +15,21 @@ export function stepBy(delta: number): void {
   const list = navigable();
   if (list.length === 0) return;
   const { selectedId, checkpoints, select } = useTimeline.getState();
-  const index = list.findIndex((c) => c.id === selectedId);
+  const index = indexOfId(list, selectedId);
   let target: Checkpoint | undefined;
   if (index >= 0) target = list[Math.max(0, Math.min(list.length - 1, index - delta))];
   else {
-    const t = checkpoints.find((c) => c.id === selectedId)?.time_ms ?? Number.POSITIVE_INFINITY;
+    const t = checkpoints[indexOfId(checkpoints, selectedId)]?.time_ms ?? Number.POSITIVE_INFINITY;
     // list is newest first: `older` is the first one older than the selection.
     let older = list.findIndex((c) => c.time_ms < t);
     if (older < 0) older = list.length;
     const at = delta < 0 ? older - 1 - delta : older - delta;
     target = list[Math.max(0, Math.min(list.length - 1, at))];
   }
-  if (target) select(target.id);
+  if (target) {
+    pulseScrub();
+    select(target.id);
+  }
 }
 
 export function selectEdge(edge: 'newest' | 'oldest'): void {

@@ -102,7 +102,7 @@ export const useTimeline = create<TimelineState>()((set, get) => ({
 
   insert: (checkpoint) => {
     set((s) => {
-      const exists = s.checkpoints.findIndex((c) => c.id === checkpoint.id);
+      const exists = indexOfId(s.checkpoints, checkpoint.id);
       let checkpoints: Checkpoint[];
       if (exists >= 0) {
         checkpoints = s.checkpoints.slice();
@@ -143,7 +143,7 @@ export const useTimeline = create<TimelineState>()((set, get) => ({
     const { checkpoints, selectedId } = get();
     const n = checkpoints.length;
     if (n === 0) return;
-    const index = Math.max(0, checkpoints.findIndex((c) => c.id === selectedId));
+    const index = Math.max(0, indexOfId(checkpoints, selectedId));
     get().selectPosition(n - 1 - index + delta);
   },
 
@@ -178,14 +178,31 @@ function mergeById(fromHost: Checkpoint[], live: Checkpoint[]): Checkpoint[] {
   return sortNewestFirst([...fromHost, ...extra]);
 }
 
+// Selectors run for every subscriber on every store change (each step of a
+// drag): a scan of 10,000 ids per selector per step adds up, so each list
+// gets its id → index map once.
+const indexes = new WeakMap<readonly Checkpoint[], Map<string, number>>();
+
+/** Index (newest first) of a checkpoint in the list, or -1; O(1) after the first call per list. */
+export function indexOfId(checkpoints: readonly Checkpoint[], id: string | null): number {
+  if (id === null) return -1;
+  let map = indexes.get(checkpoints);
+  if (!map) {
+    map = new Map();
+    for (let i = 0; i < checkpoints.length; i++) map.set(checkpoints[i]!.id, i);
+    indexes.set(checkpoints, map);
+  }
+  return map.get(id) ?? -1;
+}
+
 /** Oldest-first position of the selected checkpoint, or -1. */
 export function selectedPosition(s: Pick<TimelineState, 'checkpoints' | 'selectedId'>): number {
-  const index = s.checkpoints.findIndex((c) => c.id === s.selectedId);
+  const index = indexOfId(s.checkpoints, s.selectedId);
   return index < 0 ? -1 : s.checkpoints.length - 1 - index;
 }
 
 export function selectedCheckpoint(s: Pick<TimelineState, 'checkpoints' | 'selectedId'>): Checkpoint | null {
-  return s.checkpoints.find((c) => c.id === s.selectedId) ?? null;
+  return s.checkpoints[indexOfId(s.checkpoints, s.selectedId)] ?? null;
 }
 
 /**
@@ -194,8 +211,9 @@ export function selectedCheckpoint(s: Pick<TimelineState, 'checkpoints' | 'selec
  * /rollback checkpoint against Hermes' one before it, ours against ours.
  */
 export function previousOf(s: Pick<TimelineState, 'checkpoints'>, id: string): Checkpoint | null {
-  const index = s.checkpoints.findIndex((c) => c.id === id);
+  const index = indexOfId(s.checkpoints, id);
   if (index < 0) return null;
   const origin = s.checkpoints[index]?.origin;
-  return s.checkpoints.slice(index + 1).find((c) => c.origin === origin) ?? null;
+  for (let i = index + 1; i < s.checkpoints.length; i++) if (s.checkpoints[i]!.origin === origin) return s.checkpoints[i]!;
+  return null;
 }

@@ -1,0 +1,37 @@
+// The person's latest prompt in an agent session, so the checkpoints its tool
+// calls take can carry it (the timeline labels lanes with it). Claude Code
+// gives the prompt only to UserPromptSubmit, a separate hook process from the
+// tool calls', so it is kept in a small owner-only file per session in the
+// store: <home>/prompts/<sha256 of the session id>. Only the first line is
+// kept, shortened: a label, not a transcript.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { writeFileAtomic } from '../../fs/atomic-file.js';
+
+/** Longest label kept, in characters. */
+export const PROMPT_LABEL_MAX = 120;
+
+function fileFor(home: string, session: string): string {
+  return path.join(home, 'prompts', createHash('sha256').update(session).digest('hex').slice(0, 32));
+}
+
+/** The label of a prompt: its first non-empty line, control characters dropped, shortened with an ellipsis. */
+export function promptLabel(prompt: string): string {
+  const line = prompt.split(/\r?\n/).map((l) => l.replace(/[\u0000-\u001f\u007f]/g, ' ').trim()).find((l) => l !== '') ?? '';
+  return line.length > PROMPT_LABEL_MAX ? `${line.slice(0, PROMPT_LABEL_MAX - 1)}…` : line;
+}
+
+export async function rememberPrompt(home: string, session: string, prompt: string): Promise<void> {
+  const label = promptLabel(prompt);
+  if (label === '') return;
+  const dir = path.join(home, 'prompts');
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  await writeFileAtomic(fileFor(home, session), label, { mode: 0o600 });
+}
+
+/** The session's latest prompt label, or null (none recorded, or unreadable: a label is never worth a failure). */
+export async function promptOf(home: string, session: string): Promise<string | null> {
+  const text = await fs.readFile(fileFor(home, session), 'utf8').catch(() => null);
+  return text === null || text === '' ? null : promptLabel(text);
+}
