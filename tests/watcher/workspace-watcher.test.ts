@@ -29,6 +29,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await harness?.watcher.dispose();
+  await harness?.ws.settled(); // its snapshots' background index sync
   harness = null;
   await dirs.cleanup();
 });
