@@ -147,7 +147,8 @@ test('a watcher checkpoint of a new folder counts its files as the stats do', as
   for (const name of ['a.ts', 'b.ts', 'c.ts']) await writeFile(join(outside, name), `${name}\n`);
   await rename(outside, join(workspace.dir, 'newdir'));
   const row = page.getByTestId('checkpoint-item').filter({ hasText: 'auto:' }).first();
-  await expect(row).toContainText('3 files changed (newdir)', { timeout: 60_000 });
+  // "(full scan)" when the serve's catch-up scan, still in its quiet time, took the move in with it.
+  await expect(row).toContainText(/3 files changed \((newdir|full scan)\)/, { timeout: 60_000 });
   await expect(row).toContainText('3 files');
   await row.click();
   await expect(page.getByTestId('file-list-item')).toHaveCount(3);
