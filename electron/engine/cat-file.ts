@@ -7,6 +7,7 @@ import { ChronoscopeError } from '../../shared/errors.js';
 import type { GitContext } from './git-env.js';
 import { gitStdin, spawnGit } from './git-runner.js';
 import { looseInfos, looseObject } from './loose-read.js';
+import { mapLimit } from './fsutil.js';
 import { sharedCheck, sharedRead, sharedRunning } from './check-server.js';
 
 export interface ObjectInfo {
@@ -60,8 +61,8 @@ function startBatch(gitCtx: GitContext, oids: readonly string[]): { child: Child
   return { child, stderr: () => text };
 }
 
-/** Up to this many packed objects are read through the shared process. */
-const SHARED_READ_MAX = 32;
+/** Up to this many packed objects are read through the shared process (no start-up) rather than a new one. */
+const SHARED_READ_MAX = 64;
 
 /**
  * Streams the contents of blobs, one handler call at a time (the stream is
@@ -156,14 +157,18 @@ export interface BlobRead {
 export async function readObjectsLimited(gitCtx: GitContext, oids: readonly string[], maxBytes: number): Promise<Map<string, BlobRead>> {
   const result = new Map<string, BlobRead>();
   const unique: string[] = [];
-  for (const oid of new Set(oids)) {
-    const loose = await looseObject(gitCtx.gitDir, oid, maxBytes);
-    if (loose) result.set(oid, { size: loose.size, data: loose.data });
+  const wanted = [...new Set(oids)];
+  // Loose ones from Node, side by side (each is an open, a read and an inflate).
+  const loose = await mapLimit(wanted, 16, (oid) => looseObject(gitCtx.gitDir, oid, maxBytes));
+  wanted.forEach((oid, i) => {
+    const found = loose[i];
+    if (found) result.set(oid, { size: found.size, data: found.data });
     else unique.push(oid);
-  }
+  });
   if (unique.length === 0) return result;
-  // A few packed objects (the viewer's two sides): the store's long-lived process, no start-up.
-  if (unique.length <= 4) {
+  // Some packed objects (the viewer's two sides, the hidden-change check's pairs): the store's
+  // long-lived process, no start-up; a new process only for many.
+  if (unique.length <= SHARED_READ_MAX) {
     const read = await Promise.all(unique.map((oid) => sharedRead(gitCtx, oid, maxBytes).catch(() => undefined)));
     if (read.every((r) => r !== undefined)) {
       unique.forEach((oid, i) => {
