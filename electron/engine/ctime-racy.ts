@@ -7,7 +7,6 @@
 // bits again (file-modes.ts), and drops them once a later second has begun.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from '../fs/atomic-file.js';
 import { readTextBounded } from '../fs/bounded-read.js';
 import type { WsContext } from './context.js';
 import { mapLimit } from './fsutil.js';
@@ -41,6 +40,8 @@ export async function rememberCtimeRacy(ctx: WsContext, looked: readonly string[
   }
   if (racy.length === 0 && previous.length === 0) return;
   const file = path.join(ctx.layout.dir, FILE);
+  // A hint, written in place (no temporary file and rename on the snapshot's path): one torn by a
+  // crash reads as empty, which costs at most a chmod in that second going unseen by a full scan.
   if (racy.length === 0) await fs.rm(file, { force: true });
-  else await writeFileAtomic(file, `${JSON.stringify(racy.sort())}\n`, { mode: 0o600 });
+  else await fs.writeFile(file, `${JSON.stringify(racy.sort())}\n`, { mode: 0o600 });
 }

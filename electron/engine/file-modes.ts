@@ -10,17 +10,37 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { WsContext } from './context.js';
 import { git } from './git-runner.js';
-import { looseObject } from './loose-read.js';
+import { readLooseWhole } from './loose-read.js';
 import { decodeMessage } from './message.js';
+
+/**
+ * What this process knows checkpoints recorded, by store and commit: a commit
+ * never changes, and the checkpoint a snapshot builds on is usually the one
+ * this process just wrote (rememberModes), so the hot path reads nothing.
+ */
+const known = new Map<string, Readonly<Record<string, string>>>();
+const KNOWN_MAX = 256;
+
+/** Notes the modes a checkpoint just written records. */
+export function rememberModes(ctx: WsContext, commit: string, modes: Record<string, string> | undefined): void {
+  if (known.size >= KNOWN_MAX) known.clear();
+  known.set(`${ctx.store.gitDir}\0${commit}`, { ...(modes ?? {}) });
+}
 
 /** The `modes` a checkpoint recorded (empty when none or unreadable). */
 export async function recordedModes(ctx: WsContext, commit: string): Promise<Record<string, string>> {
-  const loose = await looseObject(ctx.store.gitDir, commit, 16 * 1024 * 1024);
-  let text: string | null = loose?.type === 'commit' && loose.data !== null ? loose.data.toString('utf8') : null;
+  const key = `${ctx.store.gitDir}\0${commit}`;
+  const remembered = known.get(key);
+  if (remembered) return { ...remembered };
+  // Commits are small: one read when loose (ours are), else git.
+  const loose = await readLooseWhole(ctx.store.gitDir, commit);
+  let text: string | null = loose?.type === 'commit' ? loose.data.toString('utf8') : null;
   if (text === null) text = await git(ctx.git, ['cat-file', 'commit', commit]).catch(() => null);
   if (text === null) return {};
   const split = text.indexOf('\n\n');
-  return split < 0 ? {} : (decodeMessage(text.slice(split + 2)).meta.modes ?? {});
+  const modes = split < 0 ? {} : (decodeMessage(text.slice(split + 2)).meta.modes ?? {});
+  rememberModes(ctx, commit, modes);
+  return { ...modes };
 }
 
 /** `previous` updated with the on-disk bits of `hashed` paths; undefined when empty. */

@@ -33,7 +33,7 @@ import { EMPTY_TREE, GitFailure } from './git-runner.js';
 import { indexSignature, latestHead, writeHead, type Head } from './head.js';
 import { decodeCheckpoint, nextRefName } from './list.js';
 import { commitBody, createLooseRef, ObjectBatch } from './loose-write.js';
-import { modeChange } from './file-modes.js';
+import { modeChange, rememberModes } from './file-modes.js';
 import { ctimeRacyPaths, rememberCtimeRacy } from './ctime-racy.js';
 import { repairHashedObjects } from './object-check.js';
 import { encodeMessage, sanitizeLine, type CheckpointMeta } from './message.js';
@@ -78,6 +78,7 @@ export async function scanPrivateIndex(
   meta?: MetaFile,
   latest?: Head,
   withoutIndex?: ScanOptions['withoutIndex'],
+  specialsOnlyIfChanged = false,
 ): Promise<ScanResult> {
   meta ??= await loadMetaOrFail(ctx);
   const excludesChanged = await syncExcludeFile(ctx, meta);
@@ -88,6 +89,7 @@ export async function scanPrivateIndex(
     excludeArgs: credentialExcludeArgs(ctx.settings),
     trackObjectDirs: true,
     specialsCache: path.join(ctx.layout.dir, SPECIALS_CACHE),
+    specialsOnlyIfChanged,
     ...(withoutIndex ? { withoutIndex } : {}),
   };
   const indexNow = await indexSignature(ctx.layout.indexFile);
@@ -203,7 +205,10 @@ async function snapshotWith(ctx: WsContext, batch: ObjectBatch, { trigger, paths
     latest === undefined
       ? undefined
       : async (changed: string[], recordable: ReadonlySet<string>): Promise<ScanResult | null> => (inNode = await scanPathsInNode(ctx, changed, latest, meta, { batch, recordable }));
-  const scan = inNode ?? (await scanPrivateIndex(ctx, paths, meta, latest, withoutIndex));
+  // A scan that finds nothing changed records nothing (unless asked to, or a chmod git cannot see may be
+  // due): its special-file walk would name them in no checkpoint, so it is skipped.
+  const quietIsNoop = !recordUnchanged && (await racy).length === 0;
+  const scan = inNode ?? (await scanPrivateIndex(ctx, paths, meta, latest, withoutIndex, quietIsNoop));
   // Readers of the tree (onTree) need its objects in place; the fsyncs wait for the ref.
   if (onTree) await batch.written();
   onTree?.(scan.tree);
@@ -276,6 +281,7 @@ async function recordTree(ctx: WsContext, input: RecordInput): Promise<SnapshotR
   await batch.seal();
   const refname = nextRefName(ctx, latest?.refname, now);
   await createLooseRef(ctx.store.gitDir, refname, commit);
+  rememberModes(ctx, commit, modes);
   const index = indexHasTree ? await indexSignature(ctx.layout.indexFile) : null;
   await writeHead(ctx, { refname, id: commit, tree, ...(index !== null ? { index } : {}) });
   await touchMeta(ctx, file, now);
