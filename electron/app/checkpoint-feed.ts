@@ -8,6 +8,14 @@ import { watch, type FSWatcher } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import type { Checkpoint } from '../../shared/model.js';
 
+/**
+ * A watch event is looked at this long after the first of its burst: one ref
+ * written is several events (temporary file, link, removal), and reacting at
+ * once put a listing's file reads in the way of the snapshot still writing
+ * its head file in this process (a delegated hook's checkpoint: +10-20 ms).
+ */
+const SIGNAL_DELAY_MS = 100;
+
 export interface CheckpointFeedOptions {
   /** Folders whose listing changes when a checkpoint is added (loose refs). */
   signalDirs: string[];
@@ -27,6 +35,7 @@ export class CheckpointFeed {
   private timers: ReturnType<typeof setInterval>[] = [];
   private watchers = new Map<string, FSWatcher>();
   private running: Promise<void> | null = null;
+  private signalTimer: ReturnType<typeof setTimeout> | null = null;
   private again = false;
   private disposed = false;
 
@@ -71,6 +80,8 @@ export class CheckpointFeed {
   async dispose(): Promise<void> {
     this.disposed = true;
     for (const t of this.timers) clearInterval(t);
+    if (this.signalTimer) clearTimeout(this.signalTimer);
+    this.signalTimer = null;
     for (const w of this.watchers.values()) w.close();
     this.timers = [];
     this.watchers.clear();
@@ -124,12 +135,21 @@ export class CheckpointFeed {
     return parts.join('|');
   }
 
+  private signalSoon(): void {
+    if (this.signalTimer || this.disposed) return;
+    this.signalTimer = setTimeout(() => {
+      this.signalTimer = null;
+      void this.pollSignal();
+    }, SIGNAL_DELAY_MS);
+    this.signalTimer.unref();
+  }
+
   /** Best effort: the folder may not exist before the first checkpoint; the poll retries. */
   private watchSignalDirs(): void {
     for (const dir of this.options.signalDirs) {
       if (this.watchers.has(dir) || this.disposed) continue;
       try {
-        const w = watch(dir, { persistent: false }, () => void this.pollSignal());
+        const w = watch(dir, { persistent: false }, () => this.signalSoon());
         // The folder went away (pruned, store moved): drop the watch, the poll re-creates it.
         w.on('error', () => {
           w.close();
