@@ -23,6 +23,7 @@ import { gitStdin, ZERO_OID } from './git-runner.js';
 import { indexSignature, latestHead, writeHead } from './head.js';
 import { withLock } from './lock.js';
 import { fileSignature, type SeenFile } from './tree-update.js';
+import { clearPendingNote, readPendingNote, writePendingNote } from './index-pending.js';
 
 export interface IndexSyncJob {
   /** The checkpoint the snapshot wrote. */
@@ -53,12 +54,51 @@ const pending = new Map<string, Pending>();
  * into it (its paths added, its checkpoint the one to confirm), so the index
  * is brought up to date once and still proven to hold the latest tree.
  */
-export function syncIndexLater(ctx: WsContext, job: IndexSyncJob): void {
+export function syncIndexLater(ctx: WsContext, job: IndexSyncJob): Promise<void> {
   const key = ctx.layout.indexFile;
   const current = pending.get(key);
   const queued = current?.waiting;
   if (current && queued && job.parent === queued.commit) {
     current.waiting = { commit: job.commit, parent: queued.parent, indexBefore: job.indexBefore ?? queued.indexBefore, seen: new Map([...queued.seen, ...job.seen]), removed: new Set([...queued.removed, ...job.removed]) };
+    return writePendingNote(ctx, current.waiting);
+  }
+  queueSync(ctx, job);
+  return writePendingNote(ctx, job);
+}
+
+/**
+ * A sync another process queued and could not finish (a hook that exited, index-pending.ts),
+ * queued here as if this process had: when `latest` is its checkpoint and the index is still
+ * what it was before it. A note that no longer holds is removed. Call under the workspace lock.
+ */
+export async function adoptPendingNote(ctx: WsContext, latest: string): Promise<void> {
+  if (pending.has(ctx.layout.indexFile)) return;
+  const note = await readPendingNote(ctx);
+  if (note === null) return;
+  if (note.commit !== latest || note.indexBefore === null || note.indexBefore !== (await indexSignature(ctx.layout.indexFile))) {
+    await clearPendingNote(ctx, note.commit);
+    return;
+  }
+  queueSync(ctx, note);
+}
+
+/**
+ * Set by a process that exits right after its answer (a hook working alone): its syncs are only
+ * noted (index-pending.ts), never started — a sync cut off by the exit would leave its git
+ * process running on, unseen by the lock, while the next process writes the same index.
+ */
+let syncsDeferred = false;
+
+export function deferIndexSyncs(): void {
+  syncsDeferred = true;
+}
+
+function queueSync(ctx: WsContext, job: IndexSyncJob): void {
+  const key = ctx.layout.indexFile;
+  const current = pending.get(key);
+  if (syncsDeferred) {
+    // Waiting for good: later snapshots of this process merge into it, and the note carries it.
+    if (!current) pending.set(key, { run: Promise.resolve(), waiting: job });
     return;
   }
   const entry: Pending = { run: Promise.resolve(), waiting: job };
@@ -90,11 +130,13 @@ export function recordableOf(job: Readonly<IndexSyncJob>): string[] {
 
 /** Resolves once no sync of this workspace's index is pending (call before taking its lock). */
 export async function settleIndex(ctx: WsContext): Promise<void> {
+  if (syncsDeferred) return;
   await pending.get(ctx.layout.indexFile)?.run;
 }
 
 /** Every pending sync of this process (the CLI waits for them before it exits). */
 export async function settleAllIndexes(): Promise<void> {
+  if (syncsDeferred) return;
   while (pending.size > 0) await Promise.all([...pending.values()].map((p) => p.run));
 }
 
@@ -104,6 +146,17 @@ async function syncIndex(ctx: WsContext, take: () => IndexSyncJob): Promise<void
     ctx.layout.lockTarget,
     async () => {
       const job = take();
+      try {
+        await applySync(ctx, job);
+      } finally {
+        await clearPendingNote(ctx, job.commit);
+      }
+    },
+    { what: `workspace ${ctx.root}`, waitMs: 10_000 },
+  );
+}
+
+async function applySync(ctx: WsContext, job: IndexSyncJob): Promise<void> {
       const indexFile = ctx.layout.indexFile;
       const before = await indexSignature(indexFile);
       // A scan through git rewrote the index since (it brought these paths up to date itself).
@@ -136,7 +189,4 @@ async function syncIndex(ctx: WsContext, take: () => IndexSyncJob): Promise<void
       }
       const after = await indexSignature(indexFile);
       if (after !== null) await writeHead(ctx, { ...head, index: after });
-    },
-    { what: `workspace ${ctx.root}`, waitMs: 10_000 },
-  );
 }

@@ -4,6 +4,6 @@ export { defaultStoreHome } from './paths.js';
 export type { Store, StoreOptions, Workspace, OpenStore } from './api.js';
 export { DEFAULT_EXCLUDES, CREDENTIAL_EXCLUDES } from './excludes.js';
 export { VIEWER_MAX_BYTES } from '../../shared/model.js';
-export { settleAllIndexes } from './index-sync.js';
+export { deferIndexSyncs, settleAllIndexes } from './index-sync.js';
 export { progressMessage } from './progress.js';
 export type { SnapshotProgress } from './api.js';

@@ -43,7 +43,7 @@ import { validateRelPaths } from './validate.js';
 import { numstat } from './stats.js';
 import { autoReason } from './reason.js';
 import { throttleProgress } from './progress.js';
-import { queuedSync, recordableOf, syncIndexLater } from './index-sync.js';
+import { adoptPendingNote, queuedSync, recordableOf, syncIndexLater } from './index-sync.js';
 import { scanPathsInNode, type NodeScan } from './tree-update.js';
 
 /** The special-file walk's cache in the workspace's folder (special-files.ts). */
@@ -196,6 +196,8 @@ interface SnapshotInput {
 async function snapshotWith(ctx: WsContext, batch: ObjectBatch, { trigger, paths, latest, meta, options, recordUnchanged, onTree }: SnapshotInput): Promise<SnapshotResult> {
   // Known files edited or deleted: no git process (tree-update.ts); the index catches up afterwards.
   // Paths a checkpoint still waiting for its index sync had (a restore's safety checkpoint) count as known.
+  // A sync a process that exited left to the next one (index-pending.ts): as if queued here.
+  if (latest !== undefined) await adoptPendingNote(ctx, latest.id);
   const queued = latest !== undefined ? queuedSync(ctx) : null;
   const racy = ctimeRacyPaths(ctx);
   const recordable = queued !== null && queued.commit === latest?.id ? { recordable: new Set(recordableOf(queued)) } : {};
@@ -231,7 +233,7 @@ async function snapshotWith(ctx: WsContext, batch: ObjectBatch, { trigger, paths
   await rememberCtimeRacy(ctx, touched, racyBefore);
   if (inNode && latest) {
     const indexNow = await indexSignature(ctx.layout.indexFile);
-    syncIndexLater(ctx, { commit: result.id ?? latest.id, parent: latest.id, indexBefore: latest.index !== undefined && latest.index === indexNow ? indexNow : null, seen: (inNode as NodeScan).seen, removed: (inNode as NodeScan).removed });
+    await syncIndexLater(ctx, { commit: result.id ?? latest.id, parent: latest.id, indexBefore: latest.index !== undefined && latest.index === indexNow ? indexNow : null, seen: (inNode as NodeScan).seen, removed: (inNode as NodeScan).removed });
   }
   return result;
 }

@@ -3,13 +3,16 @@
 // scan — without a watcher nobody knows what else changed since the last
 // checkpoint, and a checkpoint named "before Edit x" must hold every file as
 // it was just before the edit. The engine's private index keeps git's stat
-// cache, so a full scan hashes only what changed.
+// cache, so a full scan hashes only what changed. The process exits right
+// after its answer, so the index sync a snapshot queues is only noted for the
+// next process (engine/index-pending.ts), never started here.
 import type { AgentResult, CoreRequest } from './call.js';
 import type { Budget } from './budget.js';
 import { serveCore } from './work.js';
-import { openStore } from '../../engine/index.js';
+import { deferIndexSyncs, openStore } from '../../engine/index.js';
 
 export async function serveLocally(home: string, request: CoreRequest, budget: Budget): Promise<AgentResult> {
+  deferIndexSyncs();
   const store = await openStore({ home });
   budget.setMs(store.settings.hook_budget_ms);
   return serveCore(request, { store, checkpoint: (workspace, options) => workspace.snapshot(options) });
