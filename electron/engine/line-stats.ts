@@ -12,10 +12,9 @@
 //   difference of the lines instead (a lower bound, ms rather than seconds on
 //   rewritten files); git's xdiff also stops looking for the minimal diff on
 //   large inputs, so exactness there was never on offer.
-import fs from 'node:fs/promises';
+import { closeSync, constants as fsConstants, fstatSync, lstatSync, openSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import type { CheckpointStats } from '../../shared/model.js';
-import { mapLimit } from './fsutil.js';
 
 const BINARY_PROBE = 8000;
 const MAX_EDIT_COST = 4000;
@@ -99,6 +98,16 @@ function multisetCounts(x: string[], y: string[]): LineCounts {
   return { insertions: y.length - common, deletions: x.length - common, binary: false };
 }
 
+/** A regular file's bytes, opened without blocking or following a link; null for anything else. */
+function readRegularFile(full: string): Buffer | null {
+  const fd = openSync(full, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0) | (fsConstants.O_NOFOLLOW ?? 0));
+  try {
+    return fstatSync(fd).isFile() ? readFileSync(fd) : null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Lines of a file as a creation counts them: every LF, plus a last line without one. */
 export function countLines(data: Buffer): number {
   let lines = 0;
@@ -114,16 +123,20 @@ export function countLines(data: Buffer): number {
  */
 export async function linesOfNewFiles(root: string, rels: readonly string[]): Promise<CheckpointStats> {
   const stats: CheckpointStats = { files: 0, insertions: 0, deletions: 0 };
-  await mapLimit(rels, 4, async (rel) => {
-    const full = path.join(root, rel);
+  // Synchronous reads, a batch between two turns of the event loop: through the thread
+  // pool each small file cost this thread ~4 calls' overhead (30,000 files: ~2 s).
+  for (let i = 0; i < rels.length; i++) {
+    if (i > 0 && i % 256 === 0) await new Promise<void>((resolveTurn) => setImmediate(resolveTurn));
+    const full = path.join(root, rels[i] as string);
     try {
-      const st = await fs.lstat(full);
-      const data = st.isSymbolicLink() ? await fs.readlink(full, { encoding: 'buffer' }) : await fs.readFile(full);
+      const data = lstatSync(full).isSymbolicLink() ? readlinkSync(full, { encoding: 'buffer' }) : readRegularFile(full);
+      // Only what the scan let through: a regular file (a pipe swapped in meanwhile is not read).
+      if (data === null) continue;
       stats.files += 1;
       if (!isBinary(data)) stats.insertions += countLines(data);
     } catch {
       /* gone: update-index dropped it too */
     }
-  });
+  }
   return stats;
 }

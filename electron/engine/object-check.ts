@@ -57,6 +57,22 @@ export async function repairHashedObjects(gitCtx: GitContext, root: string, rels
   return repaired.sort();
 }
 
+/** Which of `oids` have a loose object file (by listing the object folders they fall in). */
+async function looseAmong(gitDir: string, oids: readonly string[]): Promise<Set<string>> {
+  const byDir = new Map<string, Set<string>>();
+  for (const oid of oids) {
+    const dir = oid.slice(0, 2);
+    const rests = byDir.get(dir) ?? new Set<string>();
+    rests.add(oid.slice(2));
+    byDir.set(dir, rests);
+  }
+  const found = new Set<string>();
+  await mapLimit([...byDir], 16, async ([dir, rests]) => {
+    for (const name of await fs.readdir(path.join(gitDir, 'objects', dir)).catch(() => [] as string[])) if (rests.has(name)) found.add(`${dir}${name}`);
+  });
+  return found;
+}
+
 /** True when the object file exists loose but cannot be read back (empty, or no valid header). */
 async function looseDamaged(gitDir: string, oid: string): Promise<boolean> {
   const st = await fs.lstat(path.join(gitDir, 'objects', oid.slice(0, 2), oid.slice(2))).catch(() => null);
@@ -81,8 +97,11 @@ async function repairBulkObjects(gitCtx: GitContext, root: string, rels: readonl
     blobs.push({ rel, oid: line.slice(7, 47) });
   }
   const repaired: string[] = [];
+  // Only objects that exist loose can be damaged leftovers: one listing per object folder
+  // instead of a stat per file (git put the others into its fresh pack).
+  const loose = await looseAmong(gitCtx.gitDir, blobs.map((b) => b.oid));
   await mapLimit(blobs, 32, async ({ rel, oid }) => {
-    if (!(await looseDamaged(gitCtx.gitDir, oid))) return;
+    if (!loose.has(oid) || !(await looseDamaged(gitCtx.gitDir, oid))) return;
     const data = await diskBlob(root, rel, maxBytes);
     if (data === null || objectId('blob', data) !== oid) {
       throw new ChronoscopeError('internal', `the stored copy of ${rel} is damaged and the file changed since it was read; nothing was recorded, snapshot again`);
