@@ -4,6 +4,7 @@ import { createClient } from './client/create-client.js';
 import { setClient } from './state/client.js';
 import { startWiring } from './state/wiring.js';
 import { App } from './components/App.js';
+import { preloadDiffViewer } from './components/DiffArea.js';
 import './styles.css';
 
 setClient(createClient());
@@ -16,3 +17,4 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+preloadDiffViewer();
