@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { readTextBounded } from '../fs/bounded-read.js';
 import type { WsContext } from './context.js';
-import { mapLimit } from './fsutil.js';
+import { forEachInBatches, lstatQuiet } from './fsutil.js';
 
 const FILE = 'ctime-racy.json';
 /** A first snapshot of a larger workspace is not looked at again (documented gap: a chmod in its last second). */
@@ -33,8 +33,8 @@ export async function rememberCtimeRacy(ctx: WsContext, looked: readonly string[
   const nowSecond = Math.floor(Date.now() / 1000);
   const racy: string[] = [];
   if (looked.length <= MAX_CHECKED) {
-    await mapLimit([...looked], 32, async (rel) => {
-      const st = await fs.lstat(path.join(ctx.root, rel)).catch(() => null);
+    await forEachInBatches(looked, (rel) => {
+      const st = lstatQuiet(path.join(ctx.root, rel));
       if (st?.isFile() && Math.floor(st.ctimeMs / 1000) >= nowSecond) racy.push(rel);
     });
   }

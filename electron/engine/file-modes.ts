@@ -6,9 +6,9 @@
 // content: the scan still lists the file (its stat data changed, scan.ts), and
 // a snapshot whose tree is unchanged but whose modes are is recorded
 // (modeChange), so the chmod is in the next checkpoint.
-import { lstatSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import type { WsContext } from './context.js';
+import { forEachInBatches, lstatQuiet } from './fsutil.js';
 import { git } from './git-runner.js';
 import { readLooseWhole } from './loose-read.js';
 import { decodeMessage } from './message.js';
@@ -46,21 +46,14 @@ export async function recordedModes(ctx: WsContext, commit: string): Promise<Rec
 /** `previous` updated with the on-disk bits of `hashed` paths; undefined when empty. */
 export async function nextModes(root: string, previous: Record<string, string>, hashed: readonly string[]): Promise<Record<string, string> | undefined> {
   const modes = { ...previous };
-  // Synchronous stats in batches: a first snapshot looks at every file, and each stat through the thread pool costs far more.
-  for (let i = 0; i < hashed.length; i++) {
-    if (i > 0 && i % 512 === 0) await new Promise<void>((resolveTurn) => setImmediate(resolveTurn));
-    const rel = hashed[i] as string;
-    let st: Stats | undefined;
-    try {
-      st = lstatSync(path.join(root, rel), { throwIfNoEntry: false });
-    } catch {
-      st = undefined;
-    }
+  // Synchronous stats in batches: a first snapshot looks at every file.
+  await forEachInBatches(hashed, (rel) => {
+    const st = lstatQuiet(path.join(root, rel));
     const bits = st?.isFile() ? st.mode & 0o777 : null;
     const usual = bits !== null && (bits === 0o644 || bits === 0o755);
     if (bits === null || usual) delete modes[rel];
     else modes[rel] = bits.toString(8).padStart(3, '0');
-  }
+  });
   return Object.keys(modes).length > 0 ? modes : undefined;
 }
 

@@ -1,5 +1,6 @@
 // Small file-system helpers the engine shares.
 import { randomBytes } from 'node:crypto';
+import { lstatSync, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -9,6 +10,31 @@ export async function exists(file: string): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** lstat without following a link; null when the path is gone or cannot be stat'ed. */
+export function lstatQuiet(full: string): Stats | null {
+  try {
+    return lstatSync(full, { throwIfNoEntry: false }) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Items handled between two turns of the event loop (forEachInBatches). */
+export const SYNC_BATCH = 512;
+
+/**
+ * Runs a synchronous fn over many items, yielding to the event loop after each
+ * batch. For stats and small reads: through the thread pool each one costs the
+ * main thread ~10x more (~45 µs), synchronously a few, and a batch blocks the
+ * event loop only briefly.
+ */
+export async function forEachInBatches<T>(items: readonly T[], fn: (item: T, index: number) => void, batch = SYNC_BATCH): Promise<void> {
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0 && i % batch === 0) await new Promise<void>((resolveTurn) => setImmediate(resolveTurn));
+    fn(items[i] as T, i);
   }
 }
 

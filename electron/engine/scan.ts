@@ -10,13 +10,13 @@
 // `statsFrom`, line counts against that tree come from `diff-index --cached`
 // running alongside write-tree (both only read the updated index's entries).
 // Path-limited scans of plain files take the fast path in scan-paths.ts.
-import { accessSync, constants as fsConstants, lstatSync, type Stats } from 'node:fs';
+import { accessSync, constants as fsConstants } from 'node:fs';
 import path from 'node:path';
 import type { CheckpointStats, SkippedFile } from '../../shared/model.js';
 import { numstatIndex } from './stats.js';
 import type { GitContext } from './git-env.js';
 import { EMPTY_TREE, git, gitStdin, splitNul } from './git-runner.js';
-import { exists } from './fsutil.js';
+import { exists, forEachInBatches, lstatQuiet } from './fsutil.js';
 import { linesOfNewFiles } from './line-stats.js';
 import { scanPathsFast } from './scan-paths.js';
 import { objectDirsChangedSince, stampObjectDirs } from './loose-write.js';
@@ -82,17 +82,6 @@ export interface ScanResult {
   stats?: CheckpointStats;
   /** With trackObjectDirs: the store's object folders git wrote in (their entries still need an fsync). */
   objectDirs?: string[];
-}
-
-/** Files stat'ed between two turns of the event loop. */
-const STAT_BATCH = 512;
-
-function lstatQuiet(full: string): Stats | null {
-  try {
-    return lstatSync(full, { throwIfNoEntry: false }) ?? null;
-  } catch {
-    return null;
-  }
 }
 
 function readable(full: string): boolean {
@@ -187,9 +176,8 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
     }
     return known;
   };
-  // Synchronous stats, a batch between two turns of the event loop: through the
-  // thread pool each cost ~45 µs of this thread (a first snapshot of 30,000
-  // files: 2.7 s), synchronously a few.
+  // Synchronous stats in batches (forEachInBatches; a first snapshot of 30,000
+  // files spent 2.7 s of this thread on them through the thread pool).
   const check = ({ rel, tracked }: { rel: string; tracked: boolean }): void => {
     if (seen.has(rel)) return;
     seen.add(rel);
@@ -238,10 +226,7 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
     }
     update.push(rel);
   };
-  for (let i = 0; i < candidates.length; i++) {
-    if (i > 0 && i % STAT_BATCH === 0) await new Promise<void>((resolveTurn) => setImmediate(resolveTurn));
-    check(candidates[i] as { rel: string; tracked: boolean });
-  }
+  await forEachInBatches(candidates, check);
 
   // Git writes objects from here on (update-index, write-tree): note the object folders' times
   // first — only when it will write (a scan that found nothing changed skips 256 stats).

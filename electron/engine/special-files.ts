@@ -16,7 +16,7 @@
 // change (the exclude file or any .gitignore the walk knows).
 // Nested repositories (a folder holding `.git`) are not walked either.
 import { createHash } from 'node:crypto';
-import { lstatSync, type Dirent, type Stats } from 'node:fs';
+import type { Dirent, Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { SkippedFile } from '../../shared/model.js';
@@ -24,7 +24,7 @@ import { writeFileAtomic } from '../fs/atomic-file.js';
 import { readTextBounded } from '../fs/bounded-read.js';
 import type { GitContext } from './git-env.js';
 import { gitStdin, splitNul } from './git-runner.js';
-import { mapLimit } from './fsutil.js';
+import { lstatQuiet, mapLimit, SYNC_BATCH } from './fsutil.js';
 
 interface DirEntry {
   /** ino:mtime:ctime when read; '' when it changed too recently to trust (re-read next time). */
@@ -41,22 +41,11 @@ interface DirEntry {
   repo?: true;
 }
 
-/** Folders lstat'ed between two turns of the event loop. */
-const LSTAT_BATCH = 512;
-
 /** One folder as the walk found it. */
 interface Read {
   rel: string;
   entry: DirEntry;
   undecided: Undecided[];
-}
-
-function lstatQuiet(full: string): Stats | null {
-  try {
-    return lstatSync(full, { throwIfNoEntry: false }) ?? null;
-  } catch {
-    return null;
-  }
 }
 
 /** A folder or special file seen for the first time: git's ignore rules decide. */
@@ -173,7 +162,7 @@ async function walk(gitCtx: GitContext, root: string, before: Record<string, Dir
     const read: (Read | null)[] = [];
     const toRead: { rel: string; full: string; st: Stats; key: string; old: DirEntry | undefined }[] = [];
     for (const [i, rel] of level.entries()) {
-      if (i > 0 && i % LSTAT_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
+      if (i > 0 && i % SYNC_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
       const full = rel === '.' ? root : path.join(root, rel);
       const st = lstatQuiet(full);
       if (!st?.isDirectory()) continue;
