@@ -6,7 +6,8 @@
 // every other lone hook paid ~200 ms more on 10,000 files. With it, the next
 // snapshot knows what the index lacks (the note's paths) and builds its tree
 // in Node as if the sync were still queued in-process, then carries the note
-// on; whichever process finishes a sync removes it.
+// on; whichever process finishes a sync removes it. Only such a process
+// writes notes (deferIndexSyncs): the CLI and the app finish their syncs.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { readTextBounded } from '../fs/bounded-read.js';
@@ -27,10 +28,14 @@ export async function writePendingNote(ctx: WsContext, job: Readonly<IndexSyncJo
   await fs.writeFile(noteFile(ctx), `${JSON.stringify(note)}\n`, { mode: 0o600 }).catch(() => undefined);
 }
 
-/** Removes the note if it still describes `commit` (a later snapshot's note stays). */
-export async function clearPendingNote(ctx: WsContext, commit: string): Promise<void> {
+/**
+ * Removes the note once `done` covers it: the note's own job, or one that took
+ * in all its paths (a process that adopted it and merged its own snapshots in).
+ * A later snapshot's note stays; one that does not parse goes.
+ */
+export async function clearPendingNote(ctx: WsContext, done: Readonly<Pick<IndexSyncJob, 'commit' | 'seen'>>): Promise<void> {
   const note = await readPendingNote(ctx);
-  if (note !== null && note.commit !== commit) return;
+  if (note !== null && note.commit !== done.commit && ![...note.seen.keys()].every((rel) => done.seen.has(rel))) return;
   await fs.rm(noteFile(ctx), { force: true }).catch(() => undefined);
 }
 

@@ -60,10 +60,15 @@ export function syncIndexLater(ctx: WsContext, job: IndexSyncJob): Promise<void>
   const queued = current?.waiting;
   if (current && queued && job.parent === queued.commit) {
     current.waiting = { commit: job.commit, parent: queued.parent, indexBefore: job.indexBefore ?? queued.indexBefore, seen: new Map([...queued.seen, ...job.seen]), removed: new Set([...queued.removed, ...job.removed]) };
-    return writePendingNote(ctx, current.waiting);
+    return noteIfDeferred(ctx, current.waiting);
   }
   queueSync(ctx, job);
-  return writePendingNote(ctx, job);
+  return noteIfDeferred(ctx, job);
+}
+
+/** Only a process that will not run its syncs writes them down; the others finish them (the CLI and the app wait on exit). */
+function noteIfDeferred(ctx: WsContext, job: Readonly<IndexSyncJob>): Promise<void> {
+  return syncsDeferred ? writePendingNote(ctx, job) : Promise.resolve();
 }
 
 /**
@@ -76,7 +81,7 @@ export async function adoptPendingNote(ctx: WsContext, latest: string): Promise<
   const note = await readPendingNote(ctx);
   if (note === null) return;
   if (note.commit !== latest || note.indexBefore === null || note.indexBefore !== (await indexSignature(ctx.layout.indexFile))) {
-    await clearPendingNote(ctx, note.commit);
+    await clearPendingNote(ctx, note);
     return;
   }
   queueSync(ctx, note);
@@ -149,7 +154,7 @@ async function syncIndex(ctx: WsContext, take: () => IndexSyncJob): Promise<void
       try {
         await applySync(ctx, job);
       } finally {
-        await clearPendingNote(ctx, job.commit);
+        await clearPendingNote(ctx, job);
       }
     },
     { what: `workspace ${ctx.root}`, waitMs: 10_000 },

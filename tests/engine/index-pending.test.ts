@@ -20,9 +20,10 @@ afterEach(() => s.cleanup());
 
 const ENGINE = pathToFileURL(path.join(REPO_ROOT, 'dist/electron/engine/index.js')).href;
 
-/** A separate process: one snapshot limited to `paths`, then exit without waiting for anything. */
+/** A separate process working as a lone hook does: syncs deferred, one snapshot limited to `paths`, then exit without waiting. */
 function snapshotAndExit(paths: string[]): void {
-  const script = `const { openStore } = await import(${JSON.stringify(ENGINE)});
+  const script = `const { deferIndexSyncs, openStore } = await import(${JSON.stringify(ENGINE)});
+deferIndexSyncs();
 const store = await openStore({ home: ${JSON.stringify(s.storeHome)} });
 const ws = await store.workspace(${JSON.stringify(s.ws)});
 const r = await ws.snapshot({ trigger: 'hook', paths: ${JSON.stringify(paths)} });
