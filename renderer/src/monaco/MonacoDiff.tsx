@@ -46,16 +46,16 @@ export default function MonacoDiff({ path, original, modified, inline, wrap, dar
     });
     editor.current = instance;
     // Open at the first change: once per new pair of texts, when Monaco has computed the diff.
+    // The event also fires when a new pair resets the diff to "not computed yet"
+    // (getLineChanges() is null then): that one must not use up the reveal.
     const onDiff = instance.onDidUpdateDiff(() => {
-      const changes = instance.getLineChanges() ?? [];
+      const changes = instance.getLineChanges();
+      if (changes === null) return;
       useDiffNav.getState().setCount(changes.length);
       if (!revealPending.current) return;
       revealPending.current = false;
       const first = changes[0];
-      if (first) {
-        const line = Math.max(1, first.modifiedEndLineNumber === 0 ? first.modifiedStartLineNumber : first.modifiedStartLineNumber);
-        instance.getModifiedEditor().revealLineNearTop(line);
-      }
+      if (first) instance.getModifiedEditor().revealLineNearTop(Math.max(1, first.modifiedStartLineNumber));
     });
     const offNav = useDiffNav.getState().register((direction) => instance.goToDiff(direction));
     return () => {
