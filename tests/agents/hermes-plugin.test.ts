@@ -140,6 +140,17 @@ describe('the Hermes plugin, called as Hermes calls it', () => {
     expect(diff.old.text).toBe('ANSWER = 41\n');
   });
 
+  it("labels the checkpoints of a turn with that turn's prompt (its first line), text or content parts", async () => {
+    const turn = (user_message: unknown) => ({ hook: 'pre_llm_call', kwargs: { session_id: 'sess-h', user_message, conversation_history: [], is_first_turn: false, model: 'm', platform: 'cli' } });
+    const write = (id: string, content: string) => ({ hook: 'pre_tool_call', kwargs: call('write_file', { path: 'src/app.py', content }, id) });
+    await harness([turn('\n  Make the answer 42\nand explain why'), write('call_p1', 'ANSWER = 42\n')]);
+    await writeFile(join(ws, 'src', 'app.py'), 'ANSWER = 42\n');
+    await harness([turn([{ type: 'image_url', image_url: { url: 'data:,' } }, { type: 'text', text: 'Now make it 43' }]), write('call_p2', 'ANSWER = 43\n')]);
+    const byCall = new Map((await checkpoints()).map((c) => [c.tool_use_id, c]));
+    expect(byCall.get('call_p1')?.prompt).toBe('Make the answer 42');
+    expect(byCall.get('call_p2')?.prompt).toBe('Now make it 43');
+  });
+
   it('asks for approval before git push, naming the compensation, with a rule_key per kind and target', async () => {
     const bare = join(dir, 'remote.git');
     git(dir, 'init', '-q', '--bare', bare);

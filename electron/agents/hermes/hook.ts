@@ -13,6 +13,7 @@ import type { ClassifiedEffect } from '../../../shared/model.js';
 import type { CallKind, ToolCall } from '../core/call.js';
 import { DEFAULT_BUDGET_MS, withinBudget } from '../core/budget.js';
 import { cliPrefix } from '../core/node-command.js';
+import { defaultStoreHome } from '../../engine/paths.js';
 import { runCore, type RunOptions } from '../core/run.js';
 import { parseStdinObject } from '../core/stdin-json.js';
 import { askText, recoveryHint, reminderText } from '../core/texts.js';
@@ -31,6 +32,8 @@ export interface HermesRequest {
   status?: string;
   /** pre_llm_call: tool-call ids still in conversation_history. */
   present?: string[];
+  /** pre_llm_call: the turn's user message (the plugin sends at most 4,000 characters). */
+  prompt?: string;
 }
 
 /** What the plugin gets back; every field optional. */
@@ -54,7 +57,7 @@ function parseRequest(text: string): HermesRequest {
   };
   str('event', true);
   str('cwd', true);
-  for (const key of ['tool_name', 'session_id', 'tool_call_id', 'status']) str(key);
+  for (const key of ['tool_name', 'session_id', 'tool_call_id', 'status', 'prompt']) str(key);
   const args = o['args'];
   if (args !== undefined && args !== null && (typeof args !== 'object' || Array.isArray(args))) throw new Error('unexpected request: args must be an object');
   const present = o['present'];
@@ -121,6 +124,12 @@ export async function runHermesHook(stdin: string | Promise<string>, env: Hermes
       const request = parseRequest(await stdin);
       const run = (r: Parameters<typeof runCore>[0]) => runCore(r, budget, env);
       if (request.event === 'pre_llm_call') {
+        // The prompt labels this session's next checkpoints on the timeline (one small file write),
+        // as Claude Code's UserPromptSubmit does; loaded here only, never on the tool-call path.
+        if (request.session_id !== undefined && request.prompt !== undefined) {
+          const { rememberPrompt } = await import('../core/session-prompt.js');
+          await rememberPrompt(env.home ?? defaultStoreHome(), request.session_id, request.prompt).catch(() => undefined);
+        }
         if (request.session_id === undefined || request.present === undefined) return;
         const result = await run({ op: 'memory', agent: AGENT, cwd: request.cwd, session: request.session_id, present: request.present });
         if (result.op === 'memory' && result.effects.length > 0) answer = { context: reminderText(result.effects) };

@@ -31,7 +31,8 @@ Before write_file, patch, terminal and execute_code: a checkpoint of the workspa
 Before an irreversible terminal command (git push, npm publish, ...): Hermes' own approval
 prompt naming the effect and the command that would undo it. After a failed call: a hint
 with the checkpoint just before it and how to see and undo. Before a model call: a reminder
-of effects the conversation no longer shows. /chronoscope list | diff | restore.
+of effects the conversation no longer shows, and the turn's prompt noted as the label of the
+checkpoints that follow. /chronoscope list | diff | restore.
 """
 import json
 import os
@@ -137,11 +138,24 @@ def _tool_call_ids(history):
     return ids
 
 
+def _prompt_text(message):
+    """The text of the turn's user message: a string, or a list of content parts (multimodal)."""
+    if isinstance(message, str):
+        return message
+    if isinstance(message, list):
+        return "\n".join(p["text"] for p in message if isinstance(p, dict) and isinstance(p.get("text"), str))
+    return ""
+
+
 def _pre_llm_call(**kwargs):
     session = kwargs.get("session_id")
     if not isinstance(session, str) or not session:
         return None
     request = {"event": "pre_llm_call", "cwd": _cwd(), "session_id": session, "present": _tool_call_ids(kwargs.get("conversation_history"))}
+    # The turn's prompt labels the checkpoints its tool calls take (only its first line is kept).
+    prompt = _prompt_text(kwargs.get("user_message")).strip()
+    if prompt:
+        request["prompt"] = prompt[:4000]
     context = _hook(request).get("context")
     return {"context": context} if isinstance(context, str) and context else None
 
