@@ -23,20 +23,23 @@ const HEADER_HEIGHT = 26;
 const OVERSCAN = 6;
 const LIST_EVERY_MS = 120;
 
-type Item = { kind: 'header'; lane: Lane; count: number } | { kind: 'row'; checkpoint: Checkpoint };
+/** `ordinal`: the item's place among items of its kind (the virtual list's slot keys come from it). */
+type Item = { kind: 'header'; lane: Lane; count: number; ordinal: number } | { kind: 'row'; checkpoint: Checkpoint; ordinal: number };
 
 /** Rows with a header before each run of one lane, and each item's top offset. */
 function layout(list: Checkpoint[]): { items: Item[]; tops: Float64Array; rowIndex: Map<string, number>; height: number } {
   const items: Item[] = [];
   let header: Extract<Item, { kind: 'header' }> | null = null;
+  let headers = 0;
+  let rows = 0;
   for (const c of list) {
     const lane = laneOf(c);
     if (!header || header.lane.group !== lane.group) {
-      header = { kind: 'header', lane, count: 0 };
+      header = { kind: 'header', lane, count: 0, ordinal: headers++ };
       items.push(header);
     }
     header.count++;
-    items.push({ kind: 'row', checkpoint: c });
+    items.push({ kind: 'row', checkpoint: c, ordinal: rows++ });
   }
   const tops = new Float64Array(items.length + 1);
   const rowIndex = new Map<string, number>();
@@ -157,13 +160,15 @@ export function CheckpointList() {
   const rows: ReactNode[] = [];
   // Keyed by slot, not by checkpoint: when a drag jumps the list by hundreds
   // of rows, React rewrites the text of the rows already there instead of
-  // removing and creating every row's DOM at each step.
+  // removing and creating every row's DOM at each step. Slots count rows and
+  // headers apart (their ordinals): by item index, every header that scrolled
+  // in or out shifted which rows matched a key, and those rows were rebuilt.
   const slots = Math.max(64, last - first);
   for (let i = first; i < last; i++) {
     const item = items[i]!;
     if (item.kind === 'header') {
       rows.push(
-        <div key={`h${i % slots}`} className={`lane-header lane-bg-${item.lane.colour}`} data-testid="lane-header" style={{ top: tops[i], height: HEADER_HEIGHT }} title={item.lane.title ?? item.lane.label}>
+        <div key={`h${item.ordinal % slots}`} className={`lane-header lane-bg-${item.lane.colour}`} data-testid="lane-header" style={{ top: tops[i], height: HEADER_HEIGHT }} title={item.lane.title ?? item.lane.label}>
           <span className="lane-swatch" aria-hidden="true" />
           <span className="lane-name">{item.lane.label}</span>
           <span className="count">{item.count}</span>
@@ -171,7 +176,7 @@ export function CheckpointList() {
       );
     } else {
       const c = item.checkpoint;
-      rows.push(<CheckpointRow key={`r${i % slots}`} checkpoint={c} top={tops[i]!} selected={c.id === selectedId} onSelect={select} />);
+      rows.push(<CheckpointRow key={`r${item.ordinal % slots}`} checkpoint={c} top={tops[i]!} selected={c.id === selectedId} onSelect={select} />);
     }
   }
 
