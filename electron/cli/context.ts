@@ -60,12 +60,21 @@ function printProgress(p: SnapshotProgress): void {
 }
 
 export async function openWorkspace(options: CommonOptions): Promise<Workspace> {
-  const dir = workspaceDir(options);
-  // Check the folder before opening the store: opening creates the store's
-  // folders, and a refused workspace must leave nothing behind.
-  await checkWorkspaceDir(dir, await resolveStoreHome());
+  const { dir } = await checkedWorkspaceDir(options);
   const store = await openCliStore();
   return store.workspace(dir);
+}
+
+/**
+ * The workspace folder and the store home, checked before anything opens the
+ * store: opening creates the store's folders, and a refused workspace must
+ * leave nothing behind.
+ */
+export async function checkedWorkspaceDir(options: CommonOptions): Promise<{ dir: string; home: string }> {
+  const dir = workspaceDir(options);
+  const home = await resolveStoreHome();
+  await checkWorkspaceDir(dir, home);
+  return { dir, home };
 }
 
 const REF_HELP = "use a full id, a hex prefix of 4+ digits, an index from the newest (1 = latest), 'latest' or a Hermes checkpoint id (h + hex)";

@@ -82,3 +82,51 @@ describe('hooks delegated to the running app', () => {
     await waitFor('the checkpoint', async () => (await list()).some((c) => c.tool_use_id === 'toolu_d4'));
   });
 });
+
+// The same socket serves the CLI's `snapshot`; the empty PATH again proves the app did the work.
+describe("the CLI's snapshot handed to the running app", () => {
+  const snapshot = (args: string[]) => runCli(['snapshot', '-w', dirs.workspace, '--json', ...args], { env: { CHRONOSCOPE_HOME: dirs.home, PATH: '' } });
+
+  async function watchingApp(): Promise<void> {
+    const store = await openStore({ home: dirs.home });
+    await (await store.workspace(dirs.workspace)).snapshot({ reason: 'start' });
+    app = await createAppService({ home: dirs.home, host: 'browser', version: 'test', watch: true, pollMs: 100 });
+    await app.addWorkspace(dirs.workspace);
+    await waitFor('the watcher', async () => (await app!.listWorkspaces()).some((w) => w.state === 'watching'));
+  }
+
+  it('is limited to what the watcher saw change', async () => {
+    await watchingApp();
+    await writeFile(join(dirs.workspace, 'notes.txt'), 'changed by hand\n');
+    await sleep(200);
+    const r = await snapshot(['-m', 'from a shell']);
+    expect(r.code, r.stderr).toBe(0);
+    const id = (JSON.parse(r.stdout) as { id: string }).id;
+    const [newest] = await list();
+    expect(newest).toMatchObject({ id, reason: 'from a shell', trigger: 'manual' });
+    const shown = await (await (await openStore({ home: dirs.home })).workspace(dirs.workspace)).show(id);
+    expect(shown.files.map((f) => f.path)).toEqual(['notes.txt']);
+    // Nothing changed since: the app says so, as a scan would.
+    const again = await snapshot([]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ id: null });
+  });
+
+  it('--path takes exactly the paths given', async () => {
+    await watchingApp();
+    await writeFile(join(dirs.workspace, 'notes.txt'), 'changed by hand\n');
+    await writeFile(join(dirs.workspace, 'src', 'app.ts'), 'export const answer = 42;\n');
+    await sleep(200);
+    const r = await snapshot(['-p', 'src/app.ts']);
+    expect(r.code, r.stderr).toBe(0);
+    const shown = await (await (await openStore({ home: dirs.home })).workspace(dirs.workspace)).show((JSON.parse(r.stdout) as { id: string }).id);
+    expect(shown.files.map((f) => f.path)).toEqual(['src/app.ts']);
+  });
+
+  it('without the app, the same empty-PATH snapshot fails with one line and records nothing (the control)', async () => {
+    const r = await snapshot(['-m', 'alone']);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(await list()).toEqual([]);
+  });
+});

@@ -2,8 +2,11 @@
 // a tool call about to run or just finished, a denied batch, or a new turn.
 // Adapters (claude-code/, hermes/) translate their agent's protocol into these
 // and the core answers them. Plain data only: it crosses the delegate socket.
+// One more request crosses it: the CLI's `snapshot`, so that while the app
+// watches a workspace, a checkpoint asked for from a shell is limited to what
+// the watcher saw change too.
 
-import type { ClassifiedEffect } from '../../../shared/model.js';
+import type { ClassifiedEffect, SnapshotResult, Trigger } from '../../../shared/model.js';
 
 /** What a tool call can change: files (known paths), or anything (a shell or a code runner). */
 export type CallKind = 'file' | 'shell' | 'code';
@@ -36,7 +39,16 @@ export type CoreRequest =
   | { op: 'before'; call: ToolCall; effects: ClassifiedEffect[] }
   | { op: 'after'; call: ToolCall; outcome: 'ok' | 'failed'; effects: ClassifiedEffect[] }
   | { op: 'denied'; agent: string; cwd: string; toolCallIds: string[] }
-  | { op: 'memory'; agent: string; cwd: string; session: string; present: string[] };
+  | { op: 'memory'; agent: string; cwd: string; session: string; present: string[] }
+  | { op: 'snapshot'; dir: string; options: CliSnapshot };
+
+/** What `chronoscope snapshot` asks for. */
+export interface CliSnapshot {
+  trigger: Extract<Trigger, 'manual' | 'auto' | 'hook'>;
+  reason?: string;
+  /** Exactly these paths (the watcher is not asked). */
+  paths?: string[];
+}
 
 /** A checkpoint as answers name it: enough to tell the model how to see and undo. */
 export interface CheckpointRef {
@@ -76,4 +88,9 @@ export interface ReminderEffect {
   time: string;
 }
 
-export type AgentResult = BeforeResult | AfterResult | DeniedResult | MemoryResult;
+export interface SnapshotAnswer {
+  op: 'snapshot';
+  result: SnapshotResult;
+}
+
+export type AgentResult = BeforeResult | AfterResult | DeniedResult | MemoryResult | SnapshotAnswer;

@@ -212,6 +212,19 @@ export function parseRequest(line: string): { request: CoreRequest; startedMs: n
         },
         startedMs,
       };
+    case 'snapshot': {
+      const o = q['options'];
+      if (typeof o !== 'object' || o === null) bad('options');
+      const options = o as Record<string, unknown>;
+      const trigger = options['trigger'];
+      if (trigger !== 'manual' && trigger !== 'auto' && trigger !== 'hook') bad('options.trigger');
+      const reason = options['reason'] === undefined ? undefined : str(options['reason'], 'options.reason');
+      const paths = options['paths'] === undefined ? undefined : strList(options['paths'], 'options.paths');
+      return {
+        request: { op: 'snapshot', dir: str(q['dir'], 'dir'), options: { trigger, ...(reason === undefined ? {} : { reason }), ...(paths === undefined ? {} : { paths }) } },
+        startedMs,
+      };
+    }
     default:
       return bad('op');
   }

@@ -43,6 +43,13 @@ export async function serveCore(request: CoreRequest, backend: AgentBackend): Pr
       return { op: 'denied', updated: await denied(request.agent, request.cwd, request.toolCallIds, backend.store) };
     case 'memory':
       return { op: 'memory', effects: await memory(request, backend.store) };
+    case 'snapshot': {
+      const workspace = await openWorkspace(backend, request.dir);
+      const { options } = request;
+      // Paths given: exactly those. Otherwise what the backend knows changed (in the app: the watcher).
+      const result = options.paths !== undefined ? await workspace.snapshot(options) : await backend.checkpoint(workspace, options, []);
+      return { op: 'snapshot', result };
+    }
   }
 }
 

@@ -1,7 +1,8 @@
 // chronoscope snapshot: take a checkpoint now (or say why none was needed).
 import { Option, type Command } from 'commander';
 import type { SnapshotResult, Trigger } from '../../../shared/model.js';
-import { checkPaths, collect, openWorkspace, withCommonOptions, type CommonOptions } from '../context.js';
+import { checkedWorkspaceDir, checkPaths, collect, openWorkspace, withCommonOptions, type CommonOptions } from '../context.js';
+import { snapshotInRunningApp } from '../in-app.js';
 import { skippedWhyText, statsText } from '../format.js';
 import { plural, printJson, printLines, safeText, style } from '../output.js';
 
@@ -24,12 +25,14 @@ export function registerSnapshot(program: Command): void {
       .option('-p, --path <path>', 'only look at this file or folder (repeatable)', collect),
   ).action(async (options: SnapshotCommandOptions) => {
     const paths = checkPaths(options.path);
-    const workspace = await openWorkspace(options);
-    const result = await workspace.snapshot({
+    const asked = {
       trigger: options.trigger,
       ...(options.reason !== undefined ? { reason: options.reason } : {}),
       ...(paths ? { paths } : {}),
-    });
+    };
+    // A running app takes it when it can (warm engine; its watcher knows what changed).
+    const { dir, home } = await checkedWorkspaceDir(options);
+    const result = (await snapshotInRunningApp(home, dir, asked)) ?? (await (await openWorkspace(options)).snapshot(asked));
     if (options.json) printJson(result);
     else printLines(snapshotLines(result));
   });
