@@ -15,6 +15,7 @@ import { CHECKPOINT_REF_PATTERN } from '../../shared/refs.js';
 import { waitForAnswer } from '../approvals/answer.js';
 import { fileRequest } from '../approvals/requests.js';
 import { unifiedHunks } from '../cli/unified-diff.js';
+import { snapshotInRunningApp } from '../app/running-app-client.js';
 import { EffectLedger } from '../effects/ledger.js';
 import type { Workspace } from '../engine/api.js';
 import { bisect } from '../verify/bisect.js';
@@ -114,7 +115,9 @@ export function createMcpServer(served: ServedWorkspaces): McpServer {
     },
     guarded(async (args: { workspace?: string; reason?: string; paths?: string[] }) => {
       const { workspace } = await served.open(args.workspace);
-      return workspace.snapshot({ trigger: 'hook', agent: agentName(), tool: 'mcp', ...(args.reason ? { reason: args.reason } : {}), ...(args.paths?.length ? { paths: args.paths } : {}) });
+      const asked = { trigger: 'hook' as const, agent: agentName(), tool: 'mcp', ...(args.reason ? { reason: args.reason } : {}), ...(args.paths?.length ? { paths: args.paths } : {}) };
+      // A running app takes it when it can (warm engine; its watcher knows what changed).
+      return (await snapshotInRunningApp(served.storeHome, workspace.root, asked)) ?? workspace.snapshot(asked);
     }),
   );
 

@@ -11,6 +11,9 @@ import type { AppService } from '../../electron/app/api.js';
 import { openStore } from '../../electron/engine/index.js';
 import { agentSocketPath } from '../../electron/agents/core/delegate-socket.js';
 import { sleep, tempDirs, waitFor, type TempDirs } from '../app/helpers.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { CLI_PATH } from '../paths.js';
 import { baseEnv, runCli } from './run-cli.js';
 
 let dirs: TempDirs;
@@ -83,8 +86,9 @@ describe('hooks delegated to the running app', () => {
   });
 });
 
-// The same socket serves the CLI's `snapshot`; the empty PATH again proves the app did the work.
-describe("the CLI's snapshot handed to the running app", () => {
+// The same socket serves the CLI's `snapshot` and the MCP server's `checkpoint`; the empty PATH
+// again proves the app did the work.
+describe('snapshots of the CLI and the MCP server handed to the running app', () => {
   const snapshot = (args: string[]) => runCli(['snapshot', '-w', dirs.workspace, '--json', ...args], { env: { CHRONOSCOPE_HOME: dirs.home, PATH: '' } });
 
   async function watchingApp(): Promise<void> {
@@ -121,6 +125,28 @@ describe("the CLI's snapshot handed to the running app", () => {
     expect(r.code, r.stderr).toBe(0);
     const shown = await (await (await openStore({ home: dirs.home })).workspace(dirs.workspace)).show((JSON.parse(r.stdout) as { id: string }).id);
     expect(shown.files.map((f) => f.path)).toEqual(['src/app.ts']);
+  });
+
+  it("the MCP server's checkpoint tool is handed over the same way", async () => {
+    await watchingApp();
+    const client = new Client({ name: 'test-agent', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({ command: process.execPath, args: [CLI_PATH, 'mcp', '--workspace', dirs.workspace], env: { CHRONOSCOPE_HOME: dirs.home, PATH: '' }, stderr: 'pipe' }),
+    );
+    try {
+      await writeFile(join(dirs.workspace, 'notes.txt'), 'changed by hand\n');
+      await sleep(200);
+      const result = await client.callTool({ name: 'checkpoint', arguments: { reason: 'before my edit' } }, undefined, { timeout: 60_000 });
+      const text = (result.content as Array<{ text: string }>)[0]?.text ?? '';
+      expect(result.isError, text).toBeFalsy();
+      const id = (JSON.parse(text) as { id: string }).id;
+      const [newest] = await list();
+      expect(newest).toMatchObject({ id, reason: 'before my edit', trigger: 'hook', agent: 'test-agent', tool: 'mcp' });
+      const shown = await (await (await openStore({ home: dirs.home })).workspace(dirs.workspace)).show(id);
+      expect(shown.files.map((f) => f.path)).toEqual(['notes.txt']);
+    } finally {
+      await client.close();
+    }
   });
 
   it('without the app, the same empty-PATH snapshot fails with one line and records nothing (the control)', async () => {

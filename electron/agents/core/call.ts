@@ -2,9 +2,9 @@
 // a tool call about to run or just finished, a denied batch, or a new turn.
 // Adapters (claude-code/, hermes/) translate their agent's protocol into these
 // and the core answers them. Plain data only: it crosses the delegate socket.
-// One more request crosses it: the CLI's `snapshot`, so that while the app
-// watches a workspace, a checkpoint asked for from a shell is limited to what
-// the watcher saw change too.
+// One more request crosses it: a snapshot asked for by another process (the
+// CLI's `snapshot`, the MCP server's `checkpoint`), so that while the app
+// watches a workspace, it too is limited to what the watcher saw change.
 
 import type { ClassifiedEffect, SnapshotResult, Trigger } from '../../../shared/model.js';
 
@@ -40,12 +40,15 @@ export type CoreRequest =
   | { op: 'after'; call: ToolCall; outcome: 'ok' | 'failed'; effects: ClassifiedEffect[] }
   | { op: 'denied'; agent: string; cwd: string; toolCallIds: string[] }
   | { op: 'memory'; agent: string; cwd: string; session: string; present: string[] }
-  | { op: 'snapshot'; dir: string; options: CliSnapshot };
+  | { op: 'snapshot'; dir: string; options: SnapshotRequest };
 
-/** What `chronoscope snapshot` asks for. */
-export interface CliSnapshot {
+/** A snapshot another process asks the app for. */
+export interface SnapshotRequest {
   trigger: Extract<Trigger, 'manual' | 'auto' | 'hook'>;
   reason?: string;
+  /** Who asked (the MCP client's name) and through what. */
+  agent?: string;
+  tool?: string;
   /** Exactly these paths (the watcher is not asked). */
   paths?: string[];
 }

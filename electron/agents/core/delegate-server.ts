@@ -11,7 +11,7 @@ import { chmod, rm } from 'node:fs/promises';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import type { ClassifiedEffect } from '../../../shared/model.js';
 import { EFFECT_KINDS } from '../../effects/kinds.js';
-import type { CoreRequest, ToolCall } from './call.js';
+import type { CoreRequest, SnapshotRequest, ToolCall } from './call.js';
 import { DELEGATE_PROTOCOL, agentSocketPath } from './delegate-socket.js';
 import { serveCore, type AgentBackend } from './work.js';
 
@@ -219,11 +219,17 @@ export function parseRequest(line: string): { request: CoreRequest; startedMs: n
       const trigger = options['trigger'];
       if (trigger !== 'manual' && trigger !== 'auto' && trigger !== 'hook') bad('options.trigger');
       const reason = options['reason'] === undefined ? undefined : str(options['reason'], 'options.reason');
+      const agent = optStr(options['agent'], 'options.agent');
+      const tool = optStr(options['tool'], 'options.tool');
       const paths = options['paths'] === undefined ? undefined : strList(options['paths'], 'options.paths');
-      return {
-        request: { op: 'snapshot', dir: str(q['dir'], 'dir'), options: { trigger, ...(reason === undefined ? {} : { reason }), ...(paths === undefined ? {} : { paths }) } },
-        startedMs,
+      const asked: SnapshotRequest = {
+        trigger,
+        ...(reason === undefined ? {} : { reason }),
+        ...(agent === undefined ? {} : { agent }),
+        ...(tool === undefined ? {} : { tool }),
+        ...(paths === undefined ? {} : { paths }),
       };
+      return { request: { op: 'snapshot', dir: str(q['dir'], 'dir'), options: asked }, startedMs };
     }
     default:
       return bad('op');

@@ -2,7 +2,7 @@
 import { Option, type Command } from 'commander';
 import type { SnapshotResult, Trigger } from '../../../shared/model.js';
 import { checkedWorkspaceDir, checkPaths, collect, openWorkspace, withCommonOptions, type CommonOptions } from '../context.js';
-import { snapshotInRunningApp } from '../in-app.js';
+import { snapshotInRunningApp } from '../../app/running-app-client.js';
 import { skippedWhyText, statsText } from '../format.js';
 import { plural, printJson, printLines, safeText, style } from '../output.js';
 
