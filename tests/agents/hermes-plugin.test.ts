@@ -90,7 +90,15 @@ describe('chronoscope hooks install hermes', () => {
     expect(await readFile(join(hermesHome, 'config.yaml'), 'utf8')).toBe(config);
 
     const status = await runCli(['hooks', 'status', 'hermes', '--json', '--hermes-home', hermesHome], { env: baseEnv(home) });
-    expect(JSON.parse(status.stdout)).toMatchObject({ installed: true, enabled: true, node: process.execPath, cli: CLI_PATH, node_exists: true, cli_exists: true });
+    expect(JSON.parse(status.stdout)).toMatchObject({ installed: true, enabled: true, node: process.execPath, cli: CLI_PATH, node_exists: true, cli_exists: true, current: true });
+    // A plugin an earlier version wrote (here: without the prompt it now sends) is named, and install brings it up to date.
+    const modulePath = join(hermesHome, 'plugins', 'chronoscope', '__init__.py');
+    await writeFile(modulePath, module.replace('request["prompt"] = prompt[:4000]', 'pass'));
+    const stale = await runCli(['hooks', 'status', 'hermes', '--hermes-home', hermesHome], { env: baseEnv(home) });
+    expect(stale.stdout).toContain('written by another version of Chronoscope');
+    expect(stale.stdout).toContain("run 'chronoscope hooks install hermes' again");
+    expect((await install()).code).toBe(0);
+    expect(await readFile(modulePath, 'utf8')).toBe(module);
 
     const removed = await runCli(['hooks', 'uninstall', 'hermes', '--hermes-home', hermesHome], { env: baseEnv(home) });
     expect(removed.code).toBe(0);

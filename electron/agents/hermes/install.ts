@@ -216,6 +216,8 @@ export interface HermesStatus {
   cli: string | null;
   node_exists: boolean;
   cli_exists: boolean;
+  /** The module is the one this version writes (an older one lacks what came since, e.g. prompt labels). */
+  current: boolean;
 }
 
 export async function hermesPluginStatus(hermesHome: string): Promise<HermesStatus> {
@@ -237,5 +239,6 @@ export async function hermesPluginStatus(hermesHome: string): Promise<HermesStat
     cli: paths?.cli ?? null,
     node_exists: paths !== null && isAbsolute(paths.node) && existsSync(paths.node),
     cli_exists: paths !== null && existsSync(paths.cli),
+    current: paths !== null && moduleText === pluginModule(paths),
   };
 }

@@ -72,7 +72,8 @@ function describeHermes(s: HermesStatus): string[] {
     `  node: ${s.node ?? '?'} ${s.node_exists ? '(exists)' : '(MISSING)'}`,
     `  cli:  ${s.cli ?? '?'} ${s.cli_exists ? '(exists)' : '(MISSING)'}`,
   ];
-  if (!s.node_exists || !s.cli_exists || !s.enabled) lines.push("  → run 'chronoscope hooks install hermes' again");
+  if (!s.current) lines.push('  the plugin was written by another version of Chronoscope');
+  if (!s.node_exists || !s.cli_exists || !s.enabled || !s.current) lines.push("  → run 'chronoscope hooks install hermes' again");
   return lines;
 }
 
