@@ -12,6 +12,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { readTextBounded } from '../fs/bounded-read.js';
 import type { WsContext } from './context.js';
+import { isObjectId } from './git-runner.js';
 import type { IndexSyncJob } from './index-sync.js';
 import type { SeenFile } from './tree-update.js';
 
@@ -39,7 +40,6 @@ export async function clearPendingNote(ctx: WsContext, done: Readonly<Pick<Index
   await fs.rm(noteFile(ctx), { force: true }).catch(() => undefined);
 }
 
-const OID = /^[0-9a-f]{40}$/;
 const MODES = new Set(['100644', '100755', '120000']);
 
 function plainRel(rel: unknown): rel is string {
@@ -50,7 +50,7 @@ function seenFile(value: unknown): SeenFile | null | undefined {
   if (value === null) return null;
   if (typeof value !== 'object') return undefined;
   const v = value as Record<string, unknown>;
-  return typeof v['signature'] === 'string' && typeof v['mode'] === 'string' && MODES.has(v['mode']) && typeof v['oid'] === 'string' && OID.test(v['oid'])
+  return typeof v['signature'] === 'string' && typeof v['mode'] === 'string' && MODES.has(v['mode']) && typeof v['oid'] === 'string' && isObjectId(v['oid'])
     ? { signature: v['signature'], mode: v['mode'], oid: v['oid'] }
     : undefined;
 }
@@ -66,7 +66,7 @@ export async function readPendingNote(ctx: WsContext): Promise<IndexSyncJob | nu
   if (typeof raw !== 'object' || raw === null) return null;
   const o = raw as Record<string, unknown>;
   const { commit, parent, indexBefore, seen, removed } = o;
-  if (o['v'] !== 1 || typeof commit !== 'string' || !OID.test(commit) || typeof parent !== 'string' || !OID.test(parent)) return null;
+  if (o['v'] !== 1 || typeof commit !== 'string' || !isObjectId(commit) || typeof parent !== 'string' || !isObjectId(parent)) return null;
   if (indexBefore !== null && typeof indexBefore !== 'string') return null;
   if (!Array.isArray(seen) || !Array.isArray(removed)) return null;
   const seenMap = new Map<string, SeenFile | null>();
