@@ -114,10 +114,10 @@ export function createMcpServer(served: ServedWorkspaces): McpServer {
       inputSchema: { ...workspaceArg, reason: z.string().max(500).optional(), paths: Paths.optional() },
     },
     guarded(async (args: { workspace?: string; reason?: string; paths?: string[] }) => {
-      const { workspace } = await served.open(args.workspace);
+      const root = await served.root(args.workspace);
       const asked = { trigger: 'hook' as const, agent: agentName(), tool: 'mcp', ...(args.reason ? { reason: args.reason } : {}), ...(args.paths?.length ? { paths: args.paths } : {}) };
-      // A running app takes it when it can (warm engine; its watcher knows what changed).
-      return (await snapshotInRunningApp(served.storeHome, workspace.root, asked)) ?? workspace.snapshot(asked);
+      // A running app takes it when it can (warm engine; its watcher knows what changed); only then is the store opened here.
+      return (await snapshotInRunningApp(served.storeHome, root, asked)) ?? (await served.open(root)).workspace.snapshot(asked);
     }),
   );
 

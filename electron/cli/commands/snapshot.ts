@@ -1,7 +1,7 @@
 // chronoscope snapshot: take a checkpoint now (or say why none was needed).
 import { Option, type Command } from 'commander';
 import type { SnapshotResult, Trigger } from '../../../shared/model.js';
-import { checkedWorkspaceDir, checkPaths, collect, openWorkspace, withCommonOptions, type CommonOptions } from '../context.js';
+import { checkedWorkspaceDir, checkPaths, collect, openCliStore, withCommonOptions, type CommonOptions } from '../context.js';
 import { snapshotInRunningApp } from '../../app/running-app-client.js';
 import { skippedWhyText, statsText } from '../format.js';
 import { plural, printJson, printLines, safeText, style } from '../output.js';
@@ -32,7 +32,8 @@ export function registerSnapshot(program: Command): void {
     };
     // A running app takes it when it can (warm engine; its watcher knows what changed).
     const { dir, home } = await checkedWorkspaceDir(options);
-    const result = (await snapshotInRunningApp(home, dir, asked)) ?? (await (await openWorkspace(options)).snapshot(asked));
+    // The folder is checked: the store opens only now (openWorkspace would check it again).
+    const result = (await snapshotInRunningApp(home, dir, asked)) ?? (await (await (await openCliStore()).workspace(dir)).snapshot(asked));
     if (options.json) printJson(result);
     else printLines(snapshotLines(result));
   });
