@@ -106,6 +106,30 @@ describe('trees written from Node', () => {
   });
 });
 
+describe('a first snapshot of many files', () => {
+  it('writes its trees as one pack, with the ids git write-tree gives', async () => {
+    edgeCaseWorkspace(s.ws);
+    // Past the bulk threshold (200 files), in nested folders, with a non-UTF-8-safe mix of names.
+    for (let i = 0; i < 260; i++) write(s.ws, `pkg${i % 7}/mod${i % 13}/f${i}.txt`, `file ${i}\n`);
+    const r = await s.workspace.snapshot();
+    if (r.id === null) throw new Error('no checkpoint taken');
+    const tree = storeGit(s.storeHome, ['rev-parse', `${r.id}^{tree}`]).trim();
+    expect(tree).toBe(gitWriteTree(s.ws));
+    // No tree went into a loose file: every loose object left is the commit (or git's blobs, none here).
+    const objects = path.join(s.storeHome, 'git', 'objects');
+    const loose = fs.readdirSync(objects).filter((d) => /^[0-9a-f]{2}$/.test(d)).flatMap((d) => fs.readdirSync(path.join(objects, d)).map((f) => d + f));
+    const types = loose.map((oid) => storeGit(s.storeHome, ['cat-file', '-t', oid]).trim());
+    expect(types.filter((t) => t === 'tree')).toEqual([]);
+    execFileSync('git', ['--git-dir', path.join(s.storeHome, 'git'), 'fsck', '--no-dangling', '--strict'], { stdio: 'pipe', env: { PATH: process.env['PATH'], GIT_CONFIG_GLOBAL: os.devNull, GIT_CONFIG_NOSYSTEM: '1' } });
+    // The next snapshots build on it as on any other.
+    write(s.ws, 'pkg0/mod0/f0.txt', 'edited\n');
+    const next = await s.workspace.snapshot();
+    if (next.id === null) throw new Error('no second checkpoint taken');
+    expect(storeGit(s.storeHome, ['rev-parse', `${next.id}^{tree}`]).trim()).toBe(gitWriteTree(s.ws));
+    expect(next.files_changed).toBe(1);
+  });
+});
+
 describe('a path-limited snapshot of known files', () => {
   it('runs no git process, records what git would, and leaves the index in sync afterwards', async () => {
     edgeCaseWorkspace(s.ws);
