@@ -9,6 +9,7 @@
 // Every door turns a git failure into a one-line ChronoscopeError('internal').
 // CHRONOSCOPE_TRACE_GIT=1 prints each git call's duration to stderr (profiling).
 import { spawn, type ChildProcess, type StdioNull } from 'node:child_process';
+import type { Writable } from 'node:stream';
 import type { SimpleGit } from 'simple-git';
 import { ChronoscopeError } from '../../shared/errors.js';
 import { buildGitEnv, gitConfigArgs, gitConfigPairs, GIT_CONFIG_KEYS, GIT_ENV_KEYS, type GitContext } from './git-env.js';
@@ -103,10 +104,39 @@ export function spawnGit(
 
 /** git with stdin and/or binary stdout. */
 export function gitStdin(ctx: GitContext, args: string[], options: StdinRunOptions = {}): Promise<RunResult> {
+  const run = startGit(ctx, args, options, options.input !== undefined);
+  if (options.input !== undefined) run.stdin?.end(options.input);
+  return run.done;
+}
+
+/** A running git reading its stdin as it is written (`write`), until `end`. */
+export interface StreamingRun {
+  write(data: string): void;
+  end(): Promise<RunResult>;
+}
+
+/**
+ * git reading a list while the caller is still making it: git starts on the
+ * first entries (update-index hashes each path as it arrives) instead of
+ * waiting for the whole list.
+ */
+export function gitStdinStream(ctx: GitContext, args: string[], options: Omit<StdinRunOptions, 'input'> = {}): StreamingRun {
+  const run = startGit(ctx, args, options, true);
+  run.done.catch(() => undefined); // reported by end()
+  return {
+    write: (data) => void run.stdin?.write(data),
+    end: () => {
+      run.stdin?.end();
+      return run.done;
+    },
+  };
+}
+
+function startGit(ctx: GitContext, args: string[], options: Omit<StdinRunOptions, 'input'>, withStdin: boolean): { stdin: Writable | null; done: Promise<RunResult> } {
   const okCodes = options.okCodes ?? [0];
   const started = TRACE ? performance.now() : 0;
-  return new Promise((resolve, reject) => {
-    const child = spawnGit(ctx, args, [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe']);
+  const child = spawnGit(ctx, args, [withStdin ? 'pipe' : 'ignore', 'pipe', 'pipe']);
+  const done = new Promise<RunResult>((resolve, reject) => {
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -122,13 +152,11 @@ export function gitStdin(ctx: GitContext, args: string[], options: StdinRunOptio
       if (okCodes.includes(result.code)) resolve(result);
       else reject(new GitFailure(args, stderr || `exit code ${result.code}`));
     });
-    if (child.stdin) {
-      child.stdin.on('error', () => {
-        /* EPIPE when git exits early; the close handler reports the failure */
-      });
-      child.stdin.end(options.input);
-    }
   });
+  child.stdin?.on('error', () => {
+    /* EPIPE when git exits early; the close handler reports the failure */
+  });
+  return { stdin: child.stdin, done };
 }
 
 /** Splits NUL-terminated output (the -z formats) into its fields. */

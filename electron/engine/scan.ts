@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { CheckpointStats, SkippedFile } from '../../shared/model.js';
 import { numstatIndex } from './stats.js';
 import type { GitContext } from './git-env.js';
-import { EMPTY_TREE, git, gitStdin, splitNul } from './git-runner.js';
+import { EMPTY_TREE, git, gitStdin, gitStdinStream, splitNul } from './git-runner.js';
 import { exists, forEachInBatches, lstatQuiet } from './fsutil.js';
 import { linesOfNewFiles } from './line-stats.js';
 import { scanPathsFast } from './scan-paths.js';
@@ -230,13 +230,39 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
     }
     update.push(rel);
   };
-  await forEachInBatches(candidates, check);
-
+  // A first snapshot of many files hands each path to update-index as soon as
+  // it is checked: git hashes while the rest are still being looked at
+  // (100,000 files: the checks take ~1 s). ls-files lists them in index order.
+  const streamed = freshIndex && candidates.length >= BULK_PACK_MIN;
   // Git writes objects from here on (update-index, write-tree): note the object folders' times
   // first — only when it will write (a scan that found nothing changed skips 256 stats).
-  const mayWrite = update.length > 0 || remove.length > 0 || options.recheckIgnored === true || touchesIgnoreRules || options.knownTree === undefined;
-  const stamp = options.trackObjectDirs && mayWrite ? await stampObjectDirs(gitCtx.gitDir) : undefined;
-  const stampedAt = Date.now();
+  const stampNow = async () => (options.trackObjectDirs ? await stampObjectDirs(gitCtx.gitDir) : undefined);
+  let stamp = streamed ? await stampNow() : undefined;
+  let stampedAt = Date.now();
+  const hashing = streamed ? startHashing(gitCtx, candidates.length, options.onProgress) : undefined;
+  if (hashing) {
+    let pending: string[] = [];
+    try {
+      await forEachInBatches(candidates, (candidate) => {
+        const before = update.length;
+        check(candidate);
+        if (update.length > before) pending.push(`${candidate.rel}\0`);
+        if (pending.length >= 256) {
+          hashing.write(pending.join(''));
+          pending = [];
+        }
+      });
+    } catch (err) {
+      await hashing.end(0).catch(() => undefined); // never leave git waiting on its input
+      throw err;
+    }
+    hashing.write(pending.join(''));
+  } else {
+    await forEachInBatches(candidates, check);
+    const mayWrite = update.length > 0 || remove.length > 0 || options.recheckIgnored === true || touchesIgnoreRules || options.knownTree === undefined;
+    if (mayWrite) stamp = await stampNow();
+    stampedAt = Date.now();
+  }
 
   // In index order: git appends an entry that sorts after the last one, and
   // inserts anything else with a move of the entries after it — quadratic on
@@ -245,36 +271,11 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
   remove.sort(byteOrder);
   const from = options.statsFrom;
   const createdStats = freshIndex && from === EMPTY_TREE ? linesOfNewFiles(root, update) : undefined;
-  if (update.length > 0) {
-    // Many new blobs (a first snapshot) go into one pack instead of a loose
-    // file each: update-index streams files above core.bigFileThreshold into
-    // a single bulk-checkin pack, and creating 10,000 object files is what
-    // costs (10,000 files/100 MB: ~6.0 s -> ~4.1 s, objects 74 -> 46 MB).
-    // Only this process sees the threshold (it also makes diffs call files
-    // binary). The pack is deflated at level 1 like loose objects
-    // (core.looseCompression's default); the pack default, 6, cost ~25% more
-    // time for ~6% less space.
-    const bulk = update.length >= BULK_PACK_MIN ? ['-c', 'core.bigFileThreshold=1', '-c', 'pack.compression=1'] : [];
-    const onProgress = options.onProgress;
-    // --verbose prints a line per file as it is added: the progress count.
-    let hashed = 0;
-    const progress = onProgress
-      ? {
-          onStdout: (chunk: Buffer) => {
-            for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, at + 1)) hashed++;
-            onProgress(Math.min(hashed, update.length), update.length);
-          },
-        }
-      : {};
-    onProgress?.(0, update.length);
-    const verbose = onProgress ? ['--verbose'] : [];
-    // One update-index for the whole list: it takes the paths as given (no
-    // pathspec matching, which made `git add` of a long list grow with its
-    // square) and drops a path that vanished meanwhile. Its earlier slowness
-    // (~3x git add) was glibc's malloc returning memory to the system after
-    // every file: the allocator setting in git-env.ts removes it.
-    await gitStdin(gitCtx, [...bulk, 'update-index', ...verbose, '--add', '--remove', '--replace', '-z', '--stdin'], { input: nulJoin(update), ...progress });
-    onProgress?.(update.length, update.length);
+  if (hashing) await hashing.end(update.length);
+  else if (update.length > 0) {
+    const run = startHashing(gitCtx, update.length, options.onProgress);
+    run.write(nulJoin(update));
+    await run.end(update.length);
   }
   if ((options.recheckIgnored || touchesIgnoreRules) && !freshIndex) {
     const ignored = splitNul(await git(gitCtx, ['ls-files', '-z', '-c', '-i', '--exclude-standard', ...excludeArgs]));
@@ -292,6 +293,48 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
   const objectDirs = stamp ? await objectDirsChangedSince(gitCtx.gitDir, stamp, stampedAt) : undefined;
   const withDirs = objectDirs ? { ...result, objectDirs } : result;
   return stats ? { ...withDirs, tree, stats } : { ...withDirs, tree };
+}
+
+/**
+ * One update-index for a whole list, written to it as it is made: it takes
+ * the paths as given (no pathspec matching, which made `git add` of a long
+ * list grow with its square) and drops a path that vanished meanwhile. Its
+ * earlier slowness (~3x git add) was glibc's malloc returning memory to the
+ * system after every file: the allocator setting in git-env.ts removes it.
+ * Many new blobs (from BULK_PACK_MIN; a first snapshot) go into one pack
+ * instead of a loose file each: update-index streams files above
+ * core.bigFileThreshold into a single bulk-checkin pack, and creating 10,000
+ * object files is what costs (10,000 files/100 MB: ~6.0 s -> ~4.1 s, objects
+ * 74 -> 46 MB). Only this process sees the threshold (it also makes diffs
+ * call files binary). The pack is deflated at level 1 like loose objects
+ * (core.looseCompression's default); the pack default, 6, cost ~25% more
+ * time for ~6% less space. With `onProgress`, --verbose prints a line per
+ * file added: the count reported.
+ */
+function startHashing(gitCtx: GitContext, expected: number, onProgress: ScanOptions['onProgress']): { write(paths: string): void; end(total: number): Promise<void> } {
+  const bulk = expected >= BULK_PACK_MIN ? ['-c', 'core.bigFileThreshold=1', '-c', 'pack.compression=1'] : [];
+  let total = expected;
+  let hashed = 0;
+  const progress = onProgress
+    ? {
+        onStdout: (chunk: Buffer) => {
+          for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, at + 1)) hashed++;
+          onProgress(Math.min(hashed, total), total);
+        },
+      }
+    : {};
+  onProgress?.(0, total);
+  const run = gitStdinStream(gitCtx, [...bulk, 'update-index', ...(onProgress ? ['--verbose'] : []), '--add', '--remove', '--replace', '-z', '--stdin'], progress);
+  return {
+    write: (paths) => {
+      if (paths.length > 0) run.write(paths);
+    },
+    end: async (finalTotal) => {
+      total = finalTotal;
+      await run.end();
+      onProgress?.(total, total);
+    },
+  };
 }
 
 /** The untracked special files found beside git's listing, named as skipped (sorted by path) unless already named. */
