@@ -1,9 +1,19 @@
-// Changed files between two trees: one `diff-tree -r -z -M --raw --numstat`
-// for status, modes and line counts, one `cat-file --batch-check` for sizes.
+// Changed files between two trees: compared in Node when that is certain to
+// give git's answer (compareInNode), else one `diff-tree -r -z -M --raw
+// --numstat` for status, renames, modes and line counts; sizes from the
+// store's `cat-file --batch-check`.
 import type { ChangeStatus, FileChange } from '../../shared/model.js';
-import { batchCheck } from './cat-file.js';
+import { batchCheck, readObjectsLimited } from './cat-file.js';
 import type { GitContext } from './git-env.js';
 import { git, ZERO_OID } from './git-runner.js';
+import { lineCounts } from './line-stats.js';
+import { cachedReader, diffTreesInNode } from './tree-diff.js';
+
+const GITLINK = '160000';
+
+/** A comparison of at most this many changed files, each blob at most NODE_MAX_BYTES, is made in Node. */
+const NODE_MAX_FILES = 64;
+const NODE_MAX_BYTES = 1024 * 1024;
 
 const STATUS: Record<string, ChangeStatus> = { A: 'added', M: 'modified', D: 'deleted', R: 'renamed', C: 'added', T: 'type_changed' };
 
@@ -57,8 +67,70 @@ function remember(gitDir: string, from: string, to: string, raw: RawEntry[]): vo
   recent.set(`${gitDir}\0${from}\0${to}`, { sides, renamed });
 }
 
+/** What a comparison found: each change (git's raw form) and its line counts (null: binary). */
+interface Compared {
+  raw: RawEntry[];
+  counts: Map<string, { ins: number | null; del: number | null }>;
+}
+
 export async function diffTrees(gitCtx: GitContext, from: string, to: string, paths?: string[]): Promise<FileChange[]> {
   if (from === to) return [];
+  const { raw, counts } = (await compareInNode(gitCtx, from, to, paths)) ?? (await compareWithGit(gitCtx, from, to, paths));
+  if (!paths || paths.length === 0) remember(gitCtx.gitDir, from, to, raw);
+  const blobs = raw.flatMap((r) => [r.oldOid, r.newOid]).filter((o) => o !== ZERO_OID);
+  const sizes = await batchCheck(gitCtx, blobs, { shared: true });
+  const sizeOf = (oid: string): number | null => (oid === ZERO_OID ? null : (sizes.get(oid)?.size ?? null));
+  return raw.map((r): FileChange => {
+    const found = counts.get(r.path);
+    const c = found ?? { ins: 0, del: 0 };
+    const oldMode = /^0+$/.test(r.oldMode) ? null : r.oldMode;
+    const newMode = /^0+$/.test(r.newMode) ? null : r.newMode;
+    const change: FileChange = {
+      path: r.path,
+      status: STATUS[r.status] ?? 'modified',
+      old_mode: oldMode,
+      new_mode: newMode,
+      mode_changed: oldMode !== null && newMode !== null && oldMode !== newMode,
+      binary: found !== undefined && found.ins === null,
+      old_size: sizeOf(r.oldOid),
+      new_size: sizeOf(r.newOid),
+      insertions: c.ins,
+      deletions: c.del,
+    };
+    if (r.oldPath !== undefined) change.old_path = r.oldPath;
+    return change;
+  });
+}
+
+/**
+ * The comparison without a git process, for what a checkpoint usually is (a
+ * few files changed): the trees compared in Node (tree-diff.ts) and line
+ * counts from the blobs (line-stats.ts, as git's numstat: binary when a NUL
+ * is in the first 8,000 bytes; the store's attributes leave diff rules to
+ * that default). Null — git decides — when a rename is possible (a file added
+ * and another deleted: -M's similarity is git's), for a type change or a
+ * gitlink, and for many or large files.
+ */
+async function compareInNode(gitCtx: GitContext, from: string, to: string, paths: readonly string[] | undefined): Promise<Compared | null> {
+  const changes = await diffTreesInNode(cachedReader(gitCtx), from, to, paths);
+  if (changes === null || changes.length > NODE_MAX_FILES) return null;
+  if (changes.some((c) => c.status === 'T' || c.oldMode === GITLINK || c.newMode === GITLINK)) return null;
+  if (changes.some((c) => c.status === 'A') && changes.some((c) => c.status === 'D')) return null;
+  const oids = changes.flatMap((c) => [c.oldOid, c.newOid]).filter((o) => o !== ZERO_OID);
+  const blobs = oids.length === 0 ? new Map<string, { data: Buffer | null }>() : await readObjectsLimited(gitCtx, oids, NODE_MAX_BYTES);
+  const body = (oid: string): Buffer | null | undefined => (oid === ZERO_OID ? null : (blobs.get(oid)?.data ?? undefined));
+  const counts = new Map<string, { ins: number | null; del: number | null }>();
+  for (const c of changes) {
+    const before = body(c.oldOid);
+    const after = body(c.newOid);
+    if (before === undefined || after === undefined) return null; // too large, or unreadable here
+    const n = lineCounts(before, after);
+    counts.set(c.path, n.binary ? { ins: null, del: null } : { ins: n.insertions, del: n.deletions });
+  }
+  return { raw: changes.map(({ path, oldMode, newMode, oldOid, newOid, status }) => ({ path, oldMode, newMode, oldOid, newOid, status })), counts };
+}
+
+async function compareWithGit(gitCtx: GitContext, from: string, to: string, paths: readonly string[] | undefined): Promise<Compared> {
   const args = ['diff-tree', '-r', '-z', '-M', '--raw', '--numstat', from, to];
   if (paths && paths.length > 0) args.push('--', ...paths);
   const tokens = (await git(gitCtx, args)).split('\0');
@@ -87,29 +159,5 @@ export async function diffTrees(gitCtx: GitContext, from: string, to: string, pa
     }
     counts.set(path, { ins: m[1] === '-' ? null : Number(m[1]), del: m[2] === '-' ? null : Number(m[2]) });
   }
-
-  if (!paths || paths.length === 0) remember(gitCtx.gitDir, from, to, raw);
-  const blobs = raw.flatMap((r) => [r.oldOid, r.newOid]).filter((o) => o !== ZERO_OID);
-  const sizes = await batchCheck(gitCtx, blobs, { shared: true });
-  const sizeOf = (oid: string): number | null => (oid === ZERO_OID ? null : (sizes.get(oid)?.size ?? null));
-  return raw.map((r): FileChange => {
-    const found = counts.get(r.path);
-    const c = found ?? { ins: 0, del: 0 };
-    const oldMode = /^0+$/.test(r.oldMode) ? null : r.oldMode;
-    const newMode = /^0+$/.test(r.newMode) ? null : r.newMode;
-    const change: FileChange = {
-      path: r.path,
-      status: STATUS[r.status] ?? 'modified',
-      old_mode: oldMode,
-      new_mode: newMode,
-      mode_changed: oldMode !== null && newMode !== null && oldMode !== newMode,
-      binary: found !== undefined && found.ins === null,
-      old_size: sizeOf(r.oldOid),
-      new_size: sizeOf(r.newOid),
-      insertions: c.ins,
-      deletions: c.del,
-    };
-    if (r.oldPath !== undefined) change.old_path = r.oldPath;
-    return change;
-  });
+  return { raw, counts };
 }

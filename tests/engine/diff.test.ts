@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sandbox, write, type Sandbox } from './helpers.js';
+import * as childProcess from 'node:child_process';
+import { vi } from 'vitest';
+import { sandbox, storeGit, write, type Sandbox } from './helpers.js';
+
+vi.mock('node:child_process', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:child_process')>();
+  return { ...real, spawn: vi.fn(real.spawn) };
+});
 
 let s: Sandbox;
 beforeEach(async () => {
@@ -101,5 +108,67 @@ describe('diff', () => {
     const full = await s.workspace.snapshot();
     if (full.id === null) throw new Error('expected a checkpoint');
     expect((await s.workspace.show(full.id)).files.map((f) => f.path)).toEqual(['b.txt']);
+  });
+});
+
+describe('a diff of a few changed files', () => {
+  /** git's own answer: status, modes, ids and line counts per path. */
+  function gitAnswer(a: string, b: string): Record<string, string> {
+    const commit = (id: string) => storeGit(s.storeHome, ['rev-parse', `${id}^{tree}`]).trim();
+    const raw = storeGit(s.storeHome, ['diff-tree', '-r', '-M', '--raw', '--numstat', '-z', commit(a), commit(b)]).split('\0');
+    const out: Record<string, string> = {};
+    for (let i = 0; i < raw.length; i++) {
+      const t = raw[i] ?? '';
+      if (t.startsWith(':')) {
+        const [, , , , status = ''] = t.slice(1).split(' ');
+        out[raw[i + 1] ?? ''] = status;
+        i++;
+      } else if (/^(\d+|-)\t/.test(t)) {
+        const [ins, del, rel = ''] = t.split('\t');
+        out[rel] = `${out[rel] ?? ''} ${ins === '-' ? 'binary' : `+${ins} -${del}`}`;
+      }
+    }
+    return out;
+  }
+
+  it('is made without a git process and gives git diff-tree\'s statuses and line counts', async () => {
+    write(s.ws, 'edit.txt', 'a\nb\nc\nd\ne\n');
+    write(s.ws, 'crlf.txt', 'one\ntwo\n');
+    write(s.ws, 'tail.txt', 'no newline');
+    write(s.ws, 'img.bin', Buffer.from([1, 0, 2]));
+    write(s.ws, 'mode.sh', 'echo\n');
+    write(s.ws, 'deep/a/b.txt', 'x\n'.repeat(50));
+    fs.symlinkSync('edit.txt', path.join(s.ws, 'link'));
+    const a = (await s.workspace.snapshot()).id as string;
+    write(s.ws, 'edit.txt', 'a\nB\nc\ne\nf\ng\n');
+    write(s.ws, 'crlf.txt', 'one\r\ntwo\r\n');
+    write(s.ws, 'tail.txt', 'no newline\n');
+    write(s.ws, 'img.bin', Buffer.from([1, 0, 3, 4]));
+    fs.chmodSync(path.join(s.ws, 'mode.sh'), 0o755);
+    write(s.ws, 'deep/a/b.txt', 'y\n'.repeat(20) + 'x\n'.repeat(40));
+    write(s.ws, 'new/file.txt', 'n1\nn2\n');
+    fs.rmSync(path.join(s.ws, 'link'));
+    fs.symlinkSync('tail.txt', path.join(s.ws, 'link'));
+    const b = (await s.workspace.snapshot()).id as string;
+
+    const spawn = vi.mocked(childProcess.spawn);
+    spawn.mockClear();
+    const diff = await s.workspace.diff(a, b);
+    const spawned = spawn.mock.calls.map((c) => (c[1] as string[]).find((x) => !x.startsWith('-') && !x.includes('=')));
+    expect(spawned).not.toContain('diff-tree');
+    const ours = Object.fromEntries(diff.files.map((f) => [f.path, `${{ added: 'A', modified: 'M', deleted: 'D' }[f.status as string] ?? f.status} ${f.binary ? 'binary' : `+${f.insertions} -${f.deletions}`}`]));
+    expect(ours).toEqual(gitAnswer(a, b));
+
+    // Deletions alone too; a file added while another goes (a possible rename) is git's to judge.
+    fs.rmSync(path.join(s.ws, 'deep'), { recursive: true });
+    const c = (await s.workspace.snapshot()).id as string;
+    const gone = await s.workspace.diff(b, c);
+    expect(Object.fromEntries(gone.files.map((f) => [f.path, `D +${f.insertions} -${f.deletions}`]))).toEqual(gitAnswer(b, c));
+    fs.renameSync(path.join(s.ws, 'new/file.txt'), path.join(s.ws, 'new/renamed.txt'));
+    const d = (await s.workspace.snapshot()).id as string;
+    spawn.mockClear();
+    const moved = await s.workspace.diff(c, d);
+    expect(moved.files).toMatchObject([{ path: 'new/renamed.txt', status: 'renamed', old_path: 'new/file.txt' }]);
+    expect(spawn.mock.calls.map((c2) => (c2[1] as string[]).find((x) => !x.startsWith('-') && !x.includes('=')))).toContain('diff-tree');
   });
 });
