@@ -153,8 +153,43 @@ export interface BlobRead {
   data: Buffer | null;
 }
 
+// Contents read lately, by id: an id names its content, so an entry is never
+// stale. A diff's line counts, its hidden-change check and the file view read
+// the same few blobs in turn; each read again was an open, a read and an
+// inflate (or a pipe round trip).
+const recentBlobs = new Map<string, Buffer>();
+let recentBytes = 0;
+const RECENT_MAX_BYTES = 16 * 1024 * 1024;
+const RECENT_MAX_BLOB = 1024 * 1024;
+
+function rememberBlob(oid: string, data: Buffer): void {
+  if (data.length > RECENT_MAX_BLOB || recentBlobs.has(oid)) return;
+  recentBlobs.set(oid, data);
+  recentBytes += data.length;
+  for (const [old, bytes] of recentBlobs) {
+    if (recentBytes <= RECENT_MAX_BYTES) break;
+    recentBlobs.delete(old);
+    recentBytes -= bytes.length;
+  }
+}
+
 /** Sizes and contents (up to maxBytes each) of a few objects in one `cat-file --batch`; missing ones are absent. */
 export async function readObjectsLimited(gitCtx: GitContext, oids: readonly string[], maxBytes: number): Promise<Map<string, BlobRead>> {
+  const result = new Map<string, BlobRead>();
+  for (const oid of oids) {
+    const data = recentBlobs.get(oid);
+    if (data) result.set(oid, { size: data.length, data: data.length > maxBytes ? null : data });
+  }
+  if (result.size === new Set(oids).size) return result;
+  const read = await readUncached(gitCtx, oids.filter((oid) => !result.has(oid)), maxBytes);
+  for (const [oid, blob] of read) {
+    result.set(oid, blob);
+    if (blob.data) rememberBlob(oid, blob.data);
+  }
+  return result;
+}
+
+async function readUncached(gitCtx: GitContext, oids: readonly string[], maxBytes: number): Promise<Map<string, BlobRead>> {
   const result = new Map<string, BlobRead>();
   const unique: string[] = [];
   const wanted = [...new Set(oids)];

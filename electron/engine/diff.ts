@@ -71,15 +71,18 @@ function remember(gitDir: string, from: string, to: string, raw: RawEntry[]): vo
 interface Compared {
   raw: RawEntry[];
   counts: Map<string, { ins: number | null; del: number | null }>;
+  /** Blob sizes, when the comparison read the blobs. */
+  sizes?: Map<string, number>;
 }
 
 export async function diffTrees(gitCtx: GitContext, from: string, to: string, paths?: string[]): Promise<FileChange[]> {
   if (from === to) return [];
-  const { raw, counts } = (await compareInNode(gitCtx, from, to, paths)) ?? (await compareWithGit(gitCtx, from, to, paths));
+  const compared = (await compareInNode(gitCtx, from, to, paths)) ?? (await compareWithGit(gitCtx, from, to, paths));
+  const { raw, counts } = compared;
   if (!paths || paths.length === 0) remember(gitCtx.gitDir, from, to, raw);
   const blobs = raw.flatMap((r) => [r.oldOid, r.newOid]).filter((o) => o !== ZERO_OID);
-  const sizes = await batchCheck(gitCtx, blobs, { shared: true });
-  const sizeOf = (oid: string): number | null => (oid === ZERO_OID ? null : (sizes.get(oid)?.size ?? null));
+  const sizes = compared.sizes ?? new Map([...(await batchCheck(gitCtx, blobs, { shared: true }))].map(([oid, info]) => [oid, info.size]));
+  const sizeOf = (oid: string): number | null => (oid === ZERO_OID ? null : (sizes.get(oid) ?? null));
   return raw.map((r): FileChange => {
     const found = counts.get(r.path);
     const c = found ?? { ins: 0, del: 0 };
@@ -127,7 +130,8 @@ async function compareInNode(gitCtx: GitContext, from: string, to: string, paths
     const n = lineCounts(before, after);
     counts.set(c.path, n.binary ? { ins: null, del: null } : { ins: n.insertions, del: n.deletions });
   }
-  return { raw: changes.map(({ path, oldMode, newMode, oldOid, newOid, status }) => ({ path, oldMode, newMode, oldOid, newOid, status })), counts };
+  const sizes = new Map([...blobs].map(([oid, blob]) => [oid, blob.data?.length ?? 0]));
+  return { raw: changes.map(({ path, oldMode, newMode, oldOid, newOid, status }) => ({ path, oldMode, newMode, oldOid, newOid, status })), counts, sizes };
 }
 
 async function compareWithGit(gitCtx: GitContext, from: string, to: string, paths: readonly string[] | undefined): Promise<Compared> {
