@@ -112,15 +112,18 @@ export async function diffTrees(gitCtx: GitContext, from: string, to: string, pa
  * is in the first 8,000 bytes; the store's attributes leave diff rules to
  * that default). Null — git decides — when a rename is possible (a file added
  * and another deleted: -M's similarity is git's), for a type change or a
- * gitlink, and for many or large files.
+ * gitlink, for many or large files, and when an object cannot be read.
  */
 async function compareInNode(gitCtx: GitContext, from: string, to: string, paths: readonly string[] | undefined): Promise<Compared | null> {
-  const changes = await diffTreesInNode(cachedReader(gitCtx), from, to, paths);
+  // An object that cannot be read here: git's comparison fails too, and its
+  // failure is the one explained as a damaged checkpoint (tree-check.ts).
+  const changes = await diffTreesInNode(cachedReader(gitCtx), from, to, paths).catch(() => null);
   if (changes === null || changes.length > NODE_MAX_FILES) return null;
   if (changes.some((c) => c.status === 'T' || c.oldMode === GITLINK || c.newMode === GITLINK)) return null;
   if (changes.some((c) => c.status === 'A') && changes.some((c) => c.status === 'D')) return null;
   const oids = changes.flatMap((c) => [c.oldOid, c.newOid]).filter((o) => o !== ZERO_OID);
-  const blobs = oids.length === 0 ? new Map<string, { data: Buffer | null }>() : await readObjectsLimited(gitCtx, oids, NODE_MAX_BYTES);
+  const blobs = oids.length === 0 ? new Map<string, { data: Buffer | null }>() : await readObjectsLimited(gitCtx, oids, NODE_MAX_BYTES).catch(() => null);
+  if (blobs === null) return null;
   const body = (oid: string): Buffer | null | undefined => (oid === ZERO_OID ? null : (blobs.get(oid)?.data ?? undefined));
   const counts = new Map<string, { ins: number | null; del: number | null }>();
   for (const c of changes) {
