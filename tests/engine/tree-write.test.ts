@@ -124,6 +124,13 @@ describe('a first snapshot of many files', () => {
     const types = loose.map((oid) => storeGit(s.storeHome, ['cat-file', '-t', oid]).trim());
     expect(types.filter((t) => t === 'tree')).toEqual([]);
     execFileSync('git', ['--git-dir', path.join(s.storeHome, 'git'), 'fsck', '--no-dangling', '--strict'], { stdio: 'pipe', env: { PATH: process.env['PATH'], GIT_CONFIG_GLOBAL: os.devNull, GIT_CONFIG_NOSYSTEM: '1' } });
+    // The index joined from the hashing processes kept every file's stat data:
+    // a full scan now reads no file and records nothing.
+    const spawn = vi.mocked(childProcess.spawn);
+    spawn.mockClear();
+    expect((await s.workspace.snapshot()).id).toBeNull();
+    expect(spawn.mock.calls.map((c) => (c[1] as string[]).find((a) => !a.startsWith('-') && !a.includes('='))).sort()).toEqual(['diff-files', 'ls-files']);
+    expect(fs.readdirSync(path.join(s.storeHome, 'workspaces', fs.readdirSync(path.join(s.storeHome, 'workspaces'))[0] as string)).filter((f) => f.includes('.part'))).toEqual([]);
     // The next snapshots build on it as on any other.
     write(s.ws, 'pkg0/mod0/f0.txt', 'edited\n');
     const next = await s.workspace.snapshot();
