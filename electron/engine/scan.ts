@@ -10,7 +10,7 @@
 // `statsFrom`, line counts against that tree come from `diff-index --cached`
 // running alongside write-tree (both only read the updated index's entries).
 // Path-limited scans of plain files take the fast path in scan-paths.ts.
-import { accessSync, constants as fsConstants, type Stats } from 'node:fs';
+import { accessSync, constants as fsConstants, rmSync, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -404,6 +404,8 @@ function hashFirstSnapshot(gitCtx: GitContext, expected: number, onProgress: Sca
   const index = gitCtx.indexFile as string;
   const progress = hashProgress(expected, onProgress);
   const parts = Array.from({ length: FIRST_HASHERS }, (_, i) => `${index}.part${i}`);
+  // What a killed first snapshot left (we hold the workspace lock): a part must start empty.
+  for (const file of parts) for (const leftover of [file, `${file}.lock`]) rmSync(leftover, { force: true });
   const runs = parts.map((file) => startHashing({ ...gitCtx, indexFile: file }, true, progress.onLines));
   const inputs = runs.map((run) => batched(run));
   const assigned = runs.map(() => 0);
