@@ -34,7 +34,7 @@ import { listCheckpoints, previousTree, resolveCheckpoint } from './lanes.js';
 import { listRecords, type CheckpointRecord } from './list.js';
 import { explainDamage } from './tree-check.js';
 import { withLock } from './lock.js';
-import { settleIndex } from './index-sync.js';
+import { asWriter, settleIndex } from './index-sync.js';
 import { readMeta, writeMeta } from './meta.js';
 import { pathHistory } from './path-history.js';
 import { previewRestore, restoreCheckpoint } from './restore.js';
@@ -53,10 +53,9 @@ export class WorkspaceImpl implements Workspace {
     return this.ctx.root;
   }
 
-  private async locked<T>(fn: () => Promise<T>): Promise<T> {
-    // A background index sync of ours takes the same lock: wait for it rather than meet it there.
-    await settleIndex(this.ctx);
-    return withLock(this.ctx.layout.lockTarget, fn, { what: `workspace ${this.ctx.root}` });
+  private locked<T>(fn: () => Promise<T>): Promise<T> {
+    // A background index sync of ours takes the same lock: never meet it there (index-sync.ts).
+    return asWriter(this.ctx, () => withLock(this.ctx.layout.lockTarget, fn, { what: `workspace ${this.ctx.root}` }));
   }
 
   /** Resolves once the background work of this workspace's snapshots is done (index-sync.ts). */

@@ -208,6 +208,32 @@ describe('a path-limited snapshot of known files', () => {
     expect(storeGit(s.storeHome, ['cat-file', 'blob', `${again.id}:a.txt`])).toBe('three, longer\n');
   });
 
+  it('snapshots in a burst wait for no index sync and leave one, which brings the index up to date', async () => {
+    for (let i = 0; i < 6; i++) write(s.ws, `f${i}.txt`, `${i}\n`);
+    await s.workspace.snapshot();
+    const ws = s.workspace as WorkspaceImpl;
+    await ws.settled();
+    const spawn = vi.mocked(childProcess.spawn);
+    spawn.mockClear();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      write(s.ws, `f${i}.txt`, `${i} edited\n`);
+      const r = await s.workspace.snapshot({ paths: [`f${i}.txt`] });
+      if (r.id === null) throw new Error('no checkpoint taken');
+      ids.push(r.id);
+    }
+    // No git process ran between them: each sync waited out its quiet time and the next snapshot merged into it.
+    expect(spawn.mock.calls.length).toBe(0);
+    await ws.settled();
+    expect(spawn.mock.calls.filter((c) => (c[1] as string[]).includes('update-index')).length).toBe(1);
+    const head = JSON.parse(fs.readFileSync(path.join(ws.ctx.layout.dir, 'head'), 'utf8')) as { id: string; index?: string };
+    expect(head).toMatchObject({ id: ids[4] });
+    expect(head.index).toBeDefined();
+    spawn.mockClear();
+    expect((await s.workspace.snapshot()).id).toBeNull();
+    expect(spawn.mock.calls.map((c) => (c[1] as string[]).find((a) => !a.startsWith('-') && !a.includes('='))).sort()).toEqual(['diff-files', 'ls-files']);
+  });
+
   it('hands new files, folders and ignored names to git and still records them right', async () => {
     write(s.ws, '.gitignore', '*.log\n');
     write(s.ws, 'keep.txt', 'k\n');
