@@ -65,12 +65,13 @@ export function putTreesOf(entries: readonly IndexEntry[], pack: Pick<PackWriter
   return pack.put('tree', serializeTree(folders.get('') ?? []));
 }
 
-/** Writes the index's trees into the store as one pack; returns the root tree's id. */
-export async function writeIndexTrees(gitCtx: GitContext): Promise<string> {
+/** Writes the index's trees into the store as one pack; returns the root tree's id and the entries read. */
+export async function writeIndexTrees(gitCtx: GitContext): Promise<{ tree: string; entries: IndexEntry[] }> {
   const pack = new PackWriter();
-  const root = putTreesOf(await readIndexEntries(gitCtx), pack);
+  const entries = await readIndexEntries(gitCtx);
+  const tree = putTreesOf(entries, pack);
   await pack.write(gitCtx);
-  return root;
+  return { tree, entries };
 }
 
 function parentOf(dir: string): string {

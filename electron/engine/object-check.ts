@@ -9,7 +9,7 @@
 // A bulk snapshot (git wrote its new blobs into one pack) reuses an existing
 // object the same way — a loose one included, damaged or not. There the files
 // are not read again: the index says which object each path got (one
-// `ls-files -s`, beside seconds of hashing), and only those that are loose —
+// `ls-files -s`, or the scan's own reading of it, beside seconds of hashing), and only those that are loose —
 // reused, since new ones went into the pack — are read back (a header read
 // each, like the small path).
 import fs from 'node:fs/promises';
@@ -17,7 +17,7 @@ import path from 'node:path';
 import { ChronoscopeError } from '../../shared/errors.js';
 import { readBounded } from '../fs/bounded-read.js';
 import type { GitContext } from './git-env.js';
-import { git, splitNul } from './git-runner.js';
+import { readIndexEntries, type IndexEntry } from './index-trees.js';
 import { mapLimit } from './fsutil.js';
 import { looseInfo } from './loose-read.js';
 import { objectId, writeLooseObject } from './loose-write.js';
@@ -38,9 +38,9 @@ async function diskBlob(root: string, rel: string, maxBytes: number): Promise<Bu
  * Rewrites the loose object of each hashed path that is present but cannot be
  * read back (writeLooseObject replaces it); returns the paths repaired.
  */
-export async function repairHashedObjects(gitCtx: GitContext, root: string, rels: readonly string[], maxBytes: number): Promise<string[]> {
+export async function repairHashedObjects(gitCtx: GitContext, root: string, rels: readonly string[], maxBytes: number, indexEntries?: readonly IndexEntry[]): Promise<string[]> {
   if (rels.length === 0) return [];
-  if (rels.length > CHECK_MAX_FILES) return repairBulkObjects(gitCtx, root, rels, maxBytes);
+  if (rels.length > CHECK_MAX_FILES) return repairBulkObjects(gitCtx, root, rels, maxBytes, indexEntries);
   const gitDir = gitCtx.gitDir;
   const repaired: string[] = [];
   await mapLimit(rels, 16, async (rel) => {
@@ -86,15 +86,14 @@ async function looseDamaged(gitDir: string, oid: string): Promise<boolean> {
  * changed since it was hashed, the damaged object cannot be rebuilt: the
  * snapshot fails (nothing is recorded) rather than name it.
  */
-async function repairBulkObjects(gitCtx: GitContext, root: string, rels: readonly string[], maxBytes: number): Promise<string[]> {
+async function repairBulkObjects(gitCtx: GitContext, root: string, rels: readonly string[], maxBytes: number, indexEntries?: readonly IndexEntry[]): Promise<string[]> {
   const wanted = new Set(rels);
   const blobs: { rel: string; oid: string }[] = [];
-  for (const line of splitNul(await git(gitCtx, ['ls-files', '-s', '-z']))) {
-    // "<mode> <oid> <stage>\t<path>"
-    const tab = line.indexOf('\t');
-    const rel = line.slice(tab + 1);
-    if (tab < 0 || !wanted.has(rel) || line.startsWith('160000')) continue;
-    blobs.push({ rel, oid: line.slice(7, 47) });
+  // The scan's own reading of the index when it made one (a first snapshot's trees), else one `ls-files -s`.
+  for (const entry of indexEntries ?? (await readIndexEntries(gitCtx))) {
+    const rel = entry.path.toString('utf8');
+    if (!wanted.has(rel) || entry.mode === '160000') continue;
+    blobs.push({ rel, oid: entry.oid });
   }
   const repaired: string[] = [];
   // Only objects that exist loose can be damaged leftovers: one listing per object folder

@@ -227,7 +227,7 @@ async function snapshotWith(ctx: WsContext, batch: ObjectBatch, { trigger, paths
     result = { id: null, skipped: `no changes since ${shortId(latest.id)}` };
   } else {
     // Before anything is built on the objects git just hashed: none may be an unreadable leftover (ours were read back as written).
-    if (!inNode) await repairHashedObjects(ctx.git, ctx.root, scan.hashed ?? [], ctx.settings.max_file_mb * 1024 * 1024);
+    if (!inNode) await repairHashedObjects(ctx.git, ctx.root, scan.hashed ?? [], ctx.settings.max_file_mb * 1024 * 1024, scan.indexEntries);
     result = await recordTree(ctx, { scan, latest, trigger, options, meta, indexHasTree: inNode === null, batch, touched, ...(modes ? { modes: modes.modes } : {}) });
   }
   await rememberCtimeRacy(ctx, touched, racyBefore);
