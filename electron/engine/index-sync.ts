@@ -60,9 +60,16 @@ const pending = new Map<string, Pending>();
 const SYNC_QUIET_MS = 200;
 
 /** Per index: writers of this process between entering (before the lock) and leaving; the sync in progress, if one started. */
-const writers = new Map<string, { inside: number; left: (() => void)[]; running: Promise<void> | null }>();
+interface WriterState {
+  inside: number;
+  /** Called when the last writer inside leaves. */
+  left: (() => void)[];
+  running: Promise<void> | null;
+}
 
-function writerState(key: string): { inside: number; left: (() => void)[]; running: Promise<void> | null } {
+const writers = new Map<string, WriterState>();
+
+function writerState(key: string): WriterState {
   let state = writers.get(key);
   if (!state) {
     state = { inside: 0, left: [], running: null };

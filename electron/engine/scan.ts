@@ -23,7 +23,7 @@ import { linesOfNewFiles } from './line-stats.js';
 import { scanPathsFast } from './scan-paths.js';
 import { objectDirsChangedSince, stampObjectDirs } from './loose-write.js';
 import { findSpecialFiles, specialsAmong } from './special-files.js';
-import { writeIndexTrees } from './index-trees.js';
+import { writeIndexTrees, type IndexEntry } from './index-trees.js';
 import { mergeIndexFiles } from './index-merge.js';
 
 /** Beyond this many paths a limited scan costs more in arguments than a full scan. */
@@ -86,6 +86,8 @@ export interface ScanResult {
   stats?: CheckpointStats;
   /** With trackObjectDirs: the store's object folders git wrote in (their entries still need an fsync). */
   objectDirs?: string[];
+  /** The index's entries, when the scan read them all anyway (a first snapshot's trees). */
+  indexEntries?: IndexEntry[];
 }
 
 const uid = process.getuid?.();
@@ -185,8 +187,8 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
   };
   // Synchronous stats in batches (forEachInBatches; a first snapshot of 30,000
   // files spent 2.7 s of this thread on them through the thread pool).
-  let approvedBytes = 0; // the size of the file check() last let through
-  const check = ({ rel, tracked }: { rel: string; tracked: boolean }): void => {
+  // The size of a file let through for hashing; undefined for anything else.
+  const check = ({ rel, tracked }: { rel: string; tracked: boolean }): number | undefined => {
     if (seen.has(rel)) return;
     seen.add(rel);
     const full = path.join(root, rel);
@@ -232,8 +234,8 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
       if (tracked) remove.push(rel);
       return;
     }
-    approvedBytes = size;
     update.push(rel);
+    return size;
   };
   // A first snapshot of many files hands each path to update-index as soon as
   // it is checked: git hashes while the rest are still being looked at
@@ -248,9 +250,8 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
   if (hashing) {
     try {
       await forEachInBatches(candidates, (candidate) => {
-        const before = update.length;
-        check(candidate);
-        if (update.length > before) hashing.add(candidate.rel, approvedBytes);
+        const size = check(candidate);
+        if (size !== undefined) hashing.add(candidate.rel, size);
       });
     } catch (err) {
       await hashing.abort(); // never leave git waiting on its input
@@ -287,10 +288,10 @@ export async function scanToTree(gitCtx: GitContext, root: string, options: Scan
   const indexChanged = update.length > 0 || remove.length > 0;
   if (!indexChanged && options.knownTree !== undefined) return { ...result, tree: options.knownTree };
   // A first snapshot of many files: its trees as one pack (index-trees.ts), not a loose file each.
-  const writeTree = freshIndex && update.length >= BULK_PACK_MIN ? writeIndexTrees(gitCtx) : git(gitCtx, ['write-tree']).then((out) => out.trim());
-  const [tree, stats] = await Promise.all([writeTree, createdStats ?? (from !== undefined && indexChanged ? numstatIndex(gitCtx, from) : undefined)]);
+  const writeTree = freshIndex && update.length >= BULK_PACK_MIN ? writeIndexTrees(gitCtx) : git(gitCtx, ['write-tree']).then((out) => ({ tree: out.trim(), entries: undefined }));
+  const [{ tree, entries: indexEntries }, stats] = await Promise.all([writeTree, createdStats ?? (from !== undefined && indexChanged ? numstatIndex(gitCtx, from) : undefined)]);
   const objectDirs = stamp ? await objectDirsChangedSince(gitCtx.gitDir, stamp, stampedAt) : undefined;
-  const withDirs = objectDirs ? { ...result, objectDirs } : result;
+  const withDirs = { ...result, ...(objectDirs ? { objectDirs } : {}), ...(indexEntries ? { indexEntries } : {}) };
   return stats ? { ...withDirs, tree, stats } : { ...withDirs, tree };
 }
 
