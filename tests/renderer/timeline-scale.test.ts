@@ -75,6 +75,16 @@ describe('zoom', () => {
     expect(out).toEqual({ start: 0, end: 1 });
     expect(revealInView({ start: 0, end: 0.1 }, 0.9)).toMatchObject({ start: expect.closeTo(0.85) as unknown as number });
   });
+
+  it('a whole-axis view stays exactly whole when the selection asks to be revealed (the oldest mark keeps x = 0)', () => {
+    // Found by the Hermes lane e2e: rounding in (u + w/2) - (u - w/2) made the view start at 1e-16.
+    for (let i = 0; i <= 1000; i++) {
+      const u = 0.9 + i / 10_000;
+      const view = revealInView({ start: 0, end: 1 }, u);
+      expect(toTrack(view, 0), `u = ${u}`).toBe(0);
+      expect(view.end).toBe(1);
+    }
+  });
 });
 
 describe('marks, filter, diff header helpers', () => {

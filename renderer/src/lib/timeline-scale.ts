@@ -172,7 +172,10 @@ export function zoomView(view: View, factor: number, anchor: number): View {
 
 /** Keep the width, stay inside 0..1. */
 export function clampView(view: View): View {
-  const width = Math.min(1, Math.max(MIN_WIDTH, view.end - view.start));
+  // (u + w/2) - (u - w/2) can come out a hair under w: a whole-axis view that
+  // pans by rounding would start at 1e-16 and push the oldest mark out of view.
+  if (view.end - view.start > 1 - 1e-9) return FULL_VIEW;
+  const width = Math.max(MIN_WIDTH, view.end - view.start);
   const start = Math.max(0, Math.min(1 - width, view.start));
   return { start, end: start + width };
 }
