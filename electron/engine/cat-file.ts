@@ -1,12 +1,13 @@
-// Object access: loose objects are read in Node (loose-read.ts); the rest
-// through `cat-file --batch-check` / `--batch`, one process for any number of
-// objects, fed on stdin (none when every object was loose).
+// Object access: loose objects and those in our packs are read in Node
+// (object-read.ts); the rest through `cat-file --batch-check` / `--batch`, one
+// process for any number of objects, fed on stdin (none when Node read all).
 import type { ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { ChronoscopeError } from '../../shared/errors.js';
 import type { GitContext } from './git-env.js';
 import { gitStdin, spawnGit } from './git-runner.js';
-import { looseInfos, looseObject } from './loose-read.js';
+import { objectInfosInNode, objectInNode } from './object-read.js';
+import { recentObject, rememberObject } from './recent-objects.js';
 import { mapLimit } from './fsutil.js';
 import { sharedCheck, sharedRead, sharedRunning } from './check-server.js';
 
@@ -33,7 +34,7 @@ export async function batchCheck(gitCtx: GitContext, oids: readonly string[], { 
       return result;
     }
   }
-  for (const [oid, info] of await looseInfos(gitCtx.gitDir, all)) result.set(oid, { oid, ...info });
+  for (const [oid, info] of await objectInfosInNode(gitCtx.gitDir, all)) result.set(oid, { oid, ...info });
   const unique = all.filter((oid) => !result.has(oid));
   if (unique.length === 0) return result;
   if (shared) {
@@ -71,7 +72,7 @@ const SHARED_READ_MAX = 64;
 export async function batchContents(gitCtx: GitContext, oids: readonly string[], onObject: (oid: string, data: Buffer) => Promise<void>): Promise<void> {
   const unique: string[] = [];
   for (const oid of new Set(oids)) {
-    const loose = await looseObject(gitCtx.gitDir, oid);
+    const loose = await objectInNode(gitCtx.gitDir, oid);
     if (loose?.data) await onObject(oid, loose.data);
     else unique.push(oid);
   }
@@ -153,38 +154,18 @@ export interface BlobRead {
   data: Buffer | null;
 }
 
-// Contents read lately, by id: an id names its content, so an entry is never
-// stale. A diff's line counts, its hidden-change check and the file view read
-// the same few blobs in turn; each read again was an open, a read and an
-// inflate (or a pipe round trip).
-const recentBlobs = new Map<string, Buffer>();
-let recentBytes = 0;
-const RECENT_MAX_BYTES = 16 * 1024 * 1024;
-const RECENT_MAX_BLOB = 1024 * 1024;
-
-function rememberBlob(oid: string, data: Buffer): void {
-  if (data.length > RECENT_MAX_BLOB || recentBlobs.has(oid)) return;
-  recentBlobs.set(oid, data);
-  recentBytes += data.length;
-  for (const [old, bytes] of recentBlobs) {
-    if (recentBytes <= RECENT_MAX_BYTES) break;
-    recentBlobs.delete(old);
-    recentBytes -= bytes.length;
-  }
-}
-
 /** Sizes and contents (up to maxBytes each) of a few objects in one `cat-file --batch`; missing ones are absent. */
 export async function readObjectsLimited(gitCtx: GitContext, oids: readonly string[], maxBytes: number): Promise<Map<string, BlobRead>> {
   const result = new Map<string, BlobRead>();
   for (const oid of oids) {
-    const data = recentBlobs.get(oid);
+    const data = recentObject(oid, 'blob');
     if (data) result.set(oid, { size: data.length, data: data.length > maxBytes ? null : data });
   }
   if (result.size === new Set(oids).size) return result;
   const read = await readUncached(gitCtx, oids.filter((oid) => !result.has(oid)), maxBytes);
   for (const [oid, blob] of read) {
     result.set(oid, blob);
-    if (blob.data) rememberBlob(oid, blob.data);
+    if (blob.data) rememberObject(oid, 'blob', blob.data);
   }
   return result;
 }
@@ -193,8 +174,8 @@ async function readUncached(gitCtx: GitContext, oids: readonly string[], maxByte
   const result = new Map<string, BlobRead>();
   const unique: string[] = [];
   const wanted = [...new Set(oids)];
-  // Loose ones from Node, side by side (each is an open, a read and an inflate).
-  const loose = await mapLimit(wanted, 16, (oid) => looseObject(gitCtx.gitDir, oid, maxBytes));
+  // Those Node can read (loose, or in our packs), side by side (each is an open, a read and an inflate).
+  const loose = await mapLimit(wanted, 16, (oid) => objectInNode(gitCtx.gitDir, oid, maxBytes));
   wanted.forEach((oid, i) => {
     const found = loose[i];
     if (found) result.set(oid, { size: found.size, data: found.data });

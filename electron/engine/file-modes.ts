@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { WsContext } from './context.js';
 import { forEachInBatches, lstatQuiet } from './fsutil.js';
 import { git } from './git-runner.js';
-import { readLooseWhole } from './loose-read.js';
+import { wholeObjectInNode } from './object-read.js';
 import { decodeMessage } from './message.js';
 
 /**
@@ -32,8 +32,8 @@ export async function recordedModes(ctx: WsContext, commit: string): Promise<Rec
   const key = `${ctx.store.gitDir}\0${commit}`;
   const remembered = known.get(key);
   if (remembered) return { ...remembered };
-  // Commits are small: one read when loose (ours are), else git.
-  const loose = await readLooseWhole(ctx.store.gitDir, commit);
+  // Commits are small: one read in Node (loose or in a pack of ours), else git.
+  const loose = await wholeObjectInNode(ctx.store.gitDir, commit);
   let text: string | null = loose?.type === 'commit' ? loose.data.toString('utf8') : null;
   if (text === null) text = await git(ctx.git, ['cat-file', 'commit', commit]).catch(() => null);
   if (text === null) return {};

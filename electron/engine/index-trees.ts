@@ -70,7 +70,7 @@ export async function writeIndexTrees(gitCtx: GitContext): Promise<{ tree: strin
   const pack = new PackWriter();
   const entries = await readIndexEntries(gitCtx);
   const tree = putTreesOf(entries, pack);
-  await pack.write(gitCtx);
+  await pack.write(gitCtx.gitDir);
   return { tree, entries };
 }
 

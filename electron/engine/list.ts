@@ -8,7 +8,7 @@ import type { Checkpoint } from '../../shared/model.js';
 import type { WsContext } from './context.js';
 import { mapLimit } from './fsutil.js';
 import { git, GitFailure, isObjectId } from './git-runner.js';
-import { looseObject } from './loose-read.js';
+import { objectInNode } from './object-read.js';
 import { decodeMessage } from './message.js';
 import { readMeta } from './meta.js';
 import { markDamagedTrees } from './tree-check.js';
@@ -128,10 +128,10 @@ async function listDamaged(ctx: WsContext, count: string[], pinned: Set<string>)
   const out = await git(ctx.git, ['for-each-ref', '--sort=-refname', '--format=%(refname)%00%(objectname)', ...count, ctx.refPrefix]);
   const refs = out.split('\n').filter(Boolean).map((line) => line.split('\0') as [string, string]);
   return mapLimit(refs, 16, async ([refname, id]): Promise<CheckpointRecord> => {
-    const loose = await looseObject(ctx.store.gitDir, id, 1024 * 1024);
+    const loose = await objectInNode(ctx.store.gitDir, id, 1024 * 1024);
     let text: string | null = loose?.type === 'commit' && loose.data !== null ? loose.data.toString('utf8') : null;
     if (text === null) {
-      // Not loose (packed): ask git for this one ref alone.
+      // Not readable in Node (a delta in a pack gc wrote): ask git for this one ref alone.
       const one = await git(ctx.git, ['for-each-ref', `--format=${FORMAT}`, refname]).catch(() => null);
       const record = one === null ? undefined : parseRecords(one, pinned)[0];
       if (record) return record;
@@ -259,7 +259,7 @@ export async function latestUsableRecord(ctx: WsContext): Promise<CheckpointReco
  * and the caller lists as before.
  */
 async function recordByFullId(ctx: WsContext, id: string): Promise<CheckpointRecord | undefined> {
-  const object = await looseObject(ctx.store.gitDir, id, 1024 * 1024);
+  const object = await objectInNode(ctx.store.gitDir, id, 1024 * 1024);
   if (object?.type !== 'commit' || object.data === null) return undefined;
   const text = object.data.toString('utf8');
   const tree = /^tree ([0-9a-f]{40})\n/.exec(text)?.[1];

@@ -20,7 +20,8 @@ import type { GitContext } from './git-env.js';
 import { readIndexEntries, type IndexEntry } from './index-trees.js';
 import { mapLimit } from './fsutil.js';
 import { looseInfo } from './loose-read.js';
-import { objectId, writeLooseObject } from './loose-write.js';
+import { objectId } from './loose-write.js';
+import { writeLooseObject } from './object-batch.js';
 
 /** Beyond this many hashed files (a first snapshot) the files are not re-read: git wrote those into a fresh pack (see repairBulkObjects). */
 export const CHECK_MAX_FILES = 200;

@@ -32,7 +32,9 @@ import { GIT_IDENTITY } from './git-env.js';
 import { EMPTY_TREE, GitFailure } from './git-runner.js';
 import { indexSignature, latestHead, writeHead, type Head } from './head.js';
 import { decodeCheckpoint, nextRefName } from './list.js';
-import { commitBody, createLooseRef, ObjectBatch } from './loose-write.js';
+import { commitBody, createLooseRef } from './loose-write.js';
+import { ObjectBatch } from './object-batch.js';
+import { mergeSmallPacks } from './pack-merge.js';
 import { modeChange, rememberModes } from './file-modes.js';
 import { ctimeRacyPaths, rememberCtimeRacy } from './ctime-racy.js';
 import { repairHashedObjects } from './object-check.js';
@@ -176,11 +178,15 @@ export async function takeSnapshot(
   const [latest, meta] = await Promise.all([latestHead(ctx), loadMetaOrFail(ctx)]);
   // Every object this snapshot writes from Node, fsynced together before the ref (loose-write.ts).
   const batch = new ObjectBatch(ctx.store.gitDir);
+  let result: SnapshotResult;
   try {
-    return await snapshotWith(ctx, batch, { trigger, paths, latest, meta, options, recordUnchanged, onTree });
+    result = await snapshotWith(ctx, batch, { trigger, paths, latest, meta, options, recordUnchanged, onTree });
   } finally {
     await batch.close();
   }
+  // One pack per snapshot: every MERGE_AT of them the small ones are joined (a few ms, once in a while).
+  if (batch.wrotePack) await mergeSmallPacks(ctx.store.gitDir).catch(() => 0);
+  return result;
 }
 
 interface SnapshotInput {

@@ -1,7 +1,8 @@
 // Reads tree and blob objects of the store in Node for the path-limited
-// snapshot (tree-update.ts): loose objects straight from disk (loose-read.ts),
-// anything packed through the store's long-lived `cat-file --batch-command`
-// (check-server.ts) — a pipe round trip, never a process start once it runs.
+// snapshot (tree-update.ts): loose objects and those in our packs straight
+// from disk (object-read.ts), anything else through the store's long-lived
+// `cat-file --batch-command` (check-server.ts) — a pipe round trip, never a
+// process start once it runs.
 //
 // A tree object is a sequence of "<octal mode> <name>\0<20-byte id>". Names
 // stay raw bytes: a name that is not valid UTF-8 must be written back exactly
@@ -9,7 +10,8 @@
 import { ChronoscopeError } from '../../shared/errors.js';
 import type { GitContext } from './git-env.js';
 import { sharedRead } from './check-server.js';
-import { readLooseWhole as readLoose } from './loose-read.js';
+import { wholeObjectInNode } from './object-read.js';
+import { recentObject } from './recent-objects.js';
 
 export interface TreeEntry {
   /** Git's mode as written in the tree: '100644', '100755', '120000', '40000', '160000'. */
@@ -43,7 +45,9 @@ export function parseTree(body: Buffer): TreeEntry[] {
 
 /** The body of an object of the expected type; throws when missing or of another type. */
 export async function readObject(gitCtx: GitContext, oid: string, type: 'tree' | 'blob'): Promise<Buffer> {
-  const loose = await readLoose(gitCtx.gitDir, oid);
+  const recent = recentObject(oid, type);
+  if (recent) return recent;
+  const loose = await wholeObjectInNode(gitCtx.gitDir, oid);
   if (loose) {
     if (loose.type !== type) throw new ChronoscopeError('internal', `object ${oid} is a ${loose.type}, not a ${type}`);
     return loose.data;

@@ -8,7 +8,7 @@
 // leading zero ('40000' for trees); a folder left with no entries is dropped,
 // as the index has no way to hold one.
 import type { GitContext } from './git-env.js';
-import { ObjectBatch } from './loose-write.js';
+import { ObjectBatch } from './object-batch.js';
 import { isTreeMode, readTree, TREE_MODE, type TreeEntry } from './tree-read.js';
 
 export type TreeReader = (oid: string) => Promise<TreeEntry[]>;

@@ -1,7 +1,7 @@
 // "Reported as taken" means durable, with the fsyncs batched: before a
 // checkpoint's ref is linked into place, every object file the snapshot wrote
-// was fsynced, and so was every object folder that received a name (each
-// once). Checked on the real engine by watching its file-system calls, for a
+// (loose objects, or a pack and its index) was fsynced, and so was every
+// object folder that received a name (each once). Checked on the real engine by watching its file-system calls, for a
 // path-limited snapshot, a full scan built in Node and one git hashes.
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -66,10 +66,17 @@ function expectDurableBeforeRef(events: Event[], objectsDir: string): void {
   const synced = before.filter((e) => e.op === 'sync').map((e) => e.file);
   for (const obj of objects) {
     const dir = path.dirname(obj.file);
-    // The object's own file (opened under a temporary name in the same folder) and its folder were fsynced after the rename, before the ref.
     const renamedAt = events.indexOf(obj);
     const after = events.slice(renamedAt, refAt);
-    expect(after.some((e) => e.op === 'sync' && path.dirname(e.file) === dir && path.basename(e.file).startsWith('tmp_obj_'))).toBe(true);
+    if (path.basename(dir) === 'pack') {
+      // A pack and its index: fsynced under their temporary names before the rename.
+      const tmp = path.basename(obj.file).endsWith('.pack') ? 'tmp_pack_' : 'tmp_idx_';
+      expect(events.slice(0, renamedAt).some((e) => e.op === 'sync' && path.dirname(e.file) === dir && path.basename(e.file).startsWith(tmp)), obj.file).toBe(true);
+    } else {
+      // A loose object's own file (opened under a temporary name in the same folder), fsynced after the rename, before the ref.
+      expect(after.some((e) => e.op === 'sync' && path.dirname(e.file) === dir && path.basename(e.file).startsWith('tmp_obj_'))).toBe(true);
+    }
+    // And its folder, after the rename, before the ref.
     expect(after.some((e) => e.op === 'sync' && e.file === dir)).toBe(true);
   }
   // Each folder once.

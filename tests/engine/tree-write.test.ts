@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { writeLooseObject } from '../../electron/engine/loose-write.js';
+import { writeLooseObject } from '../../electron/engine/object-batch.js';
 import { lineCounts } from '../../electron/engine/line-stats.js';
 import { writeUpdatedTree, type PathChange } from '../../electron/engine/tree-write.js';
 import { WorkspaceImpl } from '../../electron/engine/workspace.js';

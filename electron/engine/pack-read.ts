@@ -1,0 +1,185 @@
+// Reads whole objects out of the store's packs in Node: the packs snapshots
+// write (pack-write.ts) hold every object undeltified, so an object is an
+// index lookup, one read and one inflate — what a loose object costs, with
+// no git process. A delta (a pack git's gc wrote), an offset past the 31-bit
+// table, or anything that does not read back as expected returns null and
+// the caller asks git, as for any object Node cannot read.
+//
+// The list of packs is read once and again only when an id is not found in
+// any of them (a pack added since), as git itself does; a pack that vanished
+// (merged, or gc) is dropped from the list.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { inflateSync } from 'node:zlib';
+
+const TYPE_NAMES: Record<number, string> = { 1: 'commit', 2: 'tree', 3: 'blob', 4: 'tag' };
+
+interface PackIndex {
+  pack: string;
+  /** The index file's bytes (ids and offsets are read from it in place). */
+  idx: Buffer;
+  count: number;
+  /** Where each object's record ends, by its position in the index (computed on first read). */
+  ends: Float64Array | null;
+  packSize: number;
+}
+
+const IDS_AT = 8 + 256 * 4;
+
+interface PackList {
+  packs: PackIndex[];
+  /** The pack folder's listing the list was built from. */
+  names: string;
+}
+
+const lists = new Map<string, PackList>();
+
+async function loadIndex(file: string): Promise<PackIndex | null> {
+  try {
+    const [idx, st] = await Promise.all([fs.readFile(file), fs.stat(file.replace(/\.idx$/, '.pack'))]);
+    if (idx.length < IDS_AT + 40 || idx.readUInt32BE(0) !== 0xff744f63 || idx.readUInt32BE(4) !== 2) return null;
+    const count = idx.readUInt32BE(IDS_AT - 4);
+    if (idx.length < IDS_AT + count * 28 + 40) return null;
+    return { pack: file.replace(/\.idx$/, '.pack'), idx, count, ends: null, packSize: st.size };
+  } catch {
+    return null;
+  }
+}
+
+/** Listings under way: the reads of one snapshot run side by side and miss the same new pack at once. */
+const listing = new Map<string, Promise<PackList>>();
+
+async function packList(gitDir: string, refresh: boolean): Promise<PackList> {
+  const known = lists.get(gitDir);
+  if (known && !refresh) return known;
+  let running = listing.get(gitDir);
+  if (!running) {
+    running = listPacks(gitDir, known).finally(() => listing.delete(gitDir));
+    listing.set(gitDir, running);
+  }
+  return running;
+}
+
+async function listPacks(gitDir: string, known: PackList | undefined): Promise<PackList> {
+  const dir = path.join(gitDir, 'objects', 'pack');
+  const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((n) => /^pack-[0-9a-f]{40}\.idx$/.test(n)).sort();
+  const key = names.join('\n');
+  if (known && known.names === key) return known;
+  const byFile = new Map((known?.packs ?? []).map((p) => [p.pack, p]));
+  const packs: PackIndex[] = [];
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const reuse = byFile.get(file.replace(/\.idx$/, '.pack'));
+    const index = reuse ?? (await loadIndex(file));
+    if (index) packs.push(index);
+  }
+  const list = { packs, names: key };
+  lists.set(gitDir, list);
+  return list;
+}
+
+/** Position of `id` in the index, or -1. */
+function find(index: PackIndex, id: Buffer): number {
+  const first = id[0]!;
+  let lo = first === 0 ? 0 : index.idx.readUInt32BE(8 + (first - 1) * 4);
+  let hi = index.idx.readUInt32BE(8 + first * 4);
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const c = index.idx.compare(id, 0, 20, IDS_AT + mid * 20, IDS_AT + mid * 20 + 20);
+    if (c === 0) return mid;
+    if (c < 0) hi = mid;
+    else lo = mid + 1;
+  }
+  return -1;
+}
+
+function offsetAt(index: PackIndex, i: number): number {
+  return index.idx.readUInt32BE(IDS_AT + index.count * 24 + i * 4);
+}
+
+/** Where each record ends: the next offset in pack order, or the trailer. */
+function endsOf(index: PackIndex): Float64Array {
+  if (index.ends) return index.ends;
+  const order = Array.from({ length: index.count }, (_, i) => i).sort((a, b) => offsetAt(index, a) - offsetAt(index, b));
+  const ends = new Float64Array(index.count);
+  for (let k = 0; k < order.length; k++) {
+    const next = order[k + 1];
+    ends[order[k]!] = next === undefined ? index.packSize - 20 : offsetAt(index, next);
+  }
+  index.ends = ends;
+  return ends;
+}
+
+export interface PackedObject {
+  type: string;
+  size: number;
+  /** Null when larger than the limit asked for (not inflated). */
+  data: Buffer | null;
+}
+
+async function readAt(index: PackIndex, i: number, maxBytes: number): Promise<PackedObject | null | 'gone'> {
+  const offset = offsetAt(index, i);
+  if (offset & 0x80000000) return null; // in the 64-bit table: leave it to git
+  const end = endsOf(index)[i]!;
+  if (!(end > offset)) return null;
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(index.pack, 'r');
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'gone' : null;
+  }
+  try {
+    // The header alone first when the record is large and may be over the limit.
+    const whole = end - offset <= 65536 || maxBytes === Infinity;
+    let record = Buffer.allocUnsafe(whole ? end - offset : 32);
+    const { bytesRead } = await handle.read(record, 0, record.length, offset);
+    if (bytesRead !== record.length) return null;
+    let byte = record[0]!;
+    const code = (byte >> 4) & 7;
+    const type = TYPE_NAMES[code];
+    if (type === undefined) return null; // a delta (6, 7): git resolves it
+    let size = byte & 0x0f;
+    let shift = 4;
+    let at = 1;
+    while (byte & 0x80) {
+      byte = record[at++]!;
+      size += (byte & 0x7f) * 2 ** shift;
+      shift += 7;
+    }
+    if (size > maxBytes) return { type, size, data: null };
+    if (!whole) {
+      record = Buffer.allocUnsafe(end - offset);
+      if ((await handle.read(record, 0, record.length, offset)).bytesRead !== record.length) return null;
+    }
+    const data = inflateSync(record.subarray(at));
+    return data.length === size ? { type, size, data } : null;
+  } catch {
+    return null;
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
+/** An object of the store's packs read in Node; null when not in a pack or not readable here (ask git). */
+export async function packedObject(gitDir: string, oid: string, maxBytes = Infinity): Promise<PackedObject | null> {
+  const id = Buffer.from(oid, 'hex');
+  if (id.length !== 20) return null;
+  for (const refresh of [false, true]) {
+    const list = await packList(gitDir, refresh);
+    let found = false;
+    for (const index of list.packs) {
+      const i = find(index, id);
+      if (i < 0) continue;
+      found = true;
+      const read = await readAt(index, i, maxBytes);
+      if (read === 'gone') {
+        found = false; // a pack merged away or gc'd since the list was read: list again
+        break;
+      }
+      // A copy that does not read back (a delta, a damaged pack) may have a good twin in another pack.
+      if (read !== null) return read;
+    }
+    if (found) return null;
+  }
+  return null;
+}
