@@ -10,7 +10,7 @@ import type { EffectRecord, SnapshotOptions, SnapshotResult, WorkspaceMeta } fro
 import type { AppInfo, EventChannel, EventMap, WorkspaceEntry, WorkspaceState } from '../../shared/ipc.js';
 import type { Settings, SettingsPatch } from '../../shared/settings.js';
 import type { OpenStore, OpenWorkspaceOptions, Store, Workspace } from '../engine/api.js';
-import { openStore as engineOpenStore, progressMessage, settleAllIndexes } from '../engine/index.js';
+import { openStore as engineOpenStore, progressMessage, settleAllIndexes, settlePackMerges } from '../engine/index.js';
 import { WorkspaceWatcher } from '../watcher/workspace-watcher.js';
 import { startDelegateServer, WATCHER_SETTLE_MS } from '../agents/core/delegate-server.js';
 import type { AgentBackend } from '../agents/core/work.js';
@@ -254,6 +254,7 @@ class ChronoscopeAppService implements AppService {
     await this.disposables.dispose();
     // Snapshots' background index syncs finish first: nothing writes into the store once disposed.
     await settleAllIndexes();
+    await settlePackMerges();
     this.sessions.clear();
     this.handles.clear();
   }

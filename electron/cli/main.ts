@@ -13,6 +13,7 @@ if (process.argv[2] === 'hook') {
 const { errorLine } = await import('./output.js');
 const { run } = await import('./program.js');
 const { settleAllIndexes } = await import('../engine/index-sync.js');
+const { settlePackMerges } = await import('../engine/pack-merge.js');
 
 // Whatever escapes the command's promise still gets exactly one line and exit 1.
 const crash = (err: unknown): void => {
@@ -32,6 +33,7 @@ const code = await run(process.argv);
 // A snapshot's private index catches up after the result is out (engine/index-sync.ts):
 // let it finish, so the next full scan does not re-read those files.
 await settleAllIndexes();
+await settlePackMerges();
 // Exit explicitly (a lock-refresh timer or a child must not keep the CLI alive),
 // but only after what was written to stdout is flushed.
 process.stdout.write('', () => process.exit(code));

@@ -5,5 +5,6 @@ export type { Store, StoreOptions, Workspace, OpenStore } from './api.js';
 export { DEFAULT_EXCLUDES, CREDENTIAL_EXCLUDES } from './excludes.js';
 export { VIEWER_MAX_BYTES } from '../../shared/model.js';
 export { deferIndexSyncs, settleAllIndexes } from './index-sync.js';
+export { mergePacksInline, settlePackMerges } from './pack-merge.js';
 export { progressMessage } from './progress.js';
 export type { SnapshotProgress } from './api.js';

@@ -91,7 +91,7 @@ export class ObjectBatch {
     this.pending.clear();
     if (objects.length >= PACK_MIN) {
       const pack = new PackWriter();
-      for (const [, { type, body }] of objects) pack.put(type, body);
+      for (const [oid, { type, body }] of objects) pack.put(type, body, oid);
       this.wrotePack = true;
       const task = pack.write(this.gitDir).then((dir) => {
         if (dir !== null) this.dirs.add(dir);

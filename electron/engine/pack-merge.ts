@@ -109,3 +109,60 @@ export async function mergeSmallPacks(gitDir: string): Promise<number> {
   }
   return merged.length;
 }
+
+/** After the last snapshot's pack, how long to wait for more before joining (a burst joins once). */
+const MERGE_QUIET_MS = 500;
+
+const scheduled = new Map<string, { run: Promise<void>; hurry: () => void }>();
+const running = new Map<string, Promise<void>>();
+let inline = false;
+
+/** For a process that exits right after its answer (a hook working alone): joins run inside the snapshot. */
+export function mergePacksInline(): void {
+  inline = true;
+}
+
+/**
+ * A snapshot wrote a pack: join the small ones if there are many, off the
+ * snapshot's path (after MERGE_QUIET_MS of quiet), or at once in a process
+ * that will not be around for that.
+ */
+export async function scheduleMerge(gitDir: string): Promise<void> {
+  if (inline) {
+    await mergeSmallPacks(gitDir).catch(() => 0);
+    return;
+  }
+  if (scheduled.has(gitDir)) return;
+  let hurry = (): void => undefined;
+  const quiet = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, MERGE_QUIET_MS);
+    hurry = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+  });
+  // One join at a time per store in this process: a later one waits for the one running.
+  const run = Promise.all([quiet, running.get(gitDir)])
+    .then(() => {
+      scheduled.delete(gitDir);
+      return mergeSmallPacks(gitDir);
+    })
+    .then(
+      () => undefined,
+      () => undefined,
+    );
+  scheduled.set(gitDir, { run, hurry: () => hurry() });
+  running.set(gitDir, run);
+  void run.then(() => {
+    if (running.get(gitDir) === run) running.delete(gitDir);
+  });
+}
+
+/** Resolves once no join is waiting or running (the CLI and the app wait for it before they exit). */
+export async function settlePackMerges(): Promise<void> {
+  while (scheduled.size > 0 || running.size > 0) {
+    const entries = [...scheduled.values()];
+    for (const entry of entries) entry.hurry();
+    await Promise.all([...entries.map((e) => e.run), ...running.values()]);
+  }
+}

@@ -23,6 +23,7 @@
 // (git finds a pack by its index); the caller fsyncs the folder before any
 // ref names an object in it.
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
@@ -69,18 +70,19 @@ export class PackWriter {
   private readonly entries: PackEntry[] = [];
   private readonly ids = new Set<string>();
 
-  /** Adds one object; returns its id. */
-  put(type: PackType, body: Buffer): string {
-    const oid = objectId(type, body);
+  /** Adds one object; returns its id (`oid` when the caller already has it). */
+  put(type: PackType, body: Buffer, oid = objectId(type, body)): string {
     if (!this.ids.has(oid)) {
       this.ids.add(oid);
       // Trees and commits are stored, not compressed: a tree is mostly 20-byte
       // ids, which do not compress, and zlib's per-stream setup made level 1
       // cost ~5x as much (10,000 trees: ~0.5 s against ~0.1 s). Blobs (file
-      // contents) get git's default loose level.
+      // contents) get git's default loose level, with a 4 KB window and a
+      // smaller hash table: half the setup time for the same size on source
+      // files (~0.30 of the original either way).
       // Copied out: zlib's result keeps its whole 16 KB output buffer alive
       // (10,000 trees held ~160 MB).
-      const deflated = type === 'blob' ? deflateSync(body, { level: 1 }) : deflateSync(body, { level: 0, memLevel: 1, windowBits: 9 });
+      const deflated = type === 'blob' ? deflateSync(body, { level: 1, memLevel: 4, windowBits: 12 }) : deflateSync(body, { level: 0, memLevel: 1, windowBits: 9 });
       this.entries.push({ id: Buffer.from(oid, 'hex'), record: Buffer.concat([objectHeader(type, body.length), deflated]) });
     }
     return oid;
@@ -115,7 +117,7 @@ export class PackWriter {
   async write(gitDir: string): Promise<string | null> {
     if (this.entries.length === 0) return null;
     const dir = path.join(gitDir, 'objects', 'pack');
-    await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+    mkdirSync(dir, { recursive: true, mode: 0o700 }); // a stat when it is there (git makes it with the store)
     for (const files of this.files()) await writePackFiles(dir, files);
     return dir;
   }

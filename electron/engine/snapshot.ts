@@ -34,7 +34,7 @@ import { indexSignature, latestHead, writeHead, type Head } from './head.js';
 import { decodeCheckpoint, nextRefName } from './list.js';
 import { commitBody, createLooseRef } from './loose-write.js';
 import { ObjectBatch } from './object-batch.js';
-import { mergeSmallPacks } from './pack-merge.js';
+import { scheduleMerge } from './pack-merge.js';
 import { modeChange, rememberModes } from './file-modes.js';
 import { ctimeRacyPaths, rememberCtimeRacy } from './ctime-racy.js';
 import { repairHashedObjects } from './object-check.js';
@@ -184,8 +184,8 @@ export async function takeSnapshot(
   } finally {
     await batch.close();
   }
-  // One pack per snapshot: every MERGE_AT of them the small ones are joined (a few ms, once in a while).
-  if (batch.wrotePack) await mergeSmallPacks(ctx.store.gitDir).catch(() => 0);
+  // One pack per snapshot: once there are MERGE_AT of them the small ones are joined, in the background.
+  if (batch.wrotePack) await scheduleMerge(ctx.store.gitDir);
   return result;
 }
 

@@ -16,13 +16,14 @@
 // `.git`/`.gitignore` in the path, a name a credential pattern might match,
 // exclude rules changed since the last scan, a file that changed while it was
 // read, and Windows (where git keeps the executable bit from the index).
-import type { Stats } from 'node:fs';
+import { readFileSync, readlinkSync, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { CheckpointStats } from '../../shared/model.js';
 import type { WsContext } from './context.js';
 import { buildExcludeFile, credentialExcludeArgs } from './excludes.js';
 import type { Head } from './head.js';
+import { lstatQuiet } from './fsutil.js';
 import { lineCounts } from './line-stats.js';
 import { objectId } from './loose-write.js';
 import type { ObjectBatch } from './object-batch.js';
@@ -86,7 +87,7 @@ export async function scanPathsInNode(ctx: WsContext, paths: readonly string[], 
   };
   // Everything that reads runs at once (each is a few file-system calls); nothing is written before all pass.
   const [excludes, plain, olds, disk] = await Promise.all([
-    fs.readFile(ctx.layout.excludeFile, 'utf8').catch(() => null),
+    readTextQuiet(ctx.layout.excludeFile),
     allPlain(ctx.root, unique, maxFileBytes),
     Promise.all(unique.map((rel) => entryAt(read, latest.tree, rel))),
     Promise.all(unique.map((rel) => readDisk(path.join(ctx.root, rel), maxFileBytes))),
@@ -169,26 +170,29 @@ interface DiskFile {
   signature: string;
 }
 
+/** Files up to this size are read with synchronous calls (microseconds from the page cache, no threadpool queue). */
+const SYNC_READ_BYTES = 256 * 1024;
+
 /** A file's or link's blob content and mode; null when gone; undefined when it changed while read or is neither. */
 async function readDisk(full: string, maxBytes: number): Promise<DiskFile | null | undefined> {
-  const before = await fs.lstat(full).catch(() => null);
+  const before = lstatQuiet(full);
   if (before === null) return null;
   if (before.size > maxBytes) return undefined; // skipped as too large: the git path reports it
   let data: Buffer;
   let mode: string;
   try {
     if (before.isSymbolicLink()) {
-      data = await fs.readlink(full, { encoding: 'buffer' });
+      data = readlinkSync(full, { encoding: 'buffer' });
       mode = '120000';
     } else if (before.isFile()) {
-      data = await fs.readFile(full);
+      data = before.size <= SYNC_READ_BYTES ? readFileSync(full) : await fs.readFile(full);
       // Git records only the owner's executable bit (core.fileMode).
       mode = before.mode & 0o100 ? '100755' : '100644';
     } else return undefined;
   } catch {
     return undefined;
   }
-  const after = await fs.lstat(full).catch(() => null);
+  const after = lstatQuiet(full);
   const signature = fileSignature(before);
   if (after === null || fileSignature(after) !== signature) return undefined;
   if (mode !== '120000' && data.length !== before.size) return undefined;
@@ -201,4 +205,12 @@ async function count(ctx: WsContext, stats: CheckpointStats, old: TreeEntry | nu
   stats.files += 1;
   stats.insertions += counts.insertions;
   stats.deletions += counts.deletions;
+}
+
+function readTextQuiet(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
 }

@@ -35,6 +35,7 @@ import { listRecords, type CheckpointRecord } from './list.js';
 import { explainDamage } from './tree-check.js';
 import { withLock } from './lock.js';
 import { asWriter, settleIndex } from './index-sync.js';
+import { settlePackMerges } from './pack-merge.js';
 import { readMeta, writeMeta } from './meta.js';
 import { pathHistory } from './path-history.js';
 import { previewRestore, restoreCheckpoint } from './restore.js';
@@ -58,9 +59,10 @@ export class WorkspaceImpl implements Workspace {
     return asWriter(this.ctx, () => withLock(this.ctx.layout.lockTarget, fn, { what: `workspace ${this.ctx.root}` }));
   }
 
-  /** Resolves once the background work of this workspace's snapshots is done (index-sync.ts). */
-  settled(): Promise<void> {
-    return settleIndex(this.ctx);
+  /** Resolves once the background work of this workspace's snapshots is done (index-sync.ts, pack-merge.ts). */
+  async settled(): Promise<void> {
+    await settleIndex(this.ctx);
+    await settlePackMerges();
   }
 
   snapshot(options: SnapshotOptions = {}): Promise<SnapshotResult> {

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { packedObject } from '../../electron/engine/pack-read.js';
-import { MERGE_AT, mergeSmallPacks } from '../../electron/engine/pack-merge.js';
+import { MERGE_AT, mergeSmallPacks, settlePackMerges } from '../../electron/engine/pack-merge.js';
 import { PackWriter } from '../../electron/engine/pack-write.js';
 import { serializeTree } from '../../electron/engine/tree-write.js';
 import { picture, sandbox, storeGit, write, type Sandbox } from './helpers.js';
@@ -95,6 +95,8 @@ describe("snapshots' packs in the store", () => {
       write(s.ws, `d${(round + 3) % 8}/f.txt`, `round ${round} too\n`);
       ids.push((await s.workspace.snapshot({ paths: [`d${round % 8}/f.txt`, `d${(round + 3) % 8}/f.txt`] })).id as string);
       pictures.push(picture(s.ws));
+      // The join runs in the background, after a quiet moment: this waits for it.
+      await settlePackMerges();
       expect(packs().length).toBeLessThan(MERGE_AT);
     }
     storeGit(s.storeHome, ['fsck', '--strict', '--no-dangling']);

@@ -5,14 +5,16 @@
 // it was just before the edit. The engine's private index keeps git's stat
 // cache, so a full scan hashes only what changed. The process exits right
 // after its answer, so the index sync a snapshot queues is only noted for the
-// next process (engine/index-pending.ts), never started here.
+// next process (engine/index-pending.ts), never started here, and a join of
+// the store's small packs (engine/pack-merge.ts), when due, runs in the snapshot.
 import type { AgentResult, CoreRequest } from './call.js';
 import type { Budget } from './budget.js';
 import { serveCore } from './work.js';
-import { deferIndexSyncs, openStore } from '../../engine/index.js';
+import { deferIndexSyncs, mergePacksInline, openStore } from '../../engine/index.js';
 
 export async function serveLocally(home: string, request: CoreRequest, budget: Budget): Promise<AgentResult> {
   deferIndexSyncs();
+  mergePacksInline();
   const store = await openStore({ home });
   budget.setMs(store.settings.hook_budget_ms);
   return serveCore(request, { store, checkpoint: (workspace, options) => workspace.snapshot(options) });
