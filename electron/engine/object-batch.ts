@@ -18,10 +18,12 @@ import { ChronoscopeError } from '../../shared/errors.js';
 import { fsyncEnabled } from './git-env.js';
 import { objectId, OBJECT_MODE, syncDir } from './loose-write.js';
 import { rememberObject } from './recent-objects.js';
-import { PackWriter, type PackType } from './pack-write.js';
+import { deflateBlob, PackWriter, type PackType } from './pack-write.js';
 
 /** From this many objects at once, one pack instead of a loose file each. */
 const PACK_MIN = 3;
+/** Blobs from this size start compressing when put, on the threadpool (below, zlib's setup is most of the cost). */
+const DEFLATE_EARLY_BYTES = 16 * 1024;
 
 /** True if the loose object file reads back as exactly this object. */
 async function readsBack(file: string, oid: string, type: string, body: Buffer): Promise<boolean> {
@@ -66,7 +68,7 @@ const BATCH_IN_FLIGHT = 32;
  */
 export class ObjectBatch {
   private readonly tasks = new Map<string, Promise<void>>();
-  private readonly pending = new Map<string, { type: PackType; body: Buffer }>();
+  private readonly pending = new Map<string, { type: PackType; body: Buffer; deflated?: Promise<Buffer> }>();
   private readonly dirs = new Set<string>();
   /** Object files written and renamed into place, still open: fsynced by seal(). */
   private readonly unsynced: fs.FileHandle[] = [];
@@ -80,7 +82,12 @@ export class ObjectBatch {
   /** Adds one object (written with the others when they are asked for); returns its id at once. */
   put(type: PackType, body: Buffer): string {
     const oid = objectId(type, body);
-    if (!this.tasks.has(oid) && !this.pending.has(oid)) this.pending.set(oid, { type, body });
+    if (!this.tasks.has(oid) && !this.pending.has(oid)) {
+      // A larger blob starts compressing now, off the main thread (most go into a pack).
+      const deflated = type === 'blob' && body.length >= DEFLATE_EARLY_BYTES ? deflateBlob(body) : undefined;
+      deflated?.catch(() => undefined); // a failure shows where it is awaited
+      this.pending.set(oid, deflated ? { type, body, deflated } : { type, body });
+    }
     return oid;
   }
 
@@ -90,14 +97,15 @@ export class ObjectBatch {
     const objects = [...this.pending];
     this.pending.clear();
     if (objects.length >= PACK_MIN) {
-      const pack = new PackWriter();
-      for (const [oid, { type, body }] of objects) pack.put(type, body, oid);
       this.wrotePack = true;
-      const task = pack.write(this.gitDir).then((dir) => {
+      const task = (async () => {
+        const pack = new PackWriter();
+        for (const [oid, { type, body, deflated }] of objects) pack.put(type, body, oid, deflated ? await deflated : undefined);
+        const dir = await pack.write(this.gitDir);
         if (dir !== null) this.dirs.add(dir);
         // The next snapshot reads these trees and the diff these blobs: from memory.
         for (const [oid, { type, body }] of objects) rememberObject(oid, type, body);
-      });
+      })();
       task.catch(() => undefined); // reported by written() or seal()
       for (const [oid] of objects) this.tasks.set(oid, task);
       return;

@@ -86,10 +86,11 @@ function find(index: PackIndex, id: Buffer): number {
   let hi = index.idx.readUInt32BE(8 + first * 4);
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
+    // The entry at mid against the id sought.
     const c = index.idx.compare(id, 0, 20, IDS_AT + mid * 20, IDS_AT + mid * 20 + 20);
     if (c === 0) return mid;
-    if (c < 0) hi = mid;
-    else lo = mid + 1;
+    if (c < 0) lo = mid + 1;
+    else hi = mid;
   }
   return -1;
 }

@@ -6,10 +6,11 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { inflateSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { packedObject } from '../../electron/engine/pack-read.js';
 import { MERGE_AT, mergeSmallPacks, settlePackMerges } from '../../electron/engine/pack-merge.js';
-import { PackWriter } from '../../electron/engine/pack-write.js';
+import { PackWriter, storedZlib } from '../../electron/engine/pack-write.js';
 import { serializeTree } from '../../electron/engine/tree-write.js';
 import { picture, sandbox, storeGit, write, type Sandbox } from './helpers.js';
 
@@ -57,6 +58,30 @@ describe('a pack written from Node', () => {
         expect((await packedObject(repo, oid))?.data?.equals(body)).toBe(true);
         expect(await packedObject(repo, oid, 0)).toMatchObject({ type: 'blob', size: body.length });
       }
+    } finally {
+      fs.rmSync(repo, { recursive: true, force: true });
+    }
+  });
+
+  it('stores trees and commits as zlib streams any inflater reads, at every block boundary', () => {
+    for (const n of [0, 1, 5552, 5553, 65535, 65536, 140_000]) {
+      const body = n === 140_000 ? Buffer.alloc(n, 0xff) : randomBytes(n);
+      expect(inflateSync(storedZlib(body)).equals(body), String(n)).toBe(true);
+    }
+  });
+
+  it('Node finds every object of a pack of thousands (many ids share each first byte)', async () => {
+    const repo = bareRepo();
+    try {
+      const pack = new PackWriter();
+      const bodies = new Map<string, Buffer>();
+      for (let i = 0; i < 3000; i++) {
+        const body = Buffer.from(`object ${i}\n`);
+        bodies.set(pack.put('blob', body), body);
+      }
+      await pack.write(repo);
+      for (const [oid, body] of bodies) expect((await packedObject(repo, oid))?.data?.equals(body), oid).toBe(true);
+      expect(await packedObject(repo, 'f'.repeat(40))).toBeNull();
     } finally {
       fs.rmSync(repo, { recursive: true, force: true });
     }
