@@ -25,8 +25,8 @@ interface PackIndex {
   /** The index file's bytes (ids and offsets are read from it in place). */
   idx: Buffer;
   count: number;
-  /** Where each object's record ends, by its position in the index (computed on first read). */
-  ends: Float64Array | null;
+  /** Every record's offset in pack order (made on the first read that needs it). */
+  sorted: Uint32Array | null;
   packSize: number;
 }
 
@@ -48,7 +48,7 @@ function loadIndex(file: string): PackIndex | null {
     if (idx.length < IDS_AT + 40 || idx.readUInt32BE(0) !== 0xff744f63 || idx.readUInt32BE(4) !== 2) return null;
     const count = idx.readUInt32BE(IDS_AT - 4);
     if (idx.length < IDS_AT + count * 28 + 40) return null;
-    return { pack, idx, count, ends: null, packSize };
+    return { pack, idx, count, sorted: null, packSize };
   } catch {
     return null;
   }
@@ -99,17 +99,26 @@ function offsetAt(index: PackIndex, i: number): number {
   return index.idx.readUInt32BE(IDS_AT + index.count * 24 + i * 4);
 }
 
-/** Where each record ends: the next offset in pack order, or the trailer. */
-function endsOf(index: PackIndex): Float64Array {
-  if (index.ends) return index.ends;
-  const order = Array.from({ length: index.count }, (_, i) => i).sort((a, b) => offsetAt(index, a) - offsetAt(index, b));
-  const ends = new Float64Array(index.count);
-  for (let k = 0; k < order.length; k++) {
-    const next = order[k + 1];
-    ends[order[k]!] = next === undefined ? index.packSize - 20 : offsetAt(index, next);
+/** Where the record at `offset` ends: the next offset in pack order, or the trailer. */
+function endOf(index: PackIndex, offset: number): number {
+  // All offsets, sorted once per pack (native sort: ~5 ms for 100,000), then a binary search.
+  let sorted = index.sorted;
+  if (!sorted) {
+    sorted = new Uint32Array(index.count);
+    for (let i = 0; i < index.count; i++) sorted[i] = offsetAt(index, i);
+    sorted.sort();
+    index.sorted = sorted;
   }
-  index.ends = ends;
-  return ends;
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo === sorted.length) return index.packSize - 20;
+  // An entry of the 64-bit table (a pack past 2 GiB): its end is not known here.
+  return sorted[lo]! & 0x80000000 ? -1 : sorted[lo]!;
 }
 
 export interface PackedObject {
@@ -157,7 +166,7 @@ async function readRecord(file: string, offset: number, length: number): Promise
 async function readAt(index: PackIndex, i: number, maxBytes: number): Promise<PackedObject | null | 'gone'> {
   const offset = offsetAt(index, i);
   if (offset & 0x80000000) return null; // in the 64-bit table: leave it to git
-  const end = endsOf(index)[i]!;
+  const end = endOf(index, offset);
   if (!(end > offset)) return null;
   // Only the header when the object may be over the limit: its size is there.
   const whole = end - offset <= 65536 || maxBytes === Infinity;
