@@ -4,8 +4,10 @@
 //   picks that ref, every prune would fail with "cannot lock ref". Only the
 //   workspace's writer touches its refs, so under its lock they are all stale.
 // - temporary files: `tmp_obj_*` (loose objects, ours and git's), `tmp_pack_*`
-//   and `tmp_idx_*` (packs), and `.<name>.<pid>.<hex>.tmp` (our atomic small
-//   files). Another workspace's writer may be writing one right now, so
+//   and `tmp_idx_*` (packs), a `pack-*.pack` whose index is gone (a join of
+//   packs killed between removing the index and the pack, pack-merge.ts:
+//   invisible to git and to us), and `.<name>.<pid>.<hex>.tmp` (our atomic
+//   small files). Another workspace's writer may be writing one right now, so
 //   without every lock only old ones go (or ours whose process is gone);
 //   compaction holds every lock and sweeps them all.
 import fs from 'node:fs/promises';
@@ -19,6 +21,7 @@ import type { StoreLayout } from './paths.js';
 export const TEMP_STALE_MS = 60 * 60 * 1000;
 
 const GIT_TEMP = /^tmp_(obj|pack|idx)_/;
+const PACK_FILE = /^pack-[0-9a-f]{40}\.pack$/;
 const ATOMIC_TEMP = /^\..+\.(\d+)\.[0-9a-f]+\.tmp$/;
 
 /** Removes every `*.lock` among this workspace's checkpoint refs; the caller holds the workspace lock. */
@@ -39,10 +42,11 @@ export interface TempSweep {
 export async function sweepStoreTemps(store: StoreLayout, { olderThanMs }: TempSweep): Promise<number> {
   const now = Date.now();
   let removed = 0;
-  const sweep = async (dir: string, match: (name: string) => boolean): Promise<void> => {
+  const sweep = async (dir: string, match: (name: string, all: ReadonlySet<string>) => boolean): Promise<void> => {
     const names = await fs.readdir(dir).catch(() => [] as string[]);
+    const all = new Set(names);
     for (const name of names) {
-      if (!match(name)) continue;
+      if (!match(name, all)) continue;
       const file = path.join(dir, name);
       const st = await fs.lstat(file).catch(() => null);
       if (!st?.isFile()) continue;
@@ -55,7 +59,7 @@ export async function sweepStoreTemps(store: StoreLayout, { olderThanMs }: TempS
   };
   const objects = path.join(store.gitDir, 'objects');
   const fanout = (await fs.readdir(objects).catch(() => [] as string[])).filter((n) => /^[0-9a-f]{2}$/.test(n) || n === 'pack');
-  await Promise.all(fanout.map((d) => sweep(path.join(objects, d), (n) => GIT_TEMP.test(n))));
+  await Promise.all(fanout.map((d) => sweep(path.join(objects, d), (n, all) => GIT_TEMP.test(n) || (PACK_FILE.test(n) && !all.has(n.replace(/\.pack$/, '.idx'))))));
   const workspaces = await fs.readdir(store.workspacesDir).catch(() => [] as string[]);
   await Promise.all([store.home, store.gitDir, ...workspaces.map((id) => path.join(store.workspacesDir, id))].map((d) => sweep(d, (n) => ATOMIC_TEMP.test(n))));
   return removed;

@@ -102,7 +102,8 @@ describe('leftovers of killed writers', () => {
     await three(s);
     const objects = path.join(s.storeHome, 'git', 'objects');
     const old = Date.now() / 1000 - 2 * 3600;
-    const stale = [path.join(objects, 'ab', 'tmp_obj_dead01'), path.join(objects, 'pack', 'tmp_pack_dead02')];
+    // And a pack whose index a killed join of packs had already removed (invisible to git).
+    const stale = [path.join(objects, 'ab', 'tmp_obj_dead01'), path.join(objects, 'pack', 'tmp_pack_dead02'), path.join(objects, 'pack', `pack-${'d'.repeat(40)}.pack`)];
     fs.mkdirSync(path.join(objects, 'ab'), { recursive: true });
     fs.mkdirSync(path.join(objects, 'pack'), { recursive: true });
     for (const f of stale) {
