@@ -1,7 +1,7 @@
-// Reads loose objects of the store straight from disk: the objects a recent
-// snapshot wrote are loose until `chronoscope prune --compact` packs them, and
-// reading a few of them in Node saves a git process (~4-8 ms each) in diffs
-// and restores. Anything not loose (packed, or unreadable) returns null and
+// Reads loose objects of the store straight from disk (git's own writes, and
+// a snapshot's when it has fewer than three new objects; object-read.ts adds
+// the packs): reading a few of them in Node saves a git process (~4-8 ms
+// each) in diffs and restores. Anything not loose (packed, or unreadable) returns null and
 // the caller asks `cat-file` as before, so packed stores work unchanged.
 // Like `cat-file --batch-check`, a header read proves the object is there; it
 // does not re-hash the content (neither does git when reading).

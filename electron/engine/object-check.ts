@@ -4,8 +4,9 @@
 // power loss, so the new checkpoint would silently depend on it. After a
 // scan, the objects of the files it hashed are checked: a loose object file
 // that is empty or does not inflate to a valid header is written anew from the
-// file's bytes (through loose-write.ts, durably). Packed objects are written
-// whole by git and fsynced (core.fsync): not checked here.
+// file's bytes (object-batch.ts, durably). Packed objects are written whole
+// and fsynced before they are named (by git, core.fsync, or by pack-write.ts):
+// not checked here.
 // A bulk snapshot (git wrote its new blobs into one pack) reuses an existing
 // object the same way — a loose one included, damaged or not. There the files
 // are not read again: the index says which object each path got (one

@@ -5,7 +5,8 @@
 //
 // - `list` marks a checkpoint whose root tree cannot be read (markDamagedTrees).
 //   Only loose root trees are read (one small file each, cached for the
-//   process): packed objects are written whole and fsynced by git. It also
+//   process): a pack, git's or a snapshot's own (pack-write.ts), is written
+//   whole and fsynced before it is named. It also
 //   marks the checkpoints found damaged deeper down by an earlier show, diff
 //   or restore (remembered in the workspace's `damaged.json`).
 // - What writes a checkpoint's content (restore and its preview, fork) first
