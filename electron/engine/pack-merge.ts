@@ -18,6 +18,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { syncDir } from './loose-write.js';
+import { crcAt, idAt, offsetAt, PACK_IDX_NAME, parsePackIdx } from './pack-index.js';
 import { packOf, writePackFiles, type PackEntry } from './pack-write.js';
 
 /** From this many packs in the store, the small ones are joined. */
@@ -34,16 +35,10 @@ interface Candidate {
 
 /** The whole objects of a pack, or null when it holds anything else (a delta) or does not check out. */
 async function recordsOf(dir: string, name: string): Promise<PackEntry[] | null> {
-  const [idx, pack] = await Promise.all([fs.readFile(path.join(dir, `${name}.idx`)), fs.readFile(path.join(dir, `${name}.pack`))]);
-  const idsAt = 8 + 256 * 4;
-  if (idx.length < idsAt + 40 || idx.readUInt32BE(0) !== 0xff744f63 || idx.readUInt32BE(4) !== 2) return null;
-  const count = idx.readUInt32BE(idsAt - 4);
-  if (idx.length !== idsAt + count * 28 + 40 || pack.length < 32 || pack.readUInt32BE(8) !== count) return null;
-  const entries = Array.from({ length: count }, (_, i) => ({
-    id: idx.subarray(idsAt + i * 20, idsAt + i * 20 + 20),
-    crc: idx.readUInt32BE(idsAt + count * 20 + i * 4),
-    offset: idx.readUInt32BE(idsAt + count * 24 + i * 4),
-  })).sort((a, b) => a.offset - b.offset);
+  const [bytes, pack] = await Promise.all([fs.readFile(path.join(dir, `${name}.idx`)), fs.readFile(path.join(dir, `${name}.pack`))]);
+  const idx = parsePackIdx(bytes);
+  if (!idx || idx.largeOffsets || pack.length < 32 || pack.readUInt32BE(8) !== idx.count) return null;
+  const entries = Array.from({ length: idx.count }, (_, i) => ({ id: idAt(idx, i), crc: crcAt(idx, i), offset: offsetAt(idx, i) })).sort((a, b) => a.offset - b.offset);
   const out: PackEntry[] = [];
   for (const [k, e] of entries.entries()) {
     const end = entries[k + 1]?.offset ?? pack.length - 20;
@@ -61,7 +56,7 @@ async function candidates(dir: string): Promise<Candidate[]> {
   const names = await fs.readdir(dir).catch(() => [] as string[]);
   if (names.includes('multi-pack-index')) return [];
   const all = new Set(names);
-  const packs = names.filter((n) => /^pack-[0-9a-f]{40}\.idx$/.test(n)).map((n) => n.slice(0, -4));
+  const packs = names.filter((n) => PACK_IDX_NAME.test(n)).map((n) => n.slice(0, -4));
   if (packs.length < MERGE_AT) return [];
   const sized = await Promise.all(
     packs

@@ -17,20 +17,18 @@ import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } fr
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
+import { findId, offsetAt, PACK_IDX_NAME, parsePackIdx, type PackIdx } from './pack-index.js';
 
 const TYPE_NAMES: Record<number, string> = { 1: 'commit', 2: 'tree', 3: 'blob', 4: 'tag' };
 
 interface PackIndex {
   pack: string;
-  /** The index file's bytes (ids and offsets are read from it in place). */
-  idx: Buffer;
-  count: number;
+  /** The index, read whole (ids and offsets are read from it in place). */
+  idx: PackIdx;
   /** Every record's offset in pack order (made on the first read that needs it). */
   sorted: Uint32Array | null;
   packSize: number;
 }
-
-const IDS_AT = 8 + 256 * 4;
 
 interface PackList {
   packs: PackIndex[];
@@ -43,12 +41,8 @@ const lists = new Map<string, PackList>();
 function loadIndex(file: string): PackIndex | null {
   try {
     const pack = file.replace(/\.idx$/, '.pack');
-    const idx = readFileSync(file);
-    const packSize = statSync(pack).size;
-    if (idx.length < IDS_AT + 40 || idx.readUInt32BE(0) !== 0xff744f63 || idx.readUInt32BE(4) !== 2) return null;
-    const count = idx.readUInt32BE(IDS_AT - 4);
-    if (idx.length < IDS_AT + count * 28 + 40) return null;
-    return { pack, idx, count, sorted: null, packSize };
+    const idx = parsePackIdx(readFileSync(file));
+    return idx ? { pack, idx, sorted: null, packSize: statSync(pack).size } : null;
   } catch {
     return null;
   }
@@ -61,7 +55,7 @@ function packList(gitDir: string, refresh: boolean): PackList {
   const dir = path.join(gitDir, 'objects', 'pack');
   let names: string[];
   try {
-    names = readdirSync(dir).filter((n) => /^pack-[0-9a-f]{40}\.idx$/.test(n)).sort();
+    names = readdirSync(dir).filter((n) => PACK_IDX_NAME.test(n)).sort();
   } catch {
     names = [];
   }
@@ -79,33 +73,13 @@ function packList(gitDir: string, refresh: boolean): PackList {
   return list;
 }
 
-/** Position of `id` in the index, or -1. */
-function find(index: PackIndex, id: Buffer): number {
-  const first = id[0]!;
-  let lo = first === 0 ? 0 : index.idx.readUInt32BE(8 + (first - 1) * 4);
-  let hi = index.idx.readUInt32BE(8 + first * 4);
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    // The entry at mid against the id sought.
-    const c = index.idx.compare(id, 0, 20, IDS_AT + mid * 20, IDS_AT + mid * 20 + 20);
-    if (c === 0) return mid;
-    if (c < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return -1;
-}
-
-function offsetAt(index: PackIndex, i: number): number {
-  return index.idx.readUInt32BE(IDS_AT + index.count * 24 + i * 4);
-}
-
 /** Where the record at `offset` ends: the next offset in pack order, or the trailer. */
 function endOf(index: PackIndex, offset: number): number {
   // All offsets, sorted once per pack (native sort: ~5 ms for 100,000), then a binary search.
   let sorted = index.sorted;
   if (!sorted) {
-    sorted = new Uint32Array(index.count);
-    for (let i = 0; i < index.count; i++) sorted[i] = offsetAt(index, i);
+    sorted = new Uint32Array(index.idx.count);
+    for (let i = 0; i < index.idx.count; i++) sorted[i] = offsetAt(index.idx, i);
     sorted.sort();
     index.sorted = sorted;
   }
@@ -164,7 +138,7 @@ async function readRecord(file: string, offset: number, length: number): Promise
 }
 
 async function readAt(index: PackIndex, i: number, maxBytes: number): Promise<PackedObject | null | 'gone'> {
-  const offset = offsetAt(index, i);
+  const offset = offsetAt(index.idx, i);
   if (offset & 0x80000000) return null; // in the 64-bit table: leave it to git
   const end = endOf(index, offset);
   if (!(end > offset)) return null;
@@ -202,7 +176,7 @@ export async function packedObject(gitDir: string, oid: string, maxBytes = Infin
     const list = packList(gitDir, refresh);
     let found = false;
     for (const index of list.packs) {
-      const i = find(index, id);
+      const i = findId(index.idx, id);
       if (i < 0) continue;
       found = true;
       const read = await readAt(index, i, maxBytes);

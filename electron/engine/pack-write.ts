@@ -30,6 +30,7 @@ import { promisify } from 'node:util';
 import { crc32, deflate, deflateSync } from 'node:zlib';
 import { ChronoscopeError } from '../../shared/errors.js';
 import { objectId, OBJECT_MODE, writeDurableFile } from './loose-write.js';
+import { IDS_AT, IDX_MAGIC } from './pack-index.js';
 
 export type PackType = 'commit' | 'tree' | 'blob';
 
@@ -202,8 +203,8 @@ export function packOf(entries: readonly PackEntry[]): PackFiles {
 /** The version-2 index of a pack: `sorted` by id. */
 function indexOf(sorted: readonly { id: Buffer; crc: number; offset: number }[], packSum: Buffer): Buffer {
   const n = sorted.length;
-  const idx = Buffer.alloc(8 + 256 * 4 + n * 28 + 40);
-  idx.writeUInt32BE(0xff744f63, 0);
+  const idx = Buffer.alloc(IDS_AT + n * 28 + 40);
+  idx.writeUInt32BE(IDX_MAGIC, 0);
   idx.writeUInt32BE(2, 4);
   const counts = new Uint32Array(256);
   for (const e of sorted) counts[e.id[0]!]! += 1;
@@ -212,7 +213,7 @@ function indexOf(sorted: readonly { id: Buffer; crc: number; offset: number }[],
     running += counts[i]!;
     idx.writeUInt32BE(running, 8 + i * 4);
   }
-  let at = 8 + 256 * 4;
+  let at = IDS_AT;
   for (const e of sorted) at += e.id.copy(idx, at);
   for (const e of sorted) at = idx.writeUInt32BE(e.crc >>> 0, at);
   for (const e of sorted) {
