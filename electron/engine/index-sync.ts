@@ -21,6 +21,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { WsContext } from './context.js';
+import { quietTime } from './quiet-time.js';
 import { gitStdin, ZERO_OID } from './git-runner.js';
 import { indexSignature, latestHead, writeHead } from './head.js';
 import { withLock } from './lock.js';
@@ -173,17 +174,10 @@ function queueSync(ctx: WsContext, job: IndexSyncJob): void {
     if (!current) pending.set(key, { run: Promise.resolve(), waiting: job, hurry: () => undefined });
     return;
   }
-  let hurry = (): void => undefined;
-  const quiet = new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, SYNC_QUIET_MS);
-    hurry = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-  });
-  const entry: Pending = { run: Promise.resolve(), waiting: job, hurry: () => hurry() };
+  const quiet = quietTime(SYNC_QUIET_MS);
+  const entry: Pending = { run: Promise.resolve(), waiting: job, hurry: quiet.hurry };
   entry.run = (current?.run ?? Promise.resolve())
-    .then(() => quiet)
+    .then(() => quiet.elapsed)
     .then(() =>
       startWhenNoWriter(key, () =>
         syncIndex(ctx, () => {

@@ -20,6 +20,7 @@ import { crc32 } from 'node:zlib';
 import { syncDir } from './loose-write.js';
 import { crcAt, idAt, offsetAt, PACK_IDX_NAME, parsePackIdx } from './pack-index.js';
 import { packOf, writePackFiles, type PackEntry } from './pack-write.js';
+import { quietTime } from './quiet-time.js';
 
 /** From this many packs in the store, the small ones are joined. */
 export const MERGE_AT = 16;
@@ -128,16 +129,9 @@ export async function scheduleMerge(gitDir: string): Promise<void> {
     return;
   }
   if (scheduled.has(gitDir)) return;
-  let hurry = (): void => undefined;
-  const quiet = new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, MERGE_QUIET_MS);
-    hurry = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-  });
+  const quiet = quietTime(MERGE_QUIET_MS);
   // One join at a time per store in this process: a later one waits for the one running.
-  const run = Promise.all([quiet, running.get(gitDir)])
+  const run = Promise.all([quiet.elapsed, running.get(gitDir)])
     .then(() => {
       scheduled.delete(gitDir);
       return mergeSmallPacks(gitDir);
@@ -146,7 +140,7 @@ export async function scheduleMerge(gitDir: string): Promise<void> {
       () => undefined,
       () => undefined,
     );
-  scheduled.set(gitDir, { run, hurry: () => hurry() });
+  scheduled.set(gitDir, { run, hurry: quiet.hurry });
   running.set(gitDir, run);
   void run.then(() => {
     if (running.get(gitDir) === run) running.delete(gitDir);
