@@ -79,9 +79,8 @@ export class ObjectBatch {
 
   constructor(readonly gitDir: string) {}
 
-  /** Adds one object (written with the others when they are asked for); returns its id at once. */
-  put(type: PackType, body: Buffer): string {
-    const oid = objectId(type, body);
+  /** Adds one object (written with the others when they are asked for); returns its id (`oid` when the caller hashed it already). */
+  put(type: PackType, body: Buffer, oid = objectId(type, body)): string {
     if (!this.tasks.has(oid) && !this.pending.has(oid)) {
       // A larger blob starts compressing now, off the main thread (most go into a pack).
       const deflated = type === 'blob' && body.length >= DEFLATE_EARLY_BYTES ? deflateBlob(body) : undefined;

@@ -121,7 +121,7 @@ export async function scanPathsInNode(ctx: WsContext, paths: readonly string[], 
     const oid = objectId('blob', now.data);
     seen.set(rel, { signature: now.signature, mode: now.mode, oid });
     if (old !== null && oid === old.oid && now.mode === old.mode) continue;
-    if (oid !== old?.oid) batch.put('blob', now.data);
+    if (oid !== old?.oid) batch.put('blob', now.data, oid);
     changes.set(rel, { mode: now.mode, oid });
     counted.push(count(ctx, stats, old, now.data));
   }
