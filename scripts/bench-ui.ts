@@ -31,6 +31,10 @@ interface Interaction {
   longest_task_ms: number;
   frame_gaps: number;
   longest_gap_ms: number;
+  /** After the last move (or key press), until the diff of where it stopped is on screen. */
+  after_long_tasks: number;
+  after_gaps: number;
+  after_longest_gap_ms: number;
   steps_without_diff: number;
   settle_ms: number;
   /** With --cpu: the renderer's main-thread CPU time (thread time, not wall time: less bent by a busy machine) and its tasks over 50 ms of CPU. */
@@ -81,20 +85,33 @@ interface PageElement {
 }
 declare const document: { querySelector(selector: string): PageElement | null };
 
-/** True when the diff area shows the selected checkpoint, fresh (not the last one kept while loading). Runs in the page. */
-function showsSelected(): boolean {
+/** What counts as a diff on screen: an editor, the scrub preview, a notice, an image, or an empty-file note. */
+const DIFF_ON_SCREEN = [
+  '[data-testid="diff-view"] .monaco-layer:not([aria-hidden="true"]) .monaco-editor',
+  '[data-testid="diff-view"] [data-testid="scrub-preview"]',
+  '[data-testid="diff-view"] .diff-overlay-centered',
+  '[data-testid="diff-view"][data-kind="notice"]',
+  '[data-testid="diff-view"][data-kind="image"]',
+].join(', ');
+
+/**
+ * True when the diff area shows the selected checkpoint, fresh (not the last one kept while loading);
+ * with `onScreen`, also drawn (first load: Monaco loaded and showing it). Runs in the page.
+ */
+function showsSelected(onScreen?: string): boolean {
   const row = document.querySelector('[data-testid="checkpoint-item"][aria-selected="true"]');
   const body = document.querySelector('[data-testid="details-body"]');
   const diff = document.querySelector('[data-testid="diff-view"]');
   if (!row || !body || !diff) return false;
   const short = (row.getAttribute('data-checkpoint-id') ?? '').slice(0, 8);
   const diffIsHere = diff.getAttribute('data-to') === short || diff.getAttribute('data-kind') === 'notice' || diff.getAttribute('data-change') !== null;
-  return body.getAttribute('data-shows') === short && body.getAttribute('data-stale') === 'false' && diffIsHere && diff.getAttribute('data-stale') !== 'true';
+  const fresh = body.getAttribute('data-shows') === short && body.getAttribute('data-stale') === 'false' && diffIsHere && diff.getAttribute('data-stale') !== 'true';
+  return fresh && (onScreen === undefined || document.querySelector(onScreen) !== null);
 }
 
-/** A diff (or a notice in its place) is on screen. Runs in the page. */
-function hasDiff(): boolean {
-  return document.querySelector('[data-testid="diff-view"] .monaco-diff-editor, [data-testid="diff-view"][data-kind="notice"], [data-testid="diff-view"] .monaco-editor') !== null;
+/** A diff (or what stands in its place) is on screen. Runs in the page. */
+function hasDiff(onScreen: string): boolean {
+  return document.querySelector(onScreen) !== null;
 }
 
 function historyApplied(): boolean {
@@ -133,29 +150,37 @@ function mainThreadCpu(trace: Buffer): NonNullable<Interaction['cpu']> {
 
 let traceCpu = false;
 
-async function measure(page: Page, act: (noteStep: () => Promise<void>) => Promise<number>): Promise<Interaction> {
+/** `act` makes the moves and returns their count and how to end them (the mouse released), which counts as after the stop. */
+async function measure(page: Page, act: (noteStep: () => Promise<void>) => Promise<{ steps: number; end?: () => Promise<void> }>): Promise<Interaction> {
   const browser = page.context().browser();
   if (traceCpu && browser) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
   await page.evaluate('window.__bench.on = true; window.__bench.tasks = []; window.__bench.gaps = []; window.__bench.last = 0;');
   let without = 0;
   const noteStep = async () => {
-    if (!(await page.evaluate(hasDiff))) without++;
+    if (!(await page.evaluate(hasDiff, DIFF_ON_SCREEN))) without++;
   };
-  const steps = await act(noteStep);
+  const { steps, end } = await act(noteStep);
   const stopped = Date.now();
-  await page.waitForFunction(showsSelected, undefined, { polling: 'raf', timeout: 60_000 });
+  // What was collected up to here happened while the handle moved (or the keys were pressed); the rest while the diff settles.
+  const split = (await page.evaluate('({ tasks: window.__bench.tasks.length, gaps: window.__bench.gaps.length })')) as { tasks: number; gaps: number };
+  await end?.();
+  await page.waitForFunction(showsSelected, DIFF_ON_SCREEN, { polling: 'raf', timeout: 60_000 });
   const settle = Date.now() - stopped;
   const { tasks, gaps } = (await page.evaluate('({ tasks: window.__bench.tasks, gaps: window.__bench.gaps })')) as { tasks: number[]; gaps: number[] };
   await page.evaluate('window.__bench.on = false');
   const cpu = traceCpu && browser ? mainThreadCpu(await browser.stopTracing()) : undefined;
-  const long = gaps.filter((g) => g > 50);
+  const during = gaps.slice(0, split.gaps);
+  const after = gaps.slice(split.gaps);
   return {
     ...(cpu ? { cpu } : {}),
     steps,
-    long_tasks: tasks.filter((t) => t > 50).length,
-    longest_task_ms: Math.round(Math.max(0, ...tasks)),
-    frame_gaps: long.length,
-    longest_gap_ms: Math.round(Math.max(0, ...gaps)),
+    long_tasks: tasks.slice(0, split.tasks).filter((t) => t > 50).length,
+    longest_task_ms: Math.round(Math.max(0, ...tasks.slice(0, split.tasks))),
+    frame_gaps: during.filter((g) => g > 50).length,
+    longest_gap_ms: Math.round(Math.max(0, ...during)),
+    after_long_tasks: tasks.slice(split.tasks).filter((t) => t > 50).length,
+    after_gaps: after.filter((g) => g > 50).length,
+    after_longest_gap_ms: Math.round(Math.max(0, ...after)),
     steps_without_diff: without,
     settle_ms: settle,
   };
@@ -173,21 +198,20 @@ async function drag(page: Page): Promise<Interaction> {
       await page.waitForTimeout(16);
       await noteStep();
     }
-    await page.mouse.up();
-    return 60;
+    return { steps: 60, end: () => page.mouse.up() };
   });
 }
 
 async function arrows(page: Page): Promise<Interaction> {
   await page.getByTestId('timeline-slider').focus();
   await page.keyboard.press('End');
-  await page.waitForFunction(showsSelected, undefined, { polling: 'raf', timeout: 60_000 });
+  await page.waitForFunction(showsSelected, DIFF_ON_SCREEN, { polling: 'raf', timeout: 60_000 });
   return measure(page, async (noteStep) => {
     for (let i = 0; i < 200; i++) {
       await page.keyboard.press('ArrowLeft');
       if (i % 10 === 9) await noteStep();
     }
-    return 200;
+    return { steps: 200 };
   });
 }
 
@@ -210,13 +234,13 @@ async function runSize(browser: Browser, count: number): Promise<SizeResult> {
     const page = await context.newPage();
     // A first visit loads Monaco into the HTTP cache, as a person's second look would have it.
     await page.goto(server.url);
-    await page.waitForFunction(showsSelected, undefined, { polling: 'raf', timeout: 120_000 });
+    await page.waitForFunction(showsSelected, DIFF_ON_SCREEN, { polling: 'raf', timeout: 120_000 });
     const origin = new URL(server.url).origin;
 
     await page.goto('about:blank');
     const t0 = Date.now();
     await page.goto(`${origin}/`);
-    await page.waitForFunction(showsSelected, undefined, { polling: 'raf', timeout: 120_000 });
+    await page.waitForFunction(showsSelected, DIFF_ON_SCREEN, { polling: 'raf', timeout: 120_000 });
     const firstLoad = Date.now() - t0;
     progress(`${count} checkpoints: loaded, dragging`);
     const dragResult = await drag(page);
@@ -228,7 +252,7 @@ async function runSize(browser: Browser, count: number): Promise<SizeResult> {
     await page.goto('about:blank');
     await page.goto(`${origin}/#path=${encodeURIComponent(FOLLOWED)}`);
     await page.waitForFunction(historyApplied, undefined, { timeout: 120_000 });
-    await page.waitForFunction(showsSelected, undefined, { polling: 'raf', timeout: 120_000 });
+    await page.waitForFunction(showsSelected, DIFF_ON_SCREEN, { polling: 'raf', timeout: 120_000 });
     const matches = Number(((await page.getByTestId('checkpoint-count').textContent()) ?? '').split(' of ')[0]);
     const historyDrag = await drag(page);
     const historyArrows = await arrows(page);
@@ -242,9 +266,11 @@ async function runSize(browser: Browser, count: number): Promise<SizeResult> {
 
 function table(results: SizeResult[]): string {
   const cpu = results.some((r) => r.drag.cpu !== undefined);
-  const rows: string[][] = [['case', 'steps', 'long tasks >50ms (max)', 'frame gaps >50ms (max)', 'steps without diff', 'diff shown after stop', ...(cpu ? ['main-thread CPU: total, tasks >50ms (max)'] : [])]];
+  const rows: string[][] = [
+    ['case', 'steps', 'long tasks >50ms (max)', 'frame gaps >50ms (max)', 'steps without diff', 'diff shown after stop', 'after stop: long tasks, gaps >50ms (max)', ...(cpu ? ['main-thread CPU: total, tasks >50ms (max)'] : [])],
+  ];
   for (const r of results) {
-    rows.push([`${r.checkpoints} checkpoints: first load`, '', '', '', '', `${r.first_load_ms} ms`, ...(cpu ? [''] : [])]);
+    rows.push([`${r.checkpoints} checkpoints: first load`, '', '', '', '', `${r.first_load_ms} ms`, '', ...(cpu ? [''] : [])]);
     const line = (name: string, x: Interaction) =>
       rows.push([
         `${r.checkpoints} ${name}`,
@@ -253,6 +279,7 @@ function table(results: SizeResult[]): string {
         `${x.frame_gaps} (${x.longest_gap_ms} ms)`,
         String(x.steps_without_diff),
         `${x.settle_ms} ms`,
+        `${x.after_long_tasks}, ${x.after_gaps} (${x.after_longest_gap_ms} ms)`,
         ...(x.cpu ? [`${x.cpu.total_ms} ms, ${x.cpu.tasks_over_50ms} (${x.cpu.longest_ms} ms)`] : cpu ? [''] : []),
       ]);
     line('drag', r.drag);
