@@ -105,17 +105,31 @@ test('the diff follows the handle: a drag never blanks the diff, and where it st
   await page.mouse.move(box.x + box.width - 4, y);
   await page.mouse.down();
   let blank = 0;
+  const shown = new Set<string>();
+  let previewed = 0;
   for (let i = 0; i < 30; i++) {
     await page.mouse.move(box.x + box.width * (1 - (i + 1) / 40), y);
+    await page.waitForTimeout(40);
     // Every step: a diff is on screen (the last one, marked stale, until the new one is here).
-    if ((await page.locator('[data-testid="diff-view"] .monaco-diff-editor').count()) === 0) blank++;
+    const onScreen = await page.locator('[data-testid="diff-view"] .monaco-diff-editor, [data-testid="scrub-preview"], [data-testid="diff-view"] .monaco-editor').count();
+    if (onScreen === 0) blank++;
+    // While the handle moves, each step's diff is drawn in the light preview (Monaco keeps its text until the stop).
+    if ((await diff.getAttribute('data-preview')) === 'true' && (await page.getByTestId('scrub-preview').count()) === 1) previewed++;
+    shown.add((await diff.getAttribute('data-to')) ?? '');
   }
-  await page.mouse.up();
   expect(blank).toBe(0);
+  // The diff followed the handle: many checkpoints' diffs were on screen during the drag, not only the last one.
+  expect(shown.size).toBeGreaterThanOrEqual(5);
+  expect(previewed).toBeGreaterThan(0);
+  await page.mouse.up();
   const target = await selectedShort(page);
   await expect(page.getByTestId('details-body')).toHaveAttribute('data-shows', target);
   await expect(page.getByTestId('details-body')).toHaveAttribute('data-stale', 'false');
   await expect(diff).toHaveAttribute('data-to', target);
+  // Released: Monaco takes over with the same diff, and the preview goes.
+  await expect(diff).toHaveAttribute('data-preview', 'false');
+  await expect(page.getByTestId('scrub-preview')).toHaveCount(0);
+  await expect(page.locator('[data-testid="diff-view"] .monaco-layer:not([aria-hidden="true"]) .monaco-editor').first()).toBeVisible();
 });
 
 test("one file's story: History shows only the checkpoints that changed it, the slider dims the rest, a reload keeps it", async ({ page, workspace, serve }) => {

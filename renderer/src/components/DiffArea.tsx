@@ -1,6 +1,9 @@
 // The diff of one file: Monaco's diff editor for text, a notice for binary,
 // oversized, symlinked or missing sides; and "restore this file" in two steps.
-import { lazy, Suspense, useEffect, useReducer, useRef, useState } from 'react';
+// The editors live in EditorStage (created once, kept under whatever else
+// shows); while the person scrubs, each step is drawn by ScrubPreview and
+// Monaco takes over where the handle stops.
+import { useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import { LARGE_VIEWER_MAX_BYTES, VIEWER_MAX_BYTES, type Checkpoint, type FileChange, type FileDiff, type FileSide } from '../../../shared/model.js';
 import { fileDiffKey, useDiff, type DiffMode, type FileDiffRequest } from '../state/diff.js';
 import { useTheme } from '../state/theme.js';
@@ -10,16 +13,16 @@ import { InlineError, Skeleton } from './bits.js';
 import type { Loadable } from '../state/details.js';
 import { useFilter } from '../state/filter.js';
 import { useDiffNav } from '../state/diff-nav.js';
-import { SWAP_EVERY_MS, useScrub } from '../state/scrub.js';
+import { useScrub } from '../state/scrub.js';
 import { baseName, dirName } from '../lib/paths.js';
 import { hiddenChange, hiddenChangeLabel, modeChangeLabel } from '../lib/change-kind.js';
 import { Icon } from './Icon.js';
 import { FILE_IDS, RestoreControls, RestorePreviewPanel } from './Restore.js';
+import { EditorStage, type StageContent } from './EditorStage.js';
+import { ScrubPreview } from './ScrubPreview.js';
 
 const loadMonacoDiff = () => import('../monaco/MonacoDiff.js');
 const loadMonacoFile = () => import('../monaco/MonacoFile.js');
-const MonacoDiff = lazy(loadMonacoDiff);
-const MonacoFile = lazy(loadMonacoFile);
 
 /**
  * Monaco is ~3.6 MB of script, compiled and run on the main thread when it is
@@ -67,11 +70,18 @@ export function DiffArea({
     // only when the files on screen change: a click on another file sticks
   }, [files, followed?.path]);
 
-  if (!files) return <div className="diff-area" />;
-  if (!selected) {
+  // The diff view stays mounted whatever is selected: its editors are costly to create (EditorStage.tsx).
+  const stage = (request: FileDiffRequest | null, first: boolean, onLarge: () => void, message?: string) => (
+    <FileDiffView request={request} first={first} mode={mode} onLarge={onLarge} {...(message ? { message } : {})} />
+  );
+  if (!files || !selected) {
+    const message = !files ? undefined : files.length === 0 ? 'Nothing to compare.' : 'Select a file to see its diff.';
+    // The same child slots as below (the head and the restore preview absent), so React keeps the view and its editors.
     return (
       <div className="diff-area">
-        <div className="diff-empty muted">{files.length === 0 ? 'Nothing to compare.' : 'Select a file to see its diff.'}</div>
+        {false}
+        {false}
+        {stage(null, false, () => undefined, message)}
       </div>
     );
   }
@@ -126,85 +136,105 @@ export function DiffArea({
         />
       </div>
       <RestorePreviewPanel scope="file" ids={FILE_IDS} />
-      <FileDiffView request={request} first={first} mode={mode} onLarge={() => setLargeFor(fileDiffKey(plain))} />
+      {stage(request, first, () => setLargeFor(fileDiffKey(plain)))}
     </div>
   );
 }
 
-function FileDiffView({ request, first, mode, onLarge }: { request: FileDiffRequest; first: boolean; mode: DiffMode; onLarge: () => void }) {
-  const key = fileDiffKey(request);
-  const current = useDiff((s) => s.fileDiffs[key]);
+function FileDiffView({
+  request,
+  first,
+  mode,
+  onLarge,
+  message,
+}: {
+  /** Null when no file is selected: `message` says why. */
+  request: FileDiffRequest | null;
+  first: boolean;
+  mode: DiffMode;
+  onLarge: () => void;
+  message?: string;
+}) {
+  const key = request === null ? '' : fileDiffKey(request);
+  const current = useDiff((s) => (request === null ? undefined : s.fileDiffs[key]));
   const load = useDiff((s) => s.loadFileDiff);
   const want = useDiff((s) => s.wantFileDiff);
   const layout = useDiff((s) => s.layout);
   const wrap = useDiff((s) => s.wrap);
   const ignoreWhitespace = useDiff((s) => s.ignoreWhitespace);
   const dark = useTheme((s) => s.dark);
+  const scrubbing = useScrub((s) => s.active);
 
   useEffect(() => {
-    if (!current) want(request);
+    if (request !== null && !current) want(request);
     // request is fully described by key
   }, [key, current === undefined, want]);
 
   // Until this diff is here, the last one shown stays (never a blank pane while scrubbing).
-  // While scrubbing, a new one replaces it at most every SWAP_EVERY_MS (scrub.ts).
   const lastShown = useRef<{ entry: Loadable<FileDiff>; first: boolean } | null>(null);
-  const lastSwap = useRef(0);
-  const scrubbing = useScrub((s) => s.active);
-  const [, wake] = useReducer((x: number) => x + 1, 0);
-  const arrived = current?.status === 'ready' && lastShown.current?.entry !== current;
-  const hold = arrived && scrubbing && lastShown.current !== null && performance.now() - lastSwap.current < SWAP_EVERY_MS;
-  if (arrived && !hold) {
-    lastSwap.current = performance.now();
-    lastShown.current = { entry: current, first };
-  }
-  useEffect(() => {
-    if (!hold) return;
-    const timer = setTimeout(wake, Math.max(0, SWAP_EVERY_MS - (performance.now() - lastSwap.current)));
-    return () => clearTimeout(timer);
-  }, [hold, key]);
-  const stale = (!current || current.status === 'loading' || hold) && lastShown.current !== null;
-  const entry = stale ? lastShown.current!.entry : current;
+  if (current?.status === 'ready' && lastShown.current?.entry !== current) lastShown.current = { entry: current, first };
+  const stale = request !== null && (!current || current.status === 'loading') && lastShown.current !== null;
+  const entry = request === null ? undefined : stale ? lastShown.current!.entry : current;
   if (stale) first = lastShown.current!.first;
 
-  if (!entry || entry.status === 'loading') {
-    return (
-      <div className="diff-view-wrap" data-testid="diff-view" aria-busy="true">
-        <div className="padded">
-          <Skeleton lines={8} />
-        </div>
-      </div>
-    );
-  }
-  if (entry.status === 'error') {
-    return (
-      <div className="diff-view-wrap padded" data-testid="diff-view">
-        <InlineError message={entry.error} onRetry={() => void load(request)} />
-      </div>
-    );
-  }
+  const view = entry?.status === 'ready' ? describeView(entry.value, first) : null;
+  // Monaco shows what is settled; while scrubbing it keeps its last text and the preview shows each step (ScrubPreview.tsx).
+  // When scrubbing stops on a preview, that frame is painted first (the diff of where the handle stopped, at once), then Monaco takes over.
+  const settled = useRef<StageContent | null>(null);
+  const previewShown = useRef(false);
+  const [, wake] = useReducer((x: number) => x + 1, 0);
+  const editorContent = view?.kind === 'text' ? stageContent(view, layout === 'inline', ignoreWhitespace) : null;
+  const unsettled = editorContent !== null && !sameStage(settled.current, editorContent);
+  const handOver = unsettled && !scrubbing && previewShown.current;
+  if (unsettled && !scrubbing && !handOver) settled.current = editorContent;
+  const previewing = unsettled && (scrubbing || handOver);
+  previewShown.current = previewing;
+  useEffect(() => {
+    if (!handOver) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        previewShown.current = false;
+        wake();
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  });
 
-  const diff = entry.value;
-  const oldSide: FileSide = first ? { kind: 'missing', size: null, mode: null } : diff.old;
-  if (oldSide.image || diff.new.image) {
-    return (
-      <div className="diff-view-wrap" data-testid="diff-view" data-kind="image" data-stale={stale ? 'true' : 'false'} data-to={diff.to === 'workspace' ? 'workspace' : shortId(diff.to)}>
-        <ImagePreview before={oldSide} after={diff.new} />
+  let overlay: ReactNode = null;
+  if (request === null) overlay = message ? <Centered text={message} /> : null;
+  else if (!entry || entry.status === 'loading') {
+    overlay = (
+      <div className="padded diff-overlay" aria-busy="true">
+        <Skeleton lines={8} />
       </div>
     );
-  }
-  const notice = sideNotice(diff, oldSide);
-  if (notice) {
+  } else if (entry.status === 'error') {
+    overlay = (
+      <div className="padded diff-overlay">
+        <InlineError message={entry.error} onRetry={() => request && void load(request)} />
+      </div>
+    );
+  } else if (view?.kind === 'image') {
+    overlay = (
+      <div className="diff-overlay">
+        <ImagePreview before={view.oldSide} after={view.diff.new} />
+      </div>
+    );
+  } else if (view?.kind === 'notice') {
+    const sides = [view.oldSide, view.diff.new];
     // Too large for the viewer but within the larger limit, and text: the person may ask for it.
-    const sides = [oldSide, diff.new];
     const canAsk = !request.large && sides.some((s) => s.kind === 'too_large') && sides.every((s) => s.kind !== 'binary' && s.kind !== 'symlink' && (s.size ?? 0) <= LARGE_VIEWER_MAX_BYTES);
-    return (
-      <div className="diff-view-wrap" data-testid="diff-view" data-kind="notice">
+    overlay = (
+      <div className="diff-overlay">
         <div className="diff-notice">
           <Icon name="alert" size={18} />
           <div>
-            <strong>{notice.title}</strong>
-            <div className="muted">{notice.detail}</div>
+            <strong>{view.notice.title}</strong>
+            <div className="muted">{view.notice.detail}</div>
             {canAsk && (
               <button type="button" className="button button-subtle show-large" data-testid="show-large" onClick={onLarge}>
                 Show it anyway (files up to {formatSize(LARGE_VIEWER_MAX_BYTES)} can be shown on request)
@@ -219,68 +249,111 @@ function FileDiffView({ request, first, mode, onLarge }: { request: FileDiffRequ
         </div>
       </div>
     );
-  }
-
-  const fallback = (
-    <div className="padded">
-      <Skeleton lines={8} />
-    </div>
-  );
-  const wrapProps = {
-    'data-testid': 'diff-view',
-    'data-kind': 'text',
-    'data-from': shortId(diff.from),
-    'data-to': diff.to === 'workspace' ? 'workspace' : shortId(diff.to),
-    'data-stale': stale ? 'true' : 'false',
-  };
-  const oldText = oldSide.kind === 'text' ? (oldSide.text ?? '') : '';
-  const newText = diff.new.kind === 'text' ? (diff.new.text ?? '') : '';
-
-  // Only one side exists: show that file's content, labelled, rather than a diff against nothing.
-  const oneSide = oldSide.kind === 'missing' ? 'added' : diff.new.kind === 'missing' ? 'deleted' : null;
-  if (oneSide) {
-    const text = oneSide === 'added' ? newText : oldText;
-    return (
-      <div className="diff-view-column" {...wrapProps} data-change={oneSide}>
-        <div className={`side-strip side-strip-${oneSide}`} data-testid="diff-side-strip">
-          <Icon name={oneSide === 'added' ? 'plus' : 'minus'} size={13} />
-          <strong>{sideTitle(oneSide, mode, first)}</strong>
-          <span className="muted">{lineCountLabel(text)}</span>
-        </div>
-        {text === '' ? (
-          <div className="diff-empty muted">The file is empty.</div>
-        ) : (
-          <div className="diff-view-wrap">
-            <Suspense fallback={fallback}>
-              <MonacoFile path={diff.path} text={text} change={oneSide} wrap={wrap} dark={dark} />
-            </Suspense>
-          </div>
-        )}
+  } else if (view?.kind === 'text' && view.oneSide !== null && view.oneSideText === '') {
+    overlay = <Centered text="The file is empty." />;
+  } else if (previewing && editorContent !== null) {
+    overlay = (
+      <div className="diff-overlay">
+        <ScrubPreview content={editorContent} />
       </div>
     );
   }
 
-  const svg = /\.svg$/i.test(diff.path);
-  const hidden = hiddenChange(oldText, newText);
+  const diff = entry?.status === 'ready' ? entry.value : null;
+  const attributes = {
+    'data-testid': 'diff-view',
+    'data-kind': view?.kind ?? (request === null ? 'none' : 'loading'),
+    'data-stale': stale ? 'true' : 'false',
+    'data-preview': previewing ? 'true' : 'false',
+    ...(diff ? { 'data-from': shortId(diff.from), 'data-to': diff.to === 'workspace' ? 'workspace' : shortId(diff.to) } : {}),
+    ...(view?.kind === 'text' && view.oneSide !== null ? { 'data-change': view.oneSide } : {}),
+    ...(!entry || entry.status === 'loading' ? { 'aria-busy': true } : {}),
+  };
+  // The editors stay mounted under whatever else shows (creating one costs 150–190 ms); hidden when it is not theirs to show.
+  const editorHidden = editorContent === null || (overlay !== null && !previewing);
   return (
-    <div className="diff-view-column" {...wrapProps}>
-      {hidden && (
+    <div className="diff-view-column" {...attributes}>
+      {view?.kind === 'text' && view.oneSide !== null && (
+        <div className={`side-strip side-strip-${view.oneSide}`} data-testid="diff-side-strip">
+          <Icon name={view.oneSide === 'added' ? 'plus' : 'minus'} size={13} />
+          <strong>{sideTitle(view.oneSide, mode, first)}</strong>
+          <span className="muted">{lineCountLabel(view.oneSideText)}</span>
+        </div>
+      )}
+      {view?.kind === 'text' && view.hidden && (
         <div className="side-strip side-strip-flag" data-testid="hidden-change">
           <Icon name="alert" size={13} />
-          <strong>{hiddenChangeLabel(hidden)}</strong>
+          <strong>{hiddenChangeLabel(view.hidden)}</strong>
           <span className="muted">
-            {hidden === 'whitespace' && ignoreWhitespace ? 'Whitespace is ignored in the view: turn "Whitespace" on to see it.' : 'The text reads the same; the bytes differ.'}
+            {view.hidden === 'whitespace' && ignoreWhitespace ? 'Whitespace is ignored in the view: turn "Whitespace" on to see it.' : 'The text reads the same; the bytes differ.'}
           </span>
         </div>
       )}
-      {svg && <ImagePreview before={svgSide(oldSide)} after={svgSide(diff.new)} compact />}
+      {view?.kind === 'text' && view.svg && <ImagePreview before={svgSide(view.oldSide)} after={svgSide(view.diff.new)} compact />}
       <div className="diff-view-wrap">
-        <Suspense fallback={fallback}>
-          <MonacoDiff path={diff.path} original={oldText} modified={newText} inline={layout === 'inline'} wrap={wrap} dark={dark} ignoreWhitespace={ignoreWhitespace} />
-        </Suspense>
+        <EditorStage content={settled.current} hidden={editorHidden} wrap={wrap} dark={dark} />
+        {overlay}
       </div>
     </div>
   );
+}
+
+function Centered({ text }: { text: string }) {
+  return (
+    <div className="diff-overlay diff-overlay-centered">
+      <div className="diff-empty muted">{text}</div>
+    </div>
+  );
+}
+
+/** What one file's diff is shown as. */
+type DiffView =
+  | { kind: 'image'; diff: FileDiff; oldSide: FileSide }
+  | { kind: 'notice'; diff: FileDiff; oldSide: FileSide; notice: { title: string; detail: string } }
+  | {
+      kind: 'text';
+      diff: FileDiff;
+      oldSide: FileSide;
+      oldText: string;
+      newText: string;
+      /** Only one side exists: that file's content is shown, labelled, rather than a diff against nothing. */
+      oneSide: 'added' | 'deleted' | null;
+      oneSideText: string;
+      hidden: ReturnType<typeof hiddenChange>;
+      svg: boolean;
+    };
+
+function describeView(diff: FileDiff, first: boolean): DiffView {
+  const oldSide: FileSide = first ? { kind: 'missing', size: null, mode: null } : diff.old;
+  if (oldSide.image || diff.new.image) return { kind: 'image', diff, oldSide };
+  const notice = sideNotice(diff, oldSide);
+  if (notice) return { kind: 'notice', diff, oldSide, notice };
+  const oldText = oldSide.kind === 'text' ? (oldSide.text ?? '') : '';
+  const newText = diff.new.kind === 'text' ? (diff.new.text ?? '') : '';
+  const oneSide = oldSide.kind === 'missing' ? 'added' : diff.new.kind === 'missing' ? 'deleted' : null;
+  return {
+    kind: 'text',
+    diff,
+    oldSide,
+    oldText,
+    newText,
+    oneSide,
+    oneSideText: oneSide === 'added' ? newText : oldText,
+    hidden: oneSide === null ? hiddenChange(oldText, newText) : null,
+    svg: oneSide === null && /\.svg$/i.test(diff.path),
+  };
+}
+
+function stageContent(view: Extract<DiffView, { kind: 'text' }>, inline: boolean, ignoreWhitespace: boolean): StageContent | null {
+  if (view.oneSide !== null) return view.oneSideText === '' ? null : { kind: 'file', path: view.diff.path, text: view.oneSideText, change: view.oneSide };
+  return { kind: 'diff', path: view.diff.path, original: view.oldText, modified: view.newText, inline, ignoreWhitespace };
+}
+
+function sameStage(a: StageContent | null, b: StageContent): boolean {
+  if (a === null || a.kind !== b.kind || a.path !== b.path) return false;
+  if (a.kind === 'file' && b.kind === 'file') return a.text === b.text && a.change === b.change;
+  if (a.kind === 'diff' && b.kind === 'diff') return a.original === b.original && a.modified === b.modified;
+  return false;
 }
 
 /** What an added or deleted file is, in the words of the comparison on screen. */

@@ -7,6 +7,7 @@ import { monaco } from './setup.js';
 import { languageForPath } from './language.js';
 import { READ_ONLY_VIEW } from './view-options.js';
 import { useEditorLook } from './use-editor-look.js';
+import { useHostLayout } from './use-host-layout.js';
 import { useDiffNav } from '../state/diff-nav.js';
 
 export interface MonacoDiffProps {
@@ -31,6 +32,8 @@ export default function MonacoDiff({ path, original, modified, inline, wrap, dar
     if (!host.current) return;
     const instance = monaco.editor.createDiffEditor(host.current, {
       ...READ_ONLY_VIEW,
+      // Sized by useHostLayout (not while scrubbing).
+      automaticLayout: false,
       originalEditable: false,
       renderSideBySide: !inline,
       // The diff pane shares the window with two lists: split down to a narrower width than Monaco's default 900px.
@@ -97,6 +100,7 @@ export default function MonacoDiff({ path, original, modified, inline, wrap, dar
   }, [ignoreWhitespace]);
 
   useEditorLook(editor, wrap, dark);
+  useHostLayout(editor, host);
 
   return <div className="monaco-host" ref={host} />;
 }

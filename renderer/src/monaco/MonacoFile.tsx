@@ -6,6 +6,7 @@ import { monaco } from './setup.js';
 import { languageForPath } from './language.js';
 import { READ_ONLY_VIEW } from './view-options.js';
 import { useEditorLook } from './use-editor-look.js';
+import { useHostLayout } from './use-host-layout.js';
 
 export interface MonacoFileProps {
   path: string;
@@ -24,6 +25,8 @@ export default function MonacoFile({ path, text, change, wrap, dark }: MonacoFil
     if (!host.current) return;
     const instance = monaco.editor.create(host.current, {
       ...READ_ONLY_VIEW,
+      // Sized by useHostLayout (not while scrubbing).
+      automaticLayout: false,
       lineDecorationsWidth: 14,
       wordWrap: wrap ? 'on' : 'off',
     });
@@ -59,6 +62,7 @@ export default function MonacoFile({ path, text, change, wrap, dark }: MonacoFil
   }, [path, text, change]);
 
   useEditorLook(editor, wrap, dark);
+  useHostLayout(editor, host);
 
   return <div className="monaco-host" ref={host} />;
 }

@@ -1,12 +1,10 @@
 // Whether the person is scrubbing: the slider's handle held down, or steps by
-// key in quick succession. While scrubbing, the diff editor swaps in a new
-// text at most every SWAP_EVERY_MS (each swap is a Monaco layout and render,
-// tens of ms: one per step would be a long frame per step); when scrubbing
-// stops it shows the one where the handle stopped at once.
+// key in quick succession. While scrubbing, the diff pane shows each step in
+// a light preview and Monaco keeps its text and size (a swap or a layout of
+// the editor is 50–150 ms: one per step would stall the drag); when scrubbing
+// stops Monaco shows the diff where the handle stopped (DiffArea.tsx).
 import { useEffect, useReducer, useRef } from 'react';
 import { create } from 'zustand';
-
-export const SWAP_EVERY_MS = 300;
 /** Steps by key closer together than this count as one scrub. */
 const KEY_PAUSE_MS = 160;
 
@@ -41,23 +39,32 @@ export function pulseScrub(): void {
 /**
  * `value` as it was at most `every` ms ago while scrubbing, else as it is:
  * for views that can trail the handle by a few frames (the checkpoint list)
- * rather than redo their layout at every step of a drag.
+ * rather than redo their layout at every step of a drag. While scrubbing the
+ * catch-up comes in a task of its own (a timer), never in the same frame as
+ * the step that the diff and the slider are drawing.
  */
 export function useScrubThrottled<T>(value: T, every: number): T {
   const scrubbing = useScrub((s) => s.active);
   const shown = useRef(value);
   const at = useRef(0);
+  const woken = useRef(false);
   const [, wake] = useReducer((x: number) => x + 1, 0);
-  const now = performance.now();
-  const due = !scrubbing || now - at.current >= every;
+  const due = !scrubbing || woken.current;
+  woken.current = false;
   if (due && shown.current !== value) {
     shown.current = value;
-    at.current = now;
+    at.current = performance.now();
   }
   const behind = shown.current !== value;
   useEffect(() => {
     if (!behind) return;
-    const timer = setTimeout(wake, Math.max(0, every - (performance.now() - at.current)));
+    const timer = setTimeout(
+      () => {
+        woken.current = true;
+        wake();
+      },
+      Math.max(0, every - (performance.now() - at.current)),
+    );
     return () => clearTimeout(timer);
   });
   return shown.current;

@@ -1,0 +1,35 @@
+// The diff while the handle moves: the changed lines of the checkpoint under
+// the handle, as a plain unified diff in ordinary DOM. A swap of Monaco's
+// diff editor costs 50–150 ms of main thread on a modest machine (two models,
+// a render of both sides, the diff's alignment): at one per step it would
+// stall the drag, and throttled it trails the handle by seconds. This costs a
+// few milliseconds, so it follows every step; Monaco takes over with the same
+// diff as soon as the handle stops (DiffArea.tsx).
+import { useMemo } from 'react';
+import { previewRows } from '../lib/preview-rows.js';
+import type { StageContent } from './EditorStage.js';
+
+export function ScrubPreview({ content }: { content: StageContent }) {
+  const [a, b, ignoreWhitespace] = content.kind === 'file' ? [content.text, content.change, false] : [content.original, content.modified, content.ignoreWhitespace];
+  const { rows, more, tooLarge } = useMemo(
+    () => (content.kind === 'file' ? previewRows({ text: content.text, change: content.change }) : previewRows({ original: content.original, modified: content.modified, ignoreWhitespace })),
+    // the texts decide (a new object with the same texts is the same preview)
+    [content.kind, a, b, ignoreWhitespace],
+  );
+
+  return (
+    <div className="scrub-preview mono" data-testid="scrub-preview" aria-label="Diff preview while the handle moves">
+      {tooLarge && <div className="scrub-preview-note muted">A large change: its diff shows when the handle stops.</div>}
+      {!tooLarge && rows.length === 0 && <div className="scrub-preview-note muted">The text is the same on both sides.</div>}
+      {rows.map((row, i) => (
+        <div key={i} className={`scrub-row scrub-${row.kind}`}>
+          <span className="scrub-no">{row.oldNo ?? ''}</span>
+          <span className="scrub-no">{row.newNo ?? ''}</span>
+          <span className="scrub-sign">{row.kind === 'added' ? '+' : row.kind === 'removed' ? '−' : ''}</span>
+          <span className="scrub-text">{row.text}</span>
+        </div>
+      ))}
+      {more > 0 && <div className="scrub-preview-note muted">… {more.toLocaleString()} more lines when the handle stops.</div>}
+    </div>
+  );
+}

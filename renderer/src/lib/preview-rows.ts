@@ -1,0 +1,70 @@
+// The rows of the scrub preview (ScrubPreview.tsx): a unified diff of two
+// texts, or one side's lines, cut to what fills the pane.
+import { structuredPatch, type StructuredPatchHunk } from 'diff';
+
+/** Lines shown at most: enough to fill a tall pane (each row is layout work at every step); the rest waits for the handle to stop. */
+export const MAX_ROWS = 80;
+/**
+ * Past this edit distance, or this long, the texts are not diffed here (the full diff is Monaco's,
+ * on release): a step of a drag must stay well inside a frame or two.
+ */
+const MAX_EDIT_LENGTH = 1000;
+const MAX_DIFF_MS = 12;
+
+export interface PreviewRow {
+  kind: 'hunk' | 'context' | 'added' | 'removed';
+  oldNo: number | null;
+  newNo: number | null;
+  text: string;
+}
+
+function rowsOfHunks(hunks: StructuredPatchHunk[]): { rows: PreviewRow[]; more: number } {
+  const rows: PreviewRow[] = [];
+  let more = 0;
+  for (const hunk of hunks) {
+    if (rows.length >= MAX_ROWS) {
+      more += hunk.lines.length;
+      continue;
+    }
+    rows.push({ kind: 'hunk', oldNo: null, newNo: null, text: `@@ −${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@` });
+    let oldNo = hunk.oldStart;
+    let newNo = hunk.newStart;
+    for (const line of hunk.lines) {
+      if (rows.length >= MAX_ROWS) {
+        more += 1;
+        continue;
+      }
+      const sign = line[0];
+      const text = line.slice(1);
+      if (sign === '+') rows.push({ kind: 'added', oldNo: null, newNo: newNo++, text });
+      else if (sign === '-') rows.push({ kind: 'removed', oldNo: oldNo++, newNo: null, text });
+      else if (sign === ' ') rows.push({ kind: 'context', oldNo: oldNo++, newNo: newNo++, text });
+      // '\' lines ("No newline at end of file") carry no text of the file.
+    }
+  }
+  return { rows, more };
+}
+
+function rowsOfOneSide(text: string, change: 'added' | 'deleted'): { rows: PreviewRow[]; more: number } {
+  const lines = (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n');
+  const shown = lines.slice(0, MAX_ROWS);
+  return {
+    rows: shown.map((line, i) => ({ kind: change === 'added' ? 'added' : 'removed', oldNo: change === 'deleted' ? i + 1 : null, newNo: change === 'added' ? i + 1 : null, text: line })),
+    more: lines.length - shown.length,
+  };
+}
+
+export interface PreviewRows {
+  rows: PreviewRow[];
+  /** Lines of the diff not shown (past MAX_ROWS). */
+  more: number;
+  /** The texts differ too much to diff here. */
+  tooLarge: boolean;
+}
+
+export function previewRows(input: { original: string; modified: string; ignoreWhitespace: boolean } | { text: string; change: 'added' | 'deleted' }): PreviewRows {
+  if ('text' in input) return { ...rowsOfOneSide(input.text, input.change), tooLarge: false };
+  const patch = structuredPatch('a', 'b', input.original, input.modified, undefined, undefined, { context: 3, ignoreWhitespace: input.ignoreWhitespace, maxEditLength: MAX_EDIT_LENGTH, timeout: MAX_DIFF_MS });
+  if (patch === undefined) return { rows: [], more: 0, tooLarge: true };
+  return { ...rowsOfHunks(patch.hunks), tooLarge: false };
+}
