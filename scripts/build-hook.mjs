@@ -9,7 +9,10 @@
 import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
-const common = { bundle: true, platform: 'node', format: 'esm', logLevel: 'warning' };
+// graceful-fs (proper-lockfile's fs) patches and clones Node's fs when loaded, ~6 ms of a hook's
+// start for retries on EMFILE that a hook's handful of lock calls (mkdir, stat, utimes, rmdir)
+// never meets: the bundles take Node's own fs in its place.
+const common = { bundle: true, platform: 'node', format: 'esm', logLevel: 'warning', alias: { 'graceful-fs': 'node:fs' } };
 const outdir = 'dist/electron/agents/core/local-bundle';
 
 await build({ ...common, entryPoints: ['electron/agents/hook-entry.ts'], outfile: 'dist/electron/agents/core/hook-bundle.js' });
