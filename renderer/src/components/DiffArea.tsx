@@ -185,9 +185,11 @@ function FileDiffView({
   const [, wake] = useReducer((x: number) => x + 1, 0);
   const editorContent = view?.kind === 'text' ? stageContent(view, layout === 'inline', ignoreWhitespace) : null;
   const unsettled = editorContent !== null && !sameStage(settled.current, editorContent);
-  const handOver = unsettled && !scrubbing && previewShown.current;
-  if (unsettled && !scrubbing && !handOver) settled.current = editorContent;
-  const previewing = unsettled && (scrubbing || handOver);
+  // Stopped on a diff still on its way: the preview stays (Monaco is not handed the stale one, only to redo it a moment later).
+  const awaiting = unsettled && !scrubbing && previewShown.current && stale;
+  const handOver = unsettled && !scrubbing && previewShown.current && !stale;
+  if (unsettled && !scrubbing && !handOver && !awaiting) settled.current = editorContent;
+  const previewing = unsettled && (scrubbing || handOver || awaiting);
   previewShown.current = previewing;
   useEffect(() => {
     if (!handOver) return;
