@@ -203,6 +203,7 @@ test('diffs hide nothing: a rename shows as a rename with its edit, line endings
   await workspace.write('src/new-name.txt', `${edited.join('\n')}\n`);
   await workspace.write('crlf.txt', 'one\r\ntwo\r\n');
   await chmod(join(workspace.dir, 'run.sh'), 0o755);
+  await workspace.write('notes/added.md', '# added\nfirst line\n');
   await workspace.snapshot('rename, CRLF and chmod');
   const served = await serve(['--no-watch']);
   await openApp(page, served, 2);
@@ -222,6 +223,18 @@ test('diffs hide nothing: a rename shows as a rename with its edit, line endings
   await expect(page.getByTestId('change-count')).toHaveText('1 change');
   await page.getByTestId('next-change').click();
   await page.getByTestId('prev-change').click();
+
+  // An added file: its one-sided editor (kept, like the diff editor, not re-created), and no change
+  // navigation for the diff editor hidden behind it; back on the rename, both come back.
+  await page.getByTestId('file-list-item').filter({ hasText: 'added.md' }).click();
+  await expect(diff).toHaveAttribute('data-change', 'added');
+  await expect(diff.locator('.monaco-layer:not([aria-hidden="true"]) .monaco-editor .view-lines')).toContainText('first line', MONACO_TIMEOUT);
+  await expect(diff.locator('.monaco-diff-editor')).toBeHidden();
+  await expect(page.getByTestId('change-nav')).toHaveCount(0);
+  await renamed.click();
+  await expect(diff.locator('.monaco-diff-editor')).toBeVisible();
+  await expect(diff.locator('.monaco-diff-editor')).toHaveCount(1);
+  await expect(page.getByTestId('change-count')).toHaveText('1 change');
 
   await page.getByTestId('file-list-item').filter({ hasText: 'crlf.txt' }).click();
   await expect(page.getByTestId('hidden-change')).toContainText('line endings');

@@ -293,7 +293,7 @@ function FileDiffView({
       )}
       {view?.kind === 'text' && view.svg && <ImagePreview before={svgSide(view.oldSide)} after={svgSide(view.diff.new)} compact />}
       <div className="diff-view-wrap">
-        <EditorStage content={settled.current} hidden={editorHidden} wrap={wrap} dark={dark} />
+        <EditorStage content={settled.current} hidden={editorHidden} covered={previewing} wrap={wrap} dark={dark} />
         {overlay}
       </div>
     </div>

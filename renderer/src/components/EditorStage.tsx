@@ -13,7 +13,20 @@ export type StageContent =
   | { kind: 'diff'; path: string; original: string; modified: string; inline: boolean; ignoreWhitespace: boolean }
   | { kind: 'file'; path: string; text: string; change: 'added' | 'deleted' };
 
-export function EditorStage({ content, hidden, wrap, dark }: { content: StageContent | null; hidden: boolean; wrap: boolean; dark: boolean }) {
+export function EditorStage({
+  content,
+  hidden,
+  covered,
+  wrap,
+  dark,
+}: {
+  content: StageContent | null;
+  hidden: boolean;
+  /** Under the scrub preview: drawn, but not the diff the person is looking at (next/previous change do not drive it). */
+  covered: boolean;
+  wrap: boolean;
+  dark: boolean;
+}) {
   const lastDiff = useRef<Extract<StageContent, { kind: 'diff' }> | null>(null);
   const lastFile = useRef<Extract<StageContent, { kind: 'file' }> | null>(null);
   if (content?.kind === 'diff') lastDiff.current = content;
@@ -27,12 +40,14 @@ export function EditorStage({ content, hidden, wrap, dark }: { content: StageCon
       <Skeleton lines={8} />
     </div>
   );
+  const diffShown = !hidden && content?.kind === 'diff';
+  const diffActive = diffShown && !covered;
   const layer = (shown: boolean) => ({ className: 'monaco-layer', style: { visibility: shown ? ('visible' as const) : ('hidden' as const) }, 'aria-hidden': !shown });
   return (
     <>
-      <div {...layer(!hidden && content?.kind === 'diff')}>
+      <div {...layer(diffShown)}>
         <Suspense fallback={fallback}>
-          <MonacoDiff path={diff.path} original={diff.original} modified={diff.modified} inline={diff.inline} wrap={wrap} dark={dark} ignoreWhitespace={diff.ignoreWhitespace} />
+          <MonacoDiff path={diff.path} original={diff.original} modified={diff.modified} inline={diff.inline} wrap={wrap} dark={dark} ignoreWhitespace={diff.ignoreWhitespace} active={diffActive} />
         </Suspense>
       </div>
       <div {...layer(!hidden && content?.kind === 'file')}>

@@ -19,14 +19,18 @@ export interface MonacoDiffProps {
   dark: boolean;
   /** Leading/trailing whitespace changes are not shown as changes. */
   ignoreWhitespace: boolean;
+  /** On screen (not kept hidden behind another view): next/previous change drive it. */
+  active: boolean;
 }
 
 const HIDE_UNCHANGED_FROM_LINES = 200;
 
-export default function MonacoDiff({ path, original, modified, inline, wrap, dark, ignoreWhitespace }: MonacoDiffProps) {
+export default function MonacoDiff({ path, original, modified, inline, wrap, dark, ignoreWhitespace, active }: MonacoDiffProps) {
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<monaco.editor.IStandaloneDiffEditor | null>(null);
   const revealPending = useRef(true);
+  const activeNow = useRef(active);
+  activeNow.current = active;
 
   useEffect(() => {
     if (!host.current) return;
@@ -54,16 +58,14 @@ export default function MonacoDiff({ path, original, modified, inline, wrap, dar
     const onDiff = instance.onDidUpdateDiff(() => {
       const changes = instance.getLineChanges();
       if (changes === null) return;
-      useDiffNav.getState().setCount(changes.length);
+      if (activeNow.current) useDiffNav.getState().setCount(changes.length);
       if (!revealPending.current) return;
       revealPending.current = false;
       const first = changes[0];
       if (first) instance.getModifiedEditor().revealLineNearTop(Math.max(1, first.modifiedStartLineNumber));
     });
-    const offNav = useDiffNav.getState().register((direction) => instance.goToDiff(direction));
     return () => {
       onDiff.dispose();
-      offNav();
       const model = instance.getModel();
       instance.dispose();
       model?.original.dispose();
@@ -90,6 +92,15 @@ export default function MonacoDiff({ path, original, modified, inline, wrap, dar
     previous?.original.dispose();
     previous?.modified.dispose();
   }, [path, original, modified]);
+
+  // Next/previous change drive this editor only while it is the one on screen (EditorStage keeps it when hidden).
+  useEffect(() => {
+    const instance = editor.current;
+    if (!active || !instance) return;
+    const offNav = useDiffNav.getState().register((direction) => instance.goToDiff(direction));
+    useDiffNav.getState().setCount(instance.getLineChanges()?.length ?? 0);
+    return offNav;
+  }, [active]);
 
   useEffect(() => {
     editor.current?.updateOptions({ renderSideBySide: !inline });
