@@ -250,6 +250,8 @@ test('layout: panes resize and fold (remembered), full-width diff, the shortcut 
   const served = await serve(['--no-watch']);
   await openApp(page, served);
   await expect(page.locator('.monaco-diff-editor .modified .view-lines')).toBeVisible(MONACO_TIMEOUT);
+  // The diff computed (its change count shown), so the screenshots show its markers, not the texts alone.
+  await expect(page.getByTestId('change-count')).toBeVisible(MONACO_TIMEOUT);
   await mkdir(DOCS, { recursive: true });
   await page.emulateMedia({ colorScheme: 'light' });
   await page.screenshot({ path: join(DOCS, 'timeline-light.png') });
