@@ -4,7 +4,7 @@ import { createClient } from './client/create-client.js';
 import { setClient } from './state/client.js';
 import { startWiring } from './state/wiring.js';
 import { App } from './components/App.js';
-import { preloadDiffViewer } from './components/DiffArea.js';
+import { preloadDiffViewer } from './components/EditorStage.js';
 import './styles.css';
 
 setClient(createClient());

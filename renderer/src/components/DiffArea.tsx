@@ -21,25 +21,6 @@ import { FILE_IDS, RestoreControls, RestorePreviewPanel } from './Restore.js';
 import { EditorStage, type StageContent } from './EditorStage.js';
 import { ScrubPreview } from './ScrubPreview.js';
 
-const loadMonacoDiff = () => import('../monaco/MonacoDiff.js');
-const loadMonacoFile = () => import('../monaco/MonacoFile.js');
-
-/**
- * Monaco is ~3.6 MB of script, compiled and run on the main thread when it is
- * first imported: ~380 ms that used to land in the middle of the first scrub
- * (the diff view asks for it then). Loaded instead right after the window's
- * first frame, while the history loads, so it is ready before anyone drags.
- */
-export function preloadDiffViewer(): void {
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      void loadMonacoDiff()
-        .then(() => loadMonacoFile())
-        .catch(() => undefined); // the view's own import reports a failure when it is needed
-    }, 0),
-  );
-}
-
 export function DiffArea({
   workspace,
   checkpoint,
