@@ -166,11 +166,12 @@ function FileDiffView({
   const [, wake] = useReducer((x: number) => x + 1, 0);
   const editorContent = view?.kind === 'text' ? stageContent(view, layout === 'inline', ignoreWhitespace) : null;
   const unsettled = editorContent !== null && !sameStage(settled.current, editorContent);
-  // Stopped on a diff still on its way: the preview stays (Monaco is not handed the stale one, only to redo it a moment later).
-  const awaiting = unsettled && !scrubbing && previewShown.current && stale;
-  const handOver = unsettled && !scrubbing && previewShown.current && !stale;
-  if (unsettled && !scrubbing && !handOver && !awaiting) settled.current = editorContent;
-  const previewing = unsettled && (scrubbing || handOver || awaiting);
+  // Scrubbing just stopped on the preview: it stays for a frame, and while the stop's diff is still on
+  // its way (Monaco is not handed the stale one, only to redo it a moment later).
+  const held = unsettled && !scrubbing && previewShown.current;
+  const handOver = held && !stale;
+  if (unsettled && !scrubbing && !held) settled.current = editorContent;
+  const previewing = unsettled && (scrubbing || held);
   previewShown.current = previewing;
   useEffect(() => {
     if (!handOver) return;
@@ -252,8 +253,6 @@ function FileDiffView({
     ...(view?.kind === 'text' && view.oneSide !== null ? { 'data-change': view.oneSide } : {}),
     ...(!entry || entry.status === 'loading' ? { 'aria-busy': true } : {}),
   };
-  // The editors stay mounted under whatever else shows (creating one costs 150–190 ms); hidden when it is not theirs to show.
-  const editorHidden = editorContent === null || (overlay !== null && !previewing);
   return (
     <div className="diff-view-column" {...attributes}>
       {view?.kind === 'text' && view.oneSide !== null && (
@@ -274,7 +273,8 @@ function FileDiffView({
       )}
       {view?.kind === 'text' && view.svg && <ImagePreview before={svgSide(view.oldSide)} after={svgSide(view.diff.new)} compact />}
       <div className="diff-view-wrap">
-        <EditorStage content={settled.current} hidden={editorHidden} covered={previewing} wrap={wrap} dark={dark} />
+        {/* Mounted under whatever else shows (creating an editor costs 150–190 ms); hidden unless the view is text for it (the preview only covers it). */}
+        <EditorStage content={settled.current} hidden={editorContent === null} covered={previewing} wrap={wrap} dark={dark} />
         {overlay}
       </div>
     </div>
