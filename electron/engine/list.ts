@@ -1,6 +1,7 @@
 // Listing and resolving checkpoints. One ref per checkpoint under
 // refs/chronoscope/<wsid>/cp/<time_ms>-<seq>, so the newest N are one
 // `for-each-ref --sort=-refname --count=N` process.
+import type { BigIntStats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ChronoscopeError } from '../../shared/errors.js';
@@ -162,34 +163,109 @@ export function usable(record: CheckpointRecord): CheckpointRecord {
  * of those files; a ref rewritten in place to another commit, which nothing of
  * ours does, would go unnoticed). Commits never change, so a record stays
  * valid as long as its ref does. Pins live in meta.json, applied on every call.
+ *
+ * Reading the names is a readdir of up to 10,000s of entries, and a scrubbing
+ * UI asks several times a second: so the folder's own stamp (its mtime and
+ * ctime change whenever an entry is created, deleted or renamed) vouches for
+ * the names without reading them, once that stamp is safely in the past. A
+ * change within the file system's timestamp granularity of an earlier one
+ * would leave the stamp as it was; like git's "racily clean" index entries, a
+ * stamp younger than RACY_MS is not trusted and the names are read again.
  */
-const listingCache = new Map<string, { key: string; records: Promise<CheckpointRecord[]> }>();
-
-async function refsKey(ctx: WsContext): Promise<string> {
-  const dir = path.join(ctx.store.gitDir, ...ctx.refPrefix.split('/').filter(Boolean));
-  const [names, packed] = await Promise.all([
-    fs.readdir(dir).catch(() => [] as string[]),
-    fs.stat(path.join(ctx.store.gitDir, 'packed-refs'), { bigint: true }).catch(() => null),
-  ]);
-  const packedKey = packed ? `${packed.ino}:${packed.size}:${packed.mtimeNs}:${packed.ctimeNs}` : 'none';
-  return `${packedKey}|${names.sort().join('/')}`;
+interface Listing {
+  /** The ref names' key (refsKey) the records were listed under. */
+  key: string;
+  /** refsStamp at (or before) the last time the names were read and matched `key`; null when it cannot vouch. */
+  stamp: string | null;
+  records: Promise<CheckpointRecord[]>;
+  /** Position of each record by ref name and by id, built on first use. */
+  index?: { byRef: Map<string, number>; byId: Map<string, number> };
 }
 
-export async function allRecords(ctx: WsContext): Promise<CheckpointRecord[]> {
-  const cacheKey = `${ctx.store.gitDir}\0${ctx.refPrefix}`;
+const listingCache = new Map<string, Listing>();
+const RACY_MS = 2000;
+
+function refsDir(ctx: WsContext): string {
+  return path.join(ctx.store.gitDir, ...ctx.refPrefix.split('/').filter(Boolean));
+}
+
+function statKey(stat: BigIntStats | null): string {
+  return stat ? `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}` : 'none';
+}
+
+/** The refs folder's and packed-refs' stamps; null while either changed too recently to vouch for what it holds. */
+async function refsStamp(ctx: WsContext): Promise<string | null> {
+  const now = Date.now();
+  const [dir, packed] = await Promise.all([
+    fs.stat(refsDir(ctx), { bigint: true }).catch(() => null),
+    fs.stat(path.join(ctx.store.gitDir, 'packed-refs'), { bigint: true }).catch(() => null),
+  ]);
+  const young = (stat: BigIntStats | null) => stat !== null && Number(stat.mtimeNs / 1_000_000n) > now - RACY_MS;
+  return young(dir) || young(packed) ? null : `${statKey(dir)}|${statKey(packed)}`;
+}
+
+async function refsKey(ctx: WsContext): Promise<string> {
+  const [names, packed] = await Promise.all([
+    fs.readdir(refsDir(ctx)).catch(() => [] as string[]),
+    fs.stat(path.join(ctx.store.gitDir, 'packed-refs'), { bigint: true }).catch(() => null),
+  ]);
+  return `${statKey(packed)}|${names.sort().join('/')}`;
+}
+
+/** The cached listing when the refs' stamp alone shows it current (no readdir), else undefined. */
+async function vouchedListing(ctx: WsContext): Promise<Listing | undefined> {
+  const cached = listingCache.get(listingKey(ctx));
+  if (!cached?.stamp) return undefined;
+  return cached.stamp === (await refsStamp(ctx)) ? cached : undefined;
+}
+
+function listingKey(ctx: WsContext): string {
+  return `${ctx.store.gitDir}\0${ctx.refPrefix}`;
+}
+
+/** The workspace's listing, current: vouched for by the refs' stamp, else by their names, else listed again. */
+async function currentListing(ctx: WsContext): Promise<Listing> {
+  const vouched = await vouchedListing(ctx);
+  if (vouched) return vouched;
+  const cacheKey = listingKey(ctx);
+  // The stamp is taken before the names are read: a change in between makes the next stamp differ, never match.
+  const stamp = await refsStamp(ctx);
   const key = await refsKey(ctx);
   const cached = listingCache.get(cacheKey);
   if (cached && cached.key === key) {
-    const [records, meta] = await Promise.all([cached.records, readMeta(ctx.layout.metaFile)]);
-    const pinned = new Set(meta?.pinned ?? []);
-    return records.map((r) => (r.checkpoint.pinned === pinned.has(r.checkpoint.id) ? r : { ...r, checkpoint: { ...r.checkpoint, pinned: !r.checkpoint.pinned } }));
+    cached.stamp = stamp;
+    return cached;
   }
   const records = listRecords(ctx);
   if (listingCache.size > 64) listingCache.clear();
   // Keyed by the refs as they were before listing: a change meanwhile only costs a miss next time.
-  listingCache.set(cacheKey, { key, records });
+  const listing: Listing = { key, stamp, records };
+  listingCache.set(cacheKey, listing);
   records.catch(() => listingCache.delete(cacheKey));
-  return records;
+  return listing;
+}
+
+async function withPins(ctx: WsContext, records: CheckpointRecord[]): Promise<CheckpointRecord[]> {
+  const pinned = new Set((await readMeta(ctx.layout.metaFile))?.pinned ?? []);
+  return records.map((r) => (r.checkpoint.pinned === pinned.has(r.checkpoint.id) ? r : { ...r, checkpoint: { ...r.checkpoint, pinned: !r.checkpoint.pinned } }));
+}
+
+async function indexOf(listing: Listing): Promise<NonNullable<Listing['index']>> {
+  if (!listing.index) {
+    const records = await listing.records;
+    const byRef = new Map<string, number>();
+    const byId = new Map<string, number>();
+    records.forEach((r, i) => {
+      byRef.set(r.refname, i);
+      byId.set(r.checkpoint.id, i);
+    });
+    listing.index = { byRef, byId };
+  }
+  return listing.index;
+}
+
+export async function allRecords(ctx: WsContext): Promise<CheckpointRecord[]> {
+  return withPins(ctx, await (await currentListing(ctx)).records);
 }
 
 export function decodeCheckpoint(id: string, refname: string, contents: string, pinned: boolean): Checkpoint {
@@ -297,6 +373,10 @@ export async function resolveRecord(ctx: WsContext, rawRef: string): Promise<Che
     return usable(found);
   }
   if (isObjectId(ref)) {
+    // A listing whose refs are known unchanged answers without a read; else the commit is read directly.
+    const vouched = await vouchedListing(ctx);
+    const i = vouched && (await indexOf(vouched)).byId.get(ref);
+    if (vouched && i !== undefined) return usable((await withPins(ctx, [(await vouched.records)[i]!]))[0]!);
     const direct = await recordByFullId(ctx, ref);
     if (direct) return direct;
   }
@@ -308,7 +388,8 @@ export async function resolveRecord(ctx: WsContext, rawRef: string): Promise<Che
 
 /** The checkpoint just older than `record`, if any. */
 export async function previousRecord(ctx: WsContext, record: CheckpointRecord): Promise<CheckpointRecord | undefined> {
-  const all = await allRecords(ctx);
-  const i = all.findIndex((r) => r.refname === record.refname);
-  return i >= 0 ? all[i + 1] : undefined;
+  const listing = await currentListing(ctx);
+  const i = (await indexOf(listing)).byRef.get(record.refname);
+  const previous = i === undefined ? undefined : (await listing.records)[i + 1];
+  return previous && (await withPins(ctx, [previous]))[0];
 }
