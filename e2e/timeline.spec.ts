@@ -99,16 +99,30 @@ test('the diff follows the handle: a drag never blanks the diff, and where it st
   const diff = page.getByTestId('diff-view');
   await expect(diff.locator('.monaco-diff-editor .modified .view-lines')).toBeVisible(MONACO_TIMEOUT);
 
+  // The checkpoints whose details the window asks for (checkpoints:show over the socket).
+  const asked: string[] = [];
+  page.on('websocket', (ws) =>
+    ws.on('framesent', ({ payload }) => {
+      const message = JSON.parse(String(payload)) as { channel?: string; payload?: { id?: string } };
+      if (message.channel === 'checkpoints:show' && message.payload?.id) asked.push(message.payload.id);
+    }),
+  );
+  await page.reload();
+  await expect(diff.locator('.monaco-diff-editor .modified .view-lines')).toBeVisible(MONACO_TIMEOUT);
+  await expect.poll(() => asked.length).toBeGreaterThan(1); // the newest and, at rest, its neighbours
   const slider = page.getByTestId('timeline-slider');
   const box = (await slider.boundingBox())!;
   const y = box.y + box.height / 2;
   await page.mouse.move(box.x + box.width - 4, y);
   await page.mouse.down();
+  const askedBefore = asked.length;
+  const visited = new Set<string>();
   let blank = 0;
   const shown = new Set<string>();
   let previewed = 0;
   for (let i = 0; i < 30; i++) {
     await page.mouse.move(box.x + box.width * (1 - (i + 1) / 40), y);
+    visited.add((await slider.getAttribute('aria-valuenow')) ?? '');
     await page.waitForTimeout(40);
     // Every step: a diff is on screen (the last one, marked stale, until the new one is here).
     const onScreen = await page.locator('[data-testid="diff-view"] .monaco-diff-editor, [data-testid="scrub-preview"], [data-testid="diff-view"] .monaco-editor').count();
@@ -121,7 +135,15 @@ test('the diff follows the handle: a drag never blanks the diff, and where it st
   // The diff followed the handle: many checkpoints' diffs were on screen during the drag, not only the last one.
   expect(shown.size).toBeGreaterThanOrEqual(5);
   expect(previewed).toBeGreaterThan(0);
+  // While the handle is held only the checkpoints under it are asked for, never their neighbours
+  // (a drag's next step lands anywhere): at most one request per place the handle visited.
+  const askedWhileHeld = new Set(asked.slice(askedBefore));
+  expect(askedWhileHeld.size).toBeGreaterThan(0);
+  expect(askedWhileHeld.size).toBeLessThanOrEqual(visited.size);
+  const heldCount = asked.length;
   await page.mouse.up();
+  // Released: the neighbours of where it stopped are fetched ahead, for the arrow keys.
+  await expect.poll(() => asked.slice(heldCount).filter((id) => !askedWhileHeld.has(id)).length).toBeGreaterThan(0);
   const target = await selectedShort(page);
   await expect(page.getByTestId('details-body')).toHaveAttribute('data-shows', target);
   await expect(page.getByTestId('details-body')).toHaveAttribute('data-stale', 'false');

@@ -7,6 +7,7 @@ import { CHANGE_STATUS_LETTER } from '../../../shared/model.js';
 import { indexOfId, previousOf, selectedCheckpoint, useTimeline } from '../state/timeline.js';
 import { useDetails, type Loadable } from '../state/details.js';
 import { useDiff } from '../state/diff.js';
+import { useScrub } from '../state/scrub.js';
 import { useClock } from '../state/clock.js';
 import { absoluteTime, relativeTime, shortId } from '../lib/time.js';
 import { dirName, baseName, naturalCompare } from '../lib/paths.js';
@@ -86,9 +87,12 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
   const workspaceDiff = useDiff((s) => s.workspaceDiffs[checkpoint.id]);
   const loadWorkspaceDiff = useDiff((s) => s.loadWorkspaceDiff);
 
+  // Neighbours warm the next arrow press; during a drag the next step lands anywhere, so fetching them
+  // would only take the host's and the window's time from the step (they are fetched on release).
+  const dragging = useScrub((s) => s.held);
   useEffect(() => {
-    want(checkpoint.id, neighbourIds.split(',').filter(Boolean));
-  }, [checkpoint.id, neighbourIds, want]);
+    want(checkpoint.id, dragging ? [] : neighbourIds.split(',').filter(Boolean));
+  }, [checkpoint.id, neighbourIds, want, dragging]);
 
   useEffect(() => {
     if (mode !== 'workspace') return;

@@ -8,9 +8,9 @@ import { create } from 'zustand';
 /** Steps by key closer together than this count as one scrub. */
 const KEY_PAUSE_MS = 160;
 
-export const useScrub = create<{ active: boolean }>()(() => ({ active: false }));
+/** `held`: the handle is down (a drag: steps jump anywhere, so nothing beside them is worth fetching ahead). */
+export const useScrub = create<{ active: boolean; held: boolean }>()(() => ({ active: false, held: false }));
 
-let held = false;
 let timer: ReturnType<typeof setTimeout> | null = null;
 
 function set(active: boolean): void {
@@ -19,15 +19,14 @@ function set(active: boolean): void {
 
 /** The handle is down (true) or released (false). */
 export function holdScrub(on: boolean): void {
-  held = on;
   if (timer) clearTimeout(timer);
   timer = null;
-  set(on);
+  useScrub.setState({ active: on, held: on });
 }
 
 /** One step by key: scrubbing until the keys pause. */
 export function pulseScrub(): void {
-  if (held) return;
+  if (useScrub.getState().held) return;
   set(true);
   if (timer) clearTimeout(timer);
   timer = setTimeout(() => {
