@@ -373,10 +373,12 @@ export async function resolveRecord(ctx: WsContext, rawRef: string): Promise<Che
     return usable(found);
   }
   if (isObjectId(ref)) {
-    // A listing whose refs are known unchanged answers without a read; else the commit is read directly.
+    // A listing whose refs are known unchanged answers without a read; else (or for a damaged one,
+    // which is read again as before) the commit is read directly.
     const vouched = await vouchedListing(ctx);
     const i = vouched && (await indexOf(vouched)).byId.get(ref);
-    if (vouched && i !== undefined) return usable((await withPins(ctx, [(await vouched.records)[i]!]))[0]!);
+    const listed = vouched && i !== undefined ? (await vouched.records)[i] : undefined;
+    if (listed && !listed.checkpoint.damaged) return (await withPins(ctx, [listed]))[0]!;
     const direct = await recordByFullId(ctx, ref);
     if (direct) return direct;
   }
