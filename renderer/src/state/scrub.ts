@@ -48,13 +48,19 @@ export function useScrubThrottled<T>(value: T, every: number): T {
   const at = useRef(0);
   const woken = useRef(false);
   const [, wake] = useReducer((x: number) => x + 1, 0);
-  const due = !scrubbing || woken.current;
+  // On release the catch-up waits for a task of its own too: the frame of the release is the diff's.
+  const wasScrubbing = useRef(scrubbing);
+  const released = useRef(false);
+  if (wasScrubbing.current && !scrubbing) released.current = true;
+  wasScrubbing.current = scrubbing;
+  const due = (!scrubbing && !released.current) || woken.current;
   woken.current = false;
   if (due && shown.current !== value) {
     shown.current = value;
     at.current = performance.now();
   }
   const behind = shown.current !== value;
+  if (!behind) released.current = false;
   useEffect(() => {
     if (!behind) return;
     const timer = setTimeout(
@@ -62,7 +68,7 @@ export function useScrubThrottled<T>(value: T, every: number): T {
         woken.current = true;
         wake();
       },
-      Math.max(0, every - (performance.now() - at.current)),
+      released.current ? 0 : Math.max(0, every - (performance.now() - at.current)),
     );
     return () => clearTimeout(timer);
   });
