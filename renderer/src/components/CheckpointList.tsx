@@ -16,7 +16,7 @@ import { useFilter } from '../state/filter.js';
 import { selectEdge, stepBy } from '../state/navigate.js';
 import { laneOf, type Lane } from '../lib/lanes.js';
 import { FilterBar } from './FilterBar.js';
-import { useScrubThrottled } from '../state/scrub.js';
+import { useScrub, useScrubThrottled } from '../state/scrub.js';
 
 const ROW_HEIGHT = 58;
 const HEADER_HEIGHT = 26;
@@ -71,6 +71,7 @@ export function CheckpointList() {
   // jumping hundreds of rows redoes the layout and paint of every row, the
   // largest cost of a step at 10,000 checkpoints.
   const selectedId = useScrubThrottled(useTimeline((s) => s.selectedId), LIST_EVERY_MS);
+  const scrubbing = useScrub((s) => s.active);
   const status = useTimeline((s) => s.status);
   const error = useTimeline((s) => s.error);
   const select = useTimeline((s) => s.select);
@@ -155,8 +156,10 @@ export function CheckpointList() {
     }
   };
 
-  const first = Math.max(0, itemAt(tops, items.length, scrollTop) - OVERSCAN);
-  const last = Math.min(items.length, itemAt(tops, items.length, scrollTop + height) + 1 + OVERSCAN);
+  // The margin serves scrolling; while scrubbing the list jumps instead, and rows out of view are only work.
+  const overscan = scrubbing ? 0 : OVERSCAN;
+  const first = Math.max(0, itemAt(tops, items.length, scrollTop) - overscan);
+  const last = Math.min(items.length, itemAt(tops, items.length, scrollTop + height) + 1 + overscan);
   const rows: ReactNode[] = [];
   // Keyed by slot, not by checkpoint: when a drag jumps the list by hundreds
   // of rows, React rewrites the text of the rows already there instead of
