@@ -90,6 +90,7 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
   // Neighbours warm the next arrow press; during a drag the next step lands anywhere, so fetching them
   // would only take the host's and the window's time from the step (they are fetched on release).
   const dragging = useScrub((s) => s.held);
+  const scrubbing = useScrub((s) => s.active);
   useEffect(() => {
     want(checkpoint.id, dragging ? [] : neighbourIds.split(',').filter(Boolean));
   }, [checkpoint.id, neighbourIds, want, dragging]);
@@ -154,7 +155,8 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
       {c.trigger === 'safety' && c.restore_target && <SafetyNote workspace={workspace} checkpoint={c} target={c.restore_target} />}
       {skipped.length > 0 && <LeftOutFiles skipped={skipped} />}
       <DiffToolbar previous={previous} checkpoint={c} />
-      <div className={stale ? 'details-body stale' : 'details-body'} data-testid="details-body" data-stale={stale ? 'true' : 'false'} data-shows={shortId(diffCheckpoint.id)}>
+      {/* Dimmed while stale, but not while scrubbing: there it would flicker at every step (and redo the layers). */}
+      <div className={stale && !scrubbing ? 'details-body stale' : 'details-body'} data-testid="details-body" data-stale={stale ? 'true' : 'false'} data-shows={shortId(diffCheckpoint.id)}>
         <FileList files={files} onRetry={() => (mode === 'previous' ? void fetchDetail(c.id) : void loadWorkspaceDiff(c.id))} />
         <Splitter pane="filesWidth" label="File list width" />
         <DiffArea workspace={workspace} checkpoint={diffCheckpoint} previous={diffPrevious} files={files?.status === 'ready' ? files.value : null} />
