@@ -157,6 +157,19 @@ test('the diff follows the handle: a drag never blanks the diff, and where it st
   await expect(page.locator('[data-testid="diff-view"] .monaco-layer:not([aria-hidden="true"]) .monaco-editor').first()).toBeVisible();
 });
 
+test('the Split/Inline toggle reaches the editor on screen, not only the next file', async ({ page, workspace, serve }) => {
+  await seeded(workspace);
+  const served = await serve(['--no-watch']);
+  await openApp(page, served);
+  const editor = page.locator('[data-testid="diff-view"] .monaco-layer:not([aria-hidden="true"]) .monaco-diff-editor');
+  await expect(editor.locator('.modified .view-lines')).toBeVisible(MONACO_TIMEOUT);
+  await expect(editor).toHaveClass(/side-by-side/);
+  await page.getByTestId('diff-layout-toggle').click();
+  await expect(editor).not.toHaveClass(/side-by-side/);
+  await page.getByTestId('diff-layout-toggle').click();
+  await expect(editor).toHaveClass(/side-by-side/);
+});
+
 test("one file's story: History shows only the checkpoints that changed it, the slider dims the rest, a reload keeps it", async ({ page, workspace, serve }) => {
   const history = await seeded(workspace);
   const served = await serve(['--no-watch']);

@@ -335,7 +335,7 @@ function stageContent(view: Extract<DiffView, { kind: 'text' }>, inline: boolean
 function sameStage(a: StageContent | null, b: StageContent): boolean {
   if (a === null || a.kind !== b.kind || a.path !== b.path) return false;
   if (a.kind === 'file' && b.kind === 'file') return a.text === b.text && a.change === b.change;
-  if (a.kind === 'diff' && b.kind === 'diff') return a.original === b.original && a.modified === b.modified;
+  if (a.kind === 'diff' && b.kind === 'diff') return a.original === b.original && a.modified === b.modified && a.inline === b.inline && a.ignoreWhitespace === b.ignoreWhitespace;
   return false;
 }
 
