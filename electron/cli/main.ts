@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 // The `chronoscope` command. All the work is in program.ts; this file only
-// runs it and exits once stdout has been flushed. `chronoscope hook …` (run
-// by agents around every tool call) goes to its own lean entry before the
-// command parser and the commands are even loaded.
+// runs it and exits once stdout has been flushed. The package's entry is
+// bin.cts, which sends `chronoscope hook …` straight to the hook's bundle; a
+// hook that reaches this file (installed before bin.cts existed, or no
+// bundle built) still goes to its lean entry before the command parser and
+// the commands are even loaded.
 if (process.argv[2] === 'hook') {
-  // `npm run build:node` also bundles that entry into one file (one module to load instead of ~16);
-  // without the bundle the entry's modules load as they are.
-  const bundle = '../agents/core/hook-bundle.js';
-  const entry = (await import(bundle).catch(() => import('../agents/hook-entry.js'))) as typeof import('../agents/hook-entry.js');
+  // The bundle (`npm run build:hook`) is CommonJS: required, its Node modules load without ESM facades.
+  // Without it the entry's modules load as they are.
+  const entry = await import('node:module')
+    .then(({ createRequire }) => createRequire(import.meta.url)('../agents/core/hook-bundle.cjs') as typeof import('../agents/hook-entry.js'))
+    .catch(() => import('../agents/hook-entry.js'));
   await entry.runHookCommand(process.argv.slice(3));
 }
 const { errorLine } = await import('./output.js');

@@ -9,12 +9,13 @@
 // store's socket.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createAppService } from '../../electron/app/app-service.js';
 import type { AppService } from '../../electron/app/api.js';
+import { cliEntryPath } from '../../electron/agents/core/node-command.js';
 import { editFiles, pickFiles, type GeneratedWorkspace } from './workspace.js';
 
-const CLI = fileURLToPath(new URL('../../electron/cli/main.js', import.meta.url));
+/** The entry `hooks install` writes into the agent's settings (the package's bin). */
+const CLI = cliEntryPath();
 
 /** Runs one process to its exit; resolves to wall milliseconds. Rejects on a non-zero exit. */
 function timedProcess(args: string[], input: string, env: NodeJS.ProcessEnv, cwd: string): Promise<number> {

@@ -1,15 +1,18 @@
 // What a hook process loads. It starts for every tool call, so its start-up
-// is the product's hottest path: alone (no app running) it loads the hook's
-// bundle and the engine's bundle, and nothing else — no module of
-// node_modules, no module of the engine one by one, no zod (a settings file
-// the plain check can judge), no simple-git (a snapshot does not use it).
-// The process is real; a module-resolution hook and the CommonJS cache record
-// every file it loads.
+// is the product's hottest path: alone (no app running) it loads the CLI's
+// CommonJS entry, the hook's bundle and the engine's bundle, and nothing
+// else — no module of node_modules, no module of the engine one by one, no
+// zod (a settings file the plain check can judge), no simple-git (a snapshot
+// does not use it). With nothing to do, or its work handed over, it loads no
+// ES module at all. The process is real; a module-resolution hook and the
+// CommonJS cache record every file it loads.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempProject, removeTempProject } from '../support/temp-project.js';
 import { baseEnv, listCheckpoints, runCli } from './run-cli.js';
+import { CLI_MAIN_PATH } from '../paths.js';
 
 /** Registered with --import: logs every file: URL the process resolves, and at exit the CommonJS modules it loaded. */
 const RECORDER = `
@@ -60,18 +63,36 @@ describe('the hook process, working alone', () => {
     expect((await listCheckpoints(home, ws)).map((c) => c.tool_use_id)).toEqual(['t2', 't1']);
 
     const loaded = (await readFile(join(dir, 'load.log'), 'utf8')).split('\n').filter((l) => l !== '');
-    const ours = loaded.filter((l) => !l.startsWith('cjs:') && !l.endsWith('/recorder.mjs'));
+    const ours = loaded
+      .filter((l) => !l.endsWith('/recorder.mjs'))
+      .map((l) => (l.startsWith('cjs:') ? pathToFileURL(l.slice(4)).href : l))
+      .filter((u) => !u.includes('/node_modules/'));
     const files = ours.map((u) => u.replace(/^file:\/\/.*\/dist\//, 'dist/'));
     expect(files.filter((f) => !f.startsWith('dist/')), 'files outside dist/').toEqual([]);
-    expect(files).toContain('dist/electron/cli/main.js');
-    expect(files).toContain('dist/electron/agents/core/hook-bundle.js');
+    expect(files).toContain('dist/electron/cli/bin.cjs');
+    expect(files).toContain('dist/electron/agents/core/hook-bundle.cjs');
     expect(files).toContain('dist/electron/agents/core/local-bundle/local.js');
-    expect(files.filter((f) => !/^dist\/electron\/(cli\/main|agents\/core\/hook-bundle|agents\/core\/local-bundle\/[\w-]+)\.js$/.test(f)), 'modules loaded one by one').toEqual([]);
-    expect(loaded.filter((l) => l.startsWith('cjs:') && l.includes('node_modules')), 'CommonJS packages').toEqual([]);
+    expect(files.filter((f) => !/^dist\/electron\/(cli\/bin\.cjs|agents\/core\/hook-bundle\.cjs|agents\/core\/local-bundle\/[\w-]+\.js)$/.test(f)), 'modules loaded one by one').toEqual([]);
+    expect(loaded.filter((l) => l.includes('node_modules')), 'packages').toEqual([]);
     for (const url of ours) {
       const text = await readFile(new URL(url), 'utf8');
       expect(text.includes('ZodError'), `zod in ${url}`).toBe(false);
       expect(text.includes('simple-git'), `simple-git in ${url}`).toBe(false);
     }
+  });
+
+  it('loads only the entry and the hook bundle when it has nothing to do, and still runs from main.js (older installs)', async () => {
+    const read = JSON.stringify({ session_id: 's', cwd: ws, hook_event_name: 'PostToolUse', tool_name: 'Read', tool_input: { file_path: join(ws, 'src', 'app.ts') }, tool_use_id: 'r1' });
+    const log = join(dir, 'read.log');
+    expect(await runRecorded(read, log)).toEqual({ code: 0, stderr: '' });
+    const loaded = (await readFile(log, 'utf8')).split('\n').filter((l) => l !== '' && !l.endsWith('/recorder.mjs'));
+    // (--import runs even a CommonJS entry through the ES resolver: the entry's own name is all it may see.)
+    expect(loaded.filter((l) => !l.startsWith('cjs:') && !l.endsWith('/dist/electron/cli/bin.cjs')), 'ES modules').toEqual([]);
+    expect([...new Set(loaded.map((l) => l.replace(/^(cjs:|file:\/\/).*\/dist\//, 'dist/')))].sort()).toEqual(['dist/electron/agents/core/hook-bundle.cjs', 'dist/electron/cli/bin.cjs']);
+
+    const edit = JSON.stringify({ session_id: 's', cwd: ws, hook_event_name: 'PreToolUse', tool_name: 'Edit', tool_input: { file_path: join(ws, 'src', 'app.ts') }, tool_use_id: 'm1' });
+    const viaMain = await runCli(['hook', 'claude-code'], { input: edit, env: baseEnv(home, { CHRONOSCOPE_NO_DELEGATE: '1' }), cwd: ws, entry: CLI_MAIN_PATH });
+    expect(viaMain).toMatchObject({ code: 0, stderr: '' });
+    expect((await listCheckpoints(home, ws)).map((c) => c.tool_use_id)).toEqual(['m1']);
   });
 });

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CLI_PATH } from '../paths.js';
+import { CLI_MAIN_PATH, CLI_PATH } from '../paths.js';
 import { baseEnv, runCli } from './run-cli.js';
 
 let dir: string;
@@ -160,6 +160,16 @@ describe('chronoscope hooks install/uninstall claude-code', () => {
     expect(r.stdout).toContain(`cli:  ${gone} (MISSING)`);
     expect(r.stdout).toContain('depends on the PATH');
     expect(r.stdout).toContain("run 'chronoscope hooks install claude-code' again");
+
+    // Installed before the CommonJS entry: it runs, and status says how to get the faster start.
+    await writeFile(settingsFile(), JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: `'${process.execPath}' '${CLI_MAIN_PATH}' hook claude-code` }] }] } }));
+    r = await runCli(['hooks', 'status', '--workspace', ws], { env });
+    expect(r.stdout).toContain(`cli:  ${CLI_MAIN_PATH} (exists)`);
+    expect(r.stdout).toContain("an earlier entry point (main.js): run 'chronoscope hooks install claude-code' again");
+    await runCli(['hooks', 'install', 'claude-code', '--workspace', ws], { env });
+    r = await runCli(['hooks', 'status', '--workspace', ws], { env });
+    expect(r.stdout).toContain(`cli:  ${CLI_PATH} (exists)`);
+    expect(r.stdout).not.toContain('earlier entry point');
   });
 
   it('refuses an agent it does not know', async () => {

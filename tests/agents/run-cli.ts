@@ -10,9 +10,10 @@ export interface CliRun {
   stderr: string;
 }
 
-export function runCli(args: string[], options: { input?: string; env: NodeJS.ProcessEnv; cwd?: string; nodeArgs?: string[] }): Promise<CliRun> {
+/** `entry`: the script to run (default the package's bin). */
+export function runCli(args: string[], options: { input?: string; env: NodeJS.ProcessEnv; cwd?: string; nodeArgs?: string[]; entry?: string }): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI_PATH, ...args], {
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.entry ?? CLI_PATH, ...args], {
       cwd: options.cwd,
       env: options.env,
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -9,9 +9,9 @@ export function shellQuote(word: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The built CLI's main.js (this file is dist/electron/agents/core/node-command.js). */
-export function cliMainPath(): string {
-  return fileURLToPath(new URL('../../cli/main.js', import.meta.url));
+/** The built CLI's entry, the package's bin (this file is dist/electron/agents/core/node-command.js). */
+export function cliEntryPath(): string {
+  return fileURLToPath(new URL('../../cli/bin.cjs', import.meta.url));
 }
 
 export interface NodeCli {
@@ -20,10 +20,10 @@ export interface NodeCli {
 }
 
 export function currentNodeCli(): NodeCli {
-  return { node: process.execPath, cli: cliMainPath() };
+  return { node: process.execPath, cli: cliEntryPath() };
 }
 
-/** `'/usr/bin/node' '/x/dist/electron/cli/main.js'`: the prefix every installed command starts with. */
+/** `'/usr/bin/node' '/x/dist/electron/cli/bin.cjs'`: the prefix every installed command starts with. */
 export function cliPrefix(paths: NodeCli = currentNodeCli()): string {
   return `${shellQuote(paths.node)} ${shellQuote(paths.cli)}`;
 }

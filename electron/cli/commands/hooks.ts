@@ -96,7 +96,10 @@ function describe(entry: StatusEntry): string[] {
     lines.push(`  node: ${first.node ?? '?'} ${first.node_exists ? '(exists)' : first.node !== null && !first.node.includes('/') && !first.node.includes('\\') ? '(not an absolute path: depends on the PATH the agent gives its hooks)' : '(MISSING)'}`);
     lines.push(`  cli:  ${first.cli ?? '?'} ${first.cli_exists ? '(exists)' : '(MISSING)'}`);
   }
-  if (broken.length > 0) lines.push(`  → the hook cannot run as installed; run 'chronoscope hooks install ${entry.agent}${entry.scope === 'user' ? ' --user' : ''}' again`);
+  const again = `'chronoscope hooks install ${entry.agent}${entry.scope === 'user' ? ' --user' : ''}' again`;
+  if (broken.length > 0) lines.push(`  → the hook cannot run as installed; run ${again}`);
+  // Installed before the CommonJS entry (bin.cts): it works, through the ES module loader.
+  else if (first?.cli?.endsWith('main.js') === true) lines.push(`  → an earlier entry point (main.js): run ${again} for a hook that starts ~10 ms sooner`);
   return lines;
 }
 
