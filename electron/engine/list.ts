@@ -1,6 +1,6 @@
 // Listing and resolving checkpoints. One ref per checkpoint under
-// refs/chronoscope/<wsid>/cp/<time_ms>-<seq>, so the newest N are one
-// `for-each-ref --sort=-refname --count=N` process.
+// refs/chronoscope/<wsid>/cp/<time_ms>-<seq>, so the newest N are the first N
+// ref names: a few are read in Node, many in one `for-each-ref` process.
 import type { BigIntStats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -88,7 +88,15 @@ export async function listRecords(ctx: WsContext, limit?: number): Promise<Check
     known = new Map();
     knownRecords.set(ctx.store.gitDir, known);
   }
-  const misses = wanted.filter((n) => !known.has(n));
+  let misses = wanted.filter((n) => !known.has(n));
+  // A few (the latest, a page): read in Node. git's listing would read every ref file of the
+  // workspace and, to sort them, every commit (10,000 checkpoints: ~250 ms for the latest one).
+  if (misses.length > 0 && misses.length <= NODE_READ_MAX) {
+    const read = await recordsInNode(ctx, misses);
+    if (known.size + read.length > KNOWN_MAX) known.clear();
+    for (const r of read) known.set(r.refname, r);
+    misses = misses.filter((n) => !known.has(n));
+  }
   if (misses.length > 0) {
     // All new (a first listing): the newest N under the prefix, as git sorts them; else just the new refs.
     const args = ['for-each-ref', '--sort=-refname', `--format=${FORMAT}`];
@@ -325,6 +333,33 @@ export async function latestUsableRecord(ctx: WsContext): Promise<CheckpointReco
 }
 
 
+/** Up to this many records not yet known are read in Node rather than listed by git. */
+const NODE_READ_MAX = 64;
+
+/** A commit object's tree and message (what `%(tree)` and `%(contents)` give); undefined if it is not one of ours. */
+function commitParts(data: Buffer): { tree: string; contents: string } | undefined {
+  const text = data.toString('utf8');
+  const tree = /^tree ([0-9a-f]{40})\n/.exec(text)?.[1];
+  const split = text.indexOf('\n\n');
+  return tree === undefined || split < 0 ? undefined : { tree, contents: text.slice(split + 2) };
+}
+
+/**
+ * Records of these refs read in Node: each loose ref file, then its commit. Those it cannot read
+ * this way (a packed ref, a commit Node cannot read or parse, a damaged one) are left out: git lists them.
+ */
+async function recordsInNode(ctx: WsContext, refnames: readonly string[]): Promise<CheckpointRecord[]> {
+  const found: CheckpointRecord[] = [];
+  await mapLimit(refnames, 16, async (refname) => {
+    const id = (await fs.readFile(path.join(ctx.store.gitDir, ...refname.split('/')), 'utf8').catch(() => '')).trim();
+    if (!isObjectId(id)) return;
+    const object = await objectInNode(ctx.store.gitDir, id, 1024 * 1024).catch(() => null);
+    const parts = object?.type === 'commit' && object.data !== null ? commitParts(object.data) : undefined;
+    if (parts) found.push(record(id, refname, parts.tree, parts.contents, false));
+  });
+  return found;
+}
+
 /**
  * A full commit id resolved without listing (a restore or diff right after a
  * snapshot would otherwise list every checkpoint: the cached listing is stale
@@ -336,12 +371,9 @@ export async function latestUsableRecord(ctx: WsContext): Promise<CheckpointReco
  */
 async function recordByFullId(ctx: WsContext, id: string): Promise<CheckpointRecord | undefined> {
   const object = await objectInNode(ctx.store.gitDir, id, 1024 * 1024);
-  if (object?.type !== 'commit' || object.data === null) return undefined;
-  const text = object.data.toString('utf8');
-  const tree = /^tree ([0-9a-f]{40})\n/.exec(text)?.[1];
-  const split = text.indexOf('\n\n');
-  if (tree === undefined || split < 0) return undefined;
-  const contents = text.slice(split + 2);
+  const parts = object?.type === 'commit' && object.data !== null ? commitParts(object.data) : undefined;
+  if (parts === undefined) return undefined;
+  const { tree, contents } = parts;
   const { meta } = decodeMessage(contents);
   if (!meta.time_ms) return undefined;
   const dir = path.join(ctx.store.gitDir, ...ctx.refPrefix.split('/').filter(Boolean));

@@ -1,0 +1,87 @@
+// The newest few checkpoints are read in Node (list.ts): git's listing would
+// read every ref file of the workspace and, to sort them, every commit (on
+// 10,000 checkpoints ~250 ms for the latest one alone, paid by every hook
+// call that changed nothing). A fresh process (nothing cached) lists them
+// with no `for-each-ref` and shows exactly what git's listing shows; a newest
+// commit Node cannot read still goes to git, and is listed as damaged.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Checkpoint } from '../../shared/model.js';
+import { baseEnv, runCli } from '../agents/run-cli.js';
+import { sandbox, storeGit, write, type Sandbox } from './helpers.js';
+
+let s: Sandbox;
+let log: string;
+let env: NodeJS.ProcessEnv;
+
+beforeEach(async () => {
+  s = await sandbox();
+  // A `git` first on the PATH that notes each command, then runs the real one.
+  const bin = path.join(s.base, 'bin');
+  fs.mkdirSync(bin);
+  log = path.join(s.base, 'git.log');
+  const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+  fs.writeFileSync(path.join(bin, 'git'), `#!/bin/sh\necho "$*" >> '${log}'\nexec '${real}' "$@"\n`, { mode: 0o755 });
+  env = baseEnv(s.storeHome, { HOME: s.home, PATH: `${bin}:${process.env['PATH'] ?? '/usr/bin:/bin'}` });
+});
+afterEach(() => s.cleanup());
+
+async function list(args: string[]): Promise<Checkpoint[]> {
+  const r = await runCli(['list', '--json', '-w', s.ws, ...args], { env });
+  if (r.code !== 0) throw new Error(r.stderr);
+  return JSON.parse(r.stdout) as Checkpoint[];
+}
+
+/** A checkpoint's ref name, as git has it. */
+function refOf(id: string): string {
+  const line = storeGit(s.storeHome, ['for-each-ref', '--format=%(objectname) %(refname)', 'refs/chronoscope/']).split('\n').find((l) => l.startsWith(`${id} `));
+  if (!line) throw new Error(`no ref for ${id}`);
+  return line.slice(41);
+}
+
+function gitCommands(): string[] {
+  return fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').filter((l) => l !== '') : [];
+}
+
+describe('listing the newest checkpoints', () => {
+  it('reads them in Node, with no for-each-ref, exactly as git lists them', async () => {
+    // More than Node reads (64): the whole listing below is git's, the reference.
+    for (let i = 1; i <= 70; i++) {
+      write(s.ws, 'a.txt', `${i}\n`);
+      if (i % 10 === 0) write(s.ws, `f-${i}.txt`, `${i}\n`);
+      if ((await s.workspace.snapshot({ reason: `wrote ${i}` })).id === null) throw new Error('no checkpoint');
+    }
+    await s.workspace.pin((await s.workspace.list({ limit: 2 }))[1]!.id, true);
+    const all = await list(['--all']);
+    expect(all).toHaveLength(70);
+    expect(gitCommands().some((c) => c.includes('for-each-ref')), 'the whole listing is git’s').toBe(true);
+    fs.rmSync(log);
+
+    const newest = await list(['--limit', '3']);
+    expect(gitCommands().filter((c) => c.includes('for-each-ref'))).toEqual([]);
+    expect(newest).toEqual(all.slice(0, 3));
+    expect(newest.map((c) => [c.reason, c.pinned])).toEqual([
+      ['wrote 70', false],
+      ['wrote 69', true],
+      ['wrote 68', false],
+    ]);
+  });
+
+  it('leaves a newest commit it cannot read to git, which lists it as damaged', async () => {
+    write(s.ws, 'a.txt', 'one\n');
+    const first = await s.workspace.snapshot({ reason: 'one' });
+    if (first.id === null) throw new Error('no checkpoint');
+    // A newer ref naming a commit that is not in the store (what a lost object leaves).
+    const dir = path.dirname(path.join(s.storeHome, 'git', refOf(first.id)));
+    const missing = '1234567890abcdef1234567890abcdef12345678';
+    fs.writeFileSync(path.join(dir, '9999999999999-0000'), `${missing}\n`);
+    const listed = await list(['--limit', '2']);
+    expect(listed.map((c) => [c.id, c.damaged === true])).toEqual([
+      [missing, true],
+      [first.id, false],
+    ]);
+    expect(gitCommands().some((c) => c.includes('for-each-ref'))).toBe(true);
+  });
+});
