@@ -2,6 +2,7 @@
 // there is one (warm engine, the watcher knows what changed), else done here.
 // This module loads nothing heavy itself: the engine only on the local path.
 import { existsSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { defaultStoreHome } from '../../engine/paths.js';
 import type { AgentResult, CoreRequest } from './call.js';
@@ -44,17 +45,17 @@ export async function runCore(request: CoreRequest, budget: Budget, options: Run
 type LocalModule = typeof import('./local.js');
 
 /**
- * The engine, loaded only when the hook works alone: its bundle (`npm run build:hook`, a few files
- * instead of ~80 modules), else the modules as they are (tests running the TypeScript output).
- * Specifiers in variables: the engine stays out of any bundle of the hook's entry.
+ * The engine, loaded only when the hook works alone: its CommonJS bundle (`npm run build:hook`, a
+ * few files instead of ~80 modules, and no ES module loader to start), else the modules as they are
+ * (tests running the TypeScript output). The plain import's specifier is in a variable: the engine
+ * stays out of the hook's own bundle.
  */
 async function loadLocal(): Promise<LocalModule> {
-  const bundled = './local-bundle/local.js';
   const plain = './local.js';
   try {
-    return (await import(bundled)) as LocalModule;
+    return createRequire(import.meta.url)('./local-bundle/local.cjs') as LocalModule;
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw err;
+    if ((err as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND' || !String((err as Error).message).includes('local.cjs')) throw err;
     return (await import(plain)) as LocalModule;
   }
 }
