@@ -54,8 +54,9 @@ describe('chronoscope hooks install/uninstall claude-code', () => {
     expect(settings['permissions']).toEqual(OTHERS.permissions);
     const hooks = settings['hooks'] as Record<string, { matcher?: string; hooks: { command: string }[] }[]>;
     expect(hooks['Stop']).toEqual(OTHERS.hooks.Stop);
-    // Absolute Node (the one that ran the installer) and CLI: works with any PATH.
-    const command = `${process.execPath} ${CLI_PATH} hook claude-code`;
+    // Absolute Node (the one that ran the installer) and CLI: works with any PATH. NODE_EXTRA_CA_CERTS
+    // emptied: a certificate file read at every Node start (~40 ms) that a hook never uses.
+    const command = `NODE_EXTRA_CA_CERTS= ${process.execPath} ${CLI_PATH} hook claude-code`;
     const matchers: Record<string, string | undefined> = {
       PreToolUse: 'Write|Edit|MultiEdit|NotebookEdit|Bash',
       // After a file tool there is nothing to record: no PostToolUse for them at all.
@@ -133,7 +134,7 @@ describe('chronoscope hooks install/uninstall claude-code', () => {
     await runCli(['hooks', 'install', 'claude-code', '--workspace', ws], { env });
     const hooks = (await read())['hooks'] as Record<string, { hooks: { command: string }[] }[]>;
     expect(hooks['PreToolUse']).toHaveLength(1);
-    expect(hooks['PreToolUse']![0]!.hooks[0]!.command.startsWith(process.execPath)).toBe(true);
+    expect(hooks['PreToolUse']![0]!.hooks[0]!.command.startsWith(`NODE_EXTRA_CA_CERTS= ${process.execPath} `)).toBe(true);
     expect(hooks['Stop']).toEqual(OTHERS.hooks.Stop);
   });
 
@@ -170,6 +171,26 @@ describe('chronoscope hooks install/uninstall claude-code', () => {
     r = await runCli(['hooks', 'status', '--workspace', ws], { env });
     expect(r.stdout).toContain(`cli:  ${CLI_PATH} (exists)`);
     expect(r.stdout).not.toContain('earlier entry point');
+  });
+
+  it('the installed command runs through a shell with NODE_EXTRA_CA_CERTS emptied: Node reads no certificate file at start', async () => {
+    await runCli(['hooks', 'install', 'claude-code', '--workspace', ws], { env });
+    const hooks = (await read())['hooks'] as Record<string, { hooks: { command: string }[] }[]>;
+    const command = hooks['PreToolUse']![0]!.hooks[0]!.command;
+    const payload = JSON.stringify({ session_id: 's', cwd: ws, hook_event_name: 'PostToolUse', tool_name: 'Read', tool_input: { file_path: join(ws, 'a.txt') }, tool_use_id: 'r1' });
+    // A file that is not there: Node warns at start-up when it tries to read it.
+    const run = (line: string) =>
+      new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+        const child = spawn('sh', ['-c', line], { cwd: ws, env: { ...env, NODE_EXTRA_CA_CERTS: join(dir, 'no-such-ca.pem') }, stdio: ['pipe', 'ignore', 'pipe'] });
+        let stderr = '';
+        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+        child.on('error', reject);
+        child.on('close', (code) => resolve({ code, stderr }));
+        child.stdin.end(payload);
+      });
+    expect(await run(command)).toEqual({ code: 0, stderr: '' });
+    // The same command without the assignment: the certificate file is read (and its absence warned about).
+    expect((await run(command.replace(/^NODE_EXTRA_CA_CERTS= /, ''))).stderr).toContain('extra certs');
   });
 
   it('refuses an agent it does not know', async () => {

@@ -8,7 +8,7 @@ import { dirname, isAbsolute, join, relative } from 'node:path';
 import { readTextBounded } from '../../fs/bounded-read.js';
 import { writeFileAtomic } from '../../fs/atomic-file.js';
 import { ChronoscopeError } from '../../../shared/errors.js';
-import { cliPrefix, parseCliPrefix, type NodeCli } from '../core/node-command.js';
+import { cliPrefix, hookEnvAssignments, parseCliPrefix, type NodeCli } from '../core/node-command.js';
 import { FILE_TOOLS, HOOKED_TOOLS } from './payload.js';
 
 /**
@@ -40,7 +40,7 @@ export interface InstallResult {
 
 /** The command line Claude Code runs: absolute Node and CLI paths, so it works with any PATH. */
 export function hookCommand(paths: NodeCli): string {
-  return `${cliPrefix(paths)} ${OUR_MARK}`;
+  return `${hookEnvAssignments()}${cliPrefix(paths)} ${OUR_MARK}`;
 }
 
 export function projectSettingsPath(workspace: string): string {

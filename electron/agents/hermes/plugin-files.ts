@@ -6,7 +6,7 @@
 // hook would block the agent — and fails open: any failure of ours returns
 // None. Callbacks take **kwargs only: Hermes adds fields, and a callback that
 // rejects one is silently dropped.
-import type { NodeCli } from '../core/node-command.js';
+import { HOOK_ENV, type NodeCli } from '../core/node-command.js';
 
 export const PLUGIN_NAME = 'chronoscope';
 
@@ -22,7 +22,9 @@ export function pluginManifest(version: string): string {
 /** JSON string literals are valid Python string literals (paths with quotes, spaces, non-ASCII included). */
 export function pluginModule(paths: NodeCli): string {
   // Function replacements: a `$&` in a path must stay as written.
-  return PLUGIN_TEMPLATE.replace('__NODE__', () => JSON.stringify(paths.node)).replace('__CLI__', () => JSON.stringify(paths.cli));
+  return PLUGIN_TEMPLATE.replace('__NODE__', () => JSON.stringify(paths.node))
+    .replace('__CLI__', () => JSON.stringify(paths.cli))
+    .replace('__HOOK_ENV__', () => JSON.stringify(HOOK_ENV));
 }
 
 const PLUGIN_TEMPLATE = String.raw`"""Chronoscope for Hermes Agent (written by 'chronoscope hooks install hermes'; removed by uninstall).
@@ -43,6 +45,8 @@ import time
 
 NODE = __NODE__
 CLI = __CLI__
+# Set for the hook process (a certificate file Node would read at every start, unused by the hook).
+HOOK_ENV = __HOOK_ENV__
 TOOLS = ("write_file", "patch", "terminal", "execute_code")
 # Hermes waits for hooks without a limit; ours never holds the agent longer than this.
 HOOK_TIMEOUT_S = float(os.environ.get("CHRONOSCOPE_HERMES_TIMEOUT_S", "10"))
@@ -69,6 +73,7 @@ def _hook(request):
             capture_output=True,
             text=True,
             timeout=HOOK_TIMEOUT_S,
+            env={**os.environ, **HOOK_ENV},
         )
         answer = json.loads(done.stdout or "{}")
         return answer if isinstance(answer, dict) else {}
