@@ -6,6 +6,7 @@
 // the plain check can judge), no simple-git (a snapshot does not use it).
 // The process is real; a module-resolution hook and the
 // CommonJS cache record every file it loads.
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -82,14 +83,19 @@ describe('the hook process, working alone', () => {
     }
   });
 
-  it('loads only the entry and the hook bundle when it has nothing to do, and still runs from main.js (older installs)', async () => {
+  it('loads only the entry and the hook bundle when it has nothing to do (a tool it does not watch, a shell call with no effect), and still runs from main.js (older installs)', async () => {
     const read = JSON.stringify({ session_id: 's', cwd: ws, hook_event_name: 'PostToolUse', tool_name: 'Read', tool_input: { file_path: join(ws, 'src', 'app.ts') }, tool_use_id: 'r1' });
-    const log = join(dir, 'read.log');
-    expect(await runRecorded(read, log)).toEqual({ code: 0, stderr: '' });
-    const loaded = (await readFile(log, 'utf8')).split('\n').filter((l) => l !== '' && !l.endsWith('/recorder.mjs'));
-    // (--import runs even a CommonJS entry through the ES resolver: the entry's own name is all it may see.)
-    expect(loaded.filter((l) => !l.startsWith('cjs:') && !l.endsWith('/dist/electron/cli/bin.cjs')), 'ES modules').toEqual([]);
-    expect([...new Set(loaded.map((l) => l.replace(/^(cjs:|file:\/\/).*\/dist\//, 'dist/')))].sort()).toEqual(['dist/electron/agents/core/hook-bundle.cjs', 'dist/electron/cli/bin.cjs']);
+    // A shell call that succeeded with no effect to record (most of them): no engine, no store.
+    const bash = JSON.stringify({ session_id: 's', cwd: ws, hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'ls -la' }, tool_response: { stdout: 'x', stderr: '', interrupted: false }, tool_use_id: 'b1' });
+    for (const [name, payload] of [['read', read], ['bash', bash]] as const) {
+      const log = join(dir, `${name}.log`);
+      expect(await runRecorded(payload, log)).toEqual({ code: 0, stderr: '' });
+      const loaded = (await readFile(log, 'utf8')).split('\n').filter((l) => l !== '' && !l.endsWith('/recorder.mjs'));
+      // (--import runs even a CommonJS entry through the ES resolver: the entry's own name is all it may see.)
+      expect(loaded.filter((l) => !l.startsWith('cjs:') && !l.endsWith('/dist/electron/cli/bin.cjs')), `${name}: ES modules`).toEqual([]);
+      expect([...new Set(loaded.map((l) => l.replace(/^(cjs:|file:\/\/).*\/dist\//, 'dist/')))].sort(), name).toEqual(['dist/electron/agents/core/hook-bundle.cjs', 'dist/electron/cli/bin.cjs']);
+    }
+    expect(existsSync(join(home, 'workspaces')), 'the store was not even opened').toBe(false);
 
     const edit = JSON.stringify({ session_id: 's', cwd: ws, hook_event_name: 'PreToolUse', tool_name: 'Edit', tool_input: { file_path: join(ws, 'src', 'app.ts') }, tool_use_id: 'm1' });
     const viaMain = await runCli(['hook', 'claude-code'], { input: edit, env: baseEnv(home, { CHRONOSCOPE_NO_DELEGATE: '1' }), cwd: ws, entry: CLI_MAIN_PATH });

@@ -42,6 +42,11 @@ export type CoreRequest =
   | { op: 'memory'; agent: string; cwd: string; session: string; present: string[] }
   | { op: 'snapshot'; dir: string; options: SnapshotRequest };
 
+/** An `after` with anything to do: effects to record, or a failure to give a recovery hint for. */
+export function afterHasWork(request: { outcome: 'ok' | 'failed'; effects: readonly ClassifiedEffect[] }): boolean {
+  return request.effects.length > 0 || request.outcome !== 'ok';
+}
+
 /** A snapshot another process asks the app for. */
 export interface SnapshotRequest {
   trigger: Extract<Trigger, 'manual' | 'auto' | 'hook'>;

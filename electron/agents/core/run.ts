@@ -5,7 +5,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { defaultStoreHome } from '../../engine/paths.js';
-import type { AgentResult, CoreRequest } from './call.js';
+import { afterHasWork, type AgentResult, type CoreRequest } from './call.js';
 import type { Budget } from './budget.js';
 import { delegate } from './delegate-client.js';
 import { agentSocketPath } from './delegate-socket.js';
@@ -34,6 +34,10 @@ export async function runCore(request: CoreRequest, budget: Budget, options: Run
   const home = options.home ?? defaultStoreHome();
   if (request.op === 'memory' && !storeHasLedgers(home)) return { op: 'memory', effects: [] };
   if (request.op === 'denied' && !storeHasLedgers(home)) return { op: 'denied', updated: 0 };
+  // Most shell calls: they succeeded and have no effect to record. Nothing to ask the app or the
+  // engine for (alone that was the engine's load and the store's opening, ~40 ms of every Bash call).
+  // The workspace is named as the call's folder: with no hint to give, nobody reads it.
+  if (request.op === 'after' && !afterHasWork(request)) return { op: 'after', workspace: request.call.cwd, before: null };
   if (options.local !== true) {
     const outcome = await delegate(agentSocketPath(home), request);
     if (outcome.kind === 'answered') return outcome.result;

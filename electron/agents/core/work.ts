@@ -12,7 +12,7 @@ import { workspaceId } from '../../engine/index.js';
 import { EffectLedger, ledgerPath } from '../../effects/ledger.js';
 import { pushStatePath, scanPushes } from '../../effects/push-monitor.js';
 import { redactCommand } from '../../effects/redact.js';
-import type { AgentResult, BeforeResult, CheckpointRef, CoreRequest, ReminderEffect, ToolCall } from './call.js';
+import { afterHasWork, type AgentResult, type BeforeResult, type CheckpointRef, type CoreRequest, type ReminderEffect, type ToolCall } from './call.js';
 import { takeReminders } from './reminded.js';
 import { promptOf } from './session-prompt.js';
 import { realFilePath, workspaceDirFor } from './workspace-for.js';
@@ -90,7 +90,7 @@ async function after(call: ToolCall, outcome: 'ok' | 'failed', effects: Classifi
   const { store } = backend;
   const dir = await workspaceDirFor(store, call.cwd);
   // Nothing to record and no hint to give: do not open (or register) the workspace at all.
-  if (effects.length === 0 && outcome === 'ok') return { op: 'after', workspace: dir, before: null };
+  if (!afterHasWork({ outcome, effects })) return { op: 'after', workspace: dir, before: null };
   const workspace = await openWorkspace(backend, dir);
   const ledger = new EffectLedger(store.home, workspace.meta.id);
   if (effects.length > 0) {
