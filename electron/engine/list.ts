@@ -92,9 +92,7 @@ export async function listRecords(ctx: WsContext, limit?: number): Promise<Check
   // A few (the latest, a page): read in Node. git's listing would read every ref file of the
   // workspace and, to sort them, every commit (10,000 checkpoints: ~250 ms for the latest one).
   if (misses.length > 0 && misses.length <= NODE_READ_MAX) {
-    const read = await recordsInNode(ctx, misses);
-    if (known.size + read.length > KNOWN_MAX) known.clear();
-    for (const r of read) known.set(r.refname, r);
+    remember(known, await recordsInNode(ctx, misses));
     misses = misses.filter((n) => !known.has(n));
   }
   if (misses.length > 0) {
@@ -103,8 +101,7 @@ export async function listRecords(ctx: WsContext, limit?: number): Promise<Check
     const listed = await git(ctx.git, misses.length === wanted.length ? [...args, ...count, ctx.refPrefix] : [...args, ...misses]).catch((err: unknown) => err);
     if (listed instanceof GitFailure) return markDamagedTrees(ctx.store.gitDir, ctx.layout.dir, await listDamaged(ctx, count, pinned));
     if (typeof listed !== 'string') throw listed;
-    if (known.size + misses.length > KNOWN_MAX) known.clear();
-    for (const record of parseRecords(listed, new Set())) known.set(record.refname, record);
+    remember(known, parseRecords(listed, new Set()));
   }
   const records: CheckpointRecord[] = [];
   for (const name of wanted) {
@@ -114,6 +111,12 @@ export async function listRecords(ctx: WsContext, limit?: number): Promise<Check
     records.push(record.checkpoint.pinned === pin ? record : { ...record, checkpoint: { ...record.checkpoint, pinned: pin } });
   }
   return markDamagedTrees(ctx.store.gitDir, ctx.layout.dir, records);
+}
+
+/** Adds records to this process's cache, emptied first when it would outgrow its bound. */
+function remember(known: Map<string, CheckpointRecord>, records: readonly CheckpointRecord[]): void {
+  if (known.size + records.length > KNOWN_MAX) known.clear();
+  for (const record of records) known.set(record.refname, record);
 }
 
 function parseRecords(out: string, pinned: Set<string>): CheckpointRecord[] {
