@@ -2,7 +2,7 @@
 // only checkpoints that changed it — one file's story), words of the reason,
 // trigger, who made it (lane) and pinned. Text fields apply as you type
 // (paths after a short pause: each asks the host).
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { TRIGGERS } from '../../../shared/model.js';
 import { useFilter } from '../state/filter.js';
 import { useTimeline } from '../state/timeline.js';
@@ -12,7 +12,8 @@ import { Icon } from './Icon.js';
 
 const PATH_DEBOUNCE_MS = 350;
 
-export function FilterBar() {
+// Memoised: it takes no props, and the list around it renders at every step of a drag.
+export const FilterBar = memo(function FilterBar() {
   const filter = useFilter((s) => s.filter);
   const history = useFilter((s) => s.history);
   const set = useFilter((s) => s.set);
@@ -118,4 +119,4 @@ export function FilterBar() {
       )}
     </div>
   );
-}
+});

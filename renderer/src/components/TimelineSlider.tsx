@@ -12,7 +12,7 @@ import { useEffects } from '../state/effects.js';
 import { useFilter } from '../state/filter.js';
 import { selectEdge, stepBy } from '../state/navigate.js';
 import { useClock } from '../state/clock.js';
-import { holdScrub } from '../state/scrub.js';
+import { holdScrub, useScrub } from '../state/scrub.js';
 import { absoluteTime, relativeTime, shortId } from '../lib/time.js';
 import { effectKindLabel, effectVariant, effectVariantLabel } from '../lib/effects.js';
 import { laneOf } from '../lib/lanes.js';
@@ -66,6 +66,8 @@ export function TimelineSlider() {
   const slider = useRef<HTMLDivElement>(null);
   const width = useWidth(rail);
   const dragging = useRef(false);
+  // While scrubbing the thumb jumps with the handle: a transition per step would start and cancel an animation (and its events) at every move.
+  const scrubbing = useScrub((s) => s.active);
 
   useEffect(() => setView(FULL_VIEW), [workspace]);
 
@@ -203,7 +205,7 @@ export function TimelineSlider() {
       <div className="timeline-bar">
         <div
           ref={slider}
-          className={`${n === 0 ? 'slider empty' : 'slider'}${hasHermesLane(checkpoints) ? ' with-lanes' : ''}`}
+          className={`${n === 0 ? 'slider empty' : 'slider'}${hasHermesLane(checkpoints) ? ' with-lanes' : ''}${scrubbing ? ' scrubbing' : ''}`}
           role="slider"
           tabIndex={0}
           data-testid="timeline-slider"
