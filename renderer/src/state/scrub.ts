@@ -36,31 +36,28 @@ export function pulseScrub(): void {
 }
 
 /**
- * `value` as it was at most `every` ms ago while scrubbing, else as it is:
- * for views that can trail the handle by a few frames (the checkpoint list)
- * rather than redo their layout at every step of a drag. While scrubbing the
- * catch-up comes in a task of its own (a timer), never in the same frame as
- * the step that the diff and the slider are drawing.
+ * `value` as it was at most `every` ms ago while the handle is dragged, else
+ * as it is: for views that can trail the handle by a few frames (the
+ * checkpoint list) rather than redo their layout at every step of a drag,
+ * where a step jumps anywhere (steps by key move one row: those are cheap to
+ * follow). While dragging the catch-up comes in a task of its own (a timer),
+ * never in the same frame as the step that the diff and the slider are
+ * drawing; on release it comes at once (the diff of the stop is already on
+ * screen by then).
  */
 export function useScrubThrottled<T>(value: T, every: number): T {
-  const scrubbing = useScrub((s) => s.active);
+  const scrubbing = useScrub((s) => s.held);
   const shown = useRef(value);
   const at = useRef(0);
   const woken = useRef(false);
   const [, wake] = useReducer((x: number) => x + 1, 0);
-  // On release the catch-up waits for a task of its own too: the frame of the release is the diff's.
-  const wasScrubbing = useRef(scrubbing);
-  const released = useRef(false);
-  if (wasScrubbing.current && !scrubbing) released.current = true;
-  wasScrubbing.current = scrubbing;
-  const due = (!scrubbing && !released.current) || woken.current;
+  const due = !scrubbing || woken.current;
   woken.current = false;
   if (due && shown.current !== value) {
     shown.current = value;
     at.current = performance.now();
   }
   const behind = shown.current !== value;
-  if (!behind) released.current = false;
   useEffect(() => {
     if (!behind) return;
     const timer = setTimeout(
@@ -68,7 +65,7 @@ export function useScrubThrottled<T>(value: T, every: number): T {
         woken.current = true;
         wake();
       },
-      released.current ? 0 : Math.max(0, every - (performance.now() - at.current)),
+      Math.max(0, every - (performance.now() - at.current)),
     );
     return () => clearTimeout(timer);
   });
