@@ -4,8 +4,8 @@
 // prints: first load (page open → newest checkpoint's diff on screen), a
 // 60-step drag of the slider handle (long tasks > 50 ms, frame gaps > 50 ms,
 // steps that showed no diff at all, time from the last move to the diff of
-// where the handle stopped), 200 arrow presses (the same figures), and both
-// again with a file-history filter on. It measures; it never fails on speed
+// where the handle stopped on screen, seen from inside the page), 200 arrow
+// presses (the same figures), and both again with a file-history filter on. It measures; it never fails on speed
 // (exit 1 only if the benchmark itself breaks). Options: --counts 1000,10000
 // --json, --cpu (also trace each interaction and print the renderer's
 // main-thread CPU time: on a machine busy with other work, wall-clock long
@@ -51,9 +51,9 @@ interface SizeResult {
   history_matches: number;
 }
 
-// Runs in the page before any script: long tasks and frame gaps, collected while `window.__bench.on`.
+// Runs in the page before any script: long tasks and frame gaps, collected while `window.__bench.on`, and the diff-on-screen check.
 const PROBE = `
-  window.__bench = { on: false, tasks: [], gaps: [], last: 0 };
+  window.__bench = { on: false, tasks: [], gaps: [], last: 0, shownAt: null, shows: ${showsSelected.toString()} };
   new PerformanceObserver((list) => {
     if (!window.__bench.on) return;
     for (const e of list.getEntries()) window.__bench.tasks.push(e.duration);
@@ -114,6 +114,27 @@ function hasDiff(onScreen: string): boolean {
   return document.querySelector(onScreen) !== null;
 }
 
+/**
+ * In the page: from now on, the wall-clock time (Date.now) of the first frame
+ * after one whose start found the selected checkpoint's diff on screen — by
+ * then that frame has been drawn — in `window.__bench.shownAt`. (The page's
+ * policy allows no eval: the check itself comes with PROBE.)
+ */
+function watchShown(onScreen: string): void {
+  const page = globalThis as unknown as { requestAnimationFrame(f: () => void): void; __bench: { shownAt: number | null; shows(selector: string): boolean } };
+  const bench = page.__bench;
+  bench.shownAt = null;
+  const tick = (): void => {
+    if (bench.shows(onScreen)) page.requestAnimationFrame(() => (bench.shownAt = Date.now()));
+    else page.requestAnimationFrame(tick);
+  };
+  page.requestAnimationFrame(tick);
+}
+
+function shownAt(): number | null {
+  return (globalThis as unknown as { __bench: { shownAt: number | null } }).__bench.shownAt;
+}
+
 function historyApplied(): boolean {
   return (document.querySelector('[data-testid="checkpoint-count"]')?.textContent ?? '').includes(' of ');
 }
@@ -163,9 +184,13 @@ async function measure(page: Page, act: (noteStep: () => Promise<void>) => Promi
   const stopped = Date.now();
   // What was collected up to here happened while the handle moved (or the keys were pressed); the rest while the diff settles.
   const split = (await page.evaluate('({ tasks: window.__bench.tasks.length, gaps: window.__bench.gaps.length })')) as { tasks: number; gaps: number };
+  // When the diff is on screen is seen from inside the page, frame by frame: a
+  // wait from here would also count the round trip of each check through the
+  // DevTools protocol, which queues behind whatever the page does after the stop.
+  await page.evaluate(watchShown, DIFF_ON_SCREEN);
   await end?.();
-  await page.waitForFunction(showsSelected, DIFF_ON_SCREEN, { polling: 'raf', timeout: 60_000 });
-  const settle = Date.now() - stopped;
+  const shown = (await (await page.waitForFunction(shownAt, undefined, { timeout: 60_000 })).jsonValue()) as number;
+  const settle = Math.max(0, shown - stopped);
   const { tasks, gaps } = (await page.evaluate('({ tasks: window.__bench.tasks, gaps: window.__bench.gaps })')) as { tasks: number[]; gaps: number[] };
   await page.evaluate('window.__bench.on = false');
   const cpu = traceCpu && browser ? mainThreadCpu(await browser.stopTracing()) : undefined;
