@@ -144,7 +144,7 @@ test('the diff follows the handle: a drag never blanks the diff, and where it st
   await page.mouse.up();
   // Released: the neighbours of where it stopped are fetched ahead, for the arrow keys.
   await expect.poll(() => asked.slice(heldCount).filter((id) => !askedWhileHeld.has(id)).length).toBeGreaterThan(0);
-  // The list catches up with the handle (in a task after the release's frame), and the details and the diff show that checkpoint.
+  // The list catches up with the handle on release, and the details and the diff show that checkpoint.
   const body = page.getByTestId('details-body');
   const agreed = async (): Promise<boolean> => {
     const target = await selectedShort(page);
@@ -155,6 +155,31 @@ test('the diff follows the handle: a drag never blanks the diff, and where it st
   await expect(diff).toHaveAttribute('data-preview', 'false');
   await expect(page.getByTestId('scrub-preview')).toHaveCount(0);
   await expect(page.locator('[data-testid="diff-view"] .monaco-layer:not([aria-hidden="true"]) .monaco-editor').first()).toBeVisible();
+});
+
+test('arrow keys move the list with the handle, row by row, not only when the keys pause', async ({ page, workspace, serve }) => {
+  await seeded(workspace);
+  const served = await serve(['--no-watch']);
+  await openApp(page, served);
+  await expect(page.getByTestId('diff-view').locator('.monaco-diff-editor .modified .view-lines')).toBeVisible(MONACO_TIMEOUT);
+  const slider = page.getByTestId('timeline-slider');
+  await slider.focus();
+  await page.keyboard.press('End');
+  await expect.poll(() => selectedShort(page)).not.toBe('');
+  // Four presses in quick succession (a scrub), each read at once: a list that trailed
+  // the keys (as it trails a dragged handle) would still show the row of a press before.
+  const seen = await slider.evaluate(async (el) => {
+    const read = () => [el.getAttribute('aria-valuenow'), document.querySelector('[data-testid="checkpoint-item"][aria-selected="true"]')?.getAttribute('data-checkpoint-id') ?? ''];
+    const out = [read()];
+    for (let i = 0; i < 4; i++) {
+      el.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      out.push(read());
+    }
+    return out;
+  });
+  expect(new Set(seen.map(([position]) => position)).size).toBe(5);
+  expect(new Set(seen.map(([, row]) => row)).size).toBe(5);
 });
 
 test('the Split/Inline toggle reaches the editor on screen, not only the next file', async ({ page, workspace, serve }) => {
