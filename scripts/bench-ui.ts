@@ -5,11 +5,12 @@
 // 60-step drag of the slider handle (long tasks > 50 ms, frame gaps > 50 ms,
 // steps that showed no diff at all, time from the last move to the diff of
 // where the handle stopped on screen, seen from inside the page), 200 arrow
-// presses (the same figures), and both again with a file-history filter on. It measures; it never fails on speed
-// (exit 1 only if the benchmark itself breaks). Options: --counts 1000,10000
-// --json, --cpu (also trace each interaction and print the renderer's
-// main-thread CPU time: on a machine busy with other work, wall-clock long
-// tasks mostly measure the wait for a core; thread time does not).
+// presses (the same figures), and both again with a file-history filter on.
+// It measures; it never fails on speed (exit 1 only if the benchmark itself
+// breaks). Options: --counts 1000,10000, --json, --cpu (also trace each
+// interaction and print the renderer's main-thread CPU time: on a machine
+// busy with other work, wall-clock long tasks mostly measure the wait for a
+// core; thread time does not).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
