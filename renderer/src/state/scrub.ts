@@ -46,12 +46,12 @@ export function pulseScrub(): void {
  * screen by then).
  */
 export function useScrubThrottled<T>(value: T, every: number): T {
-  const scrubbing = useScrub((s) => s.held);
+  const dragging = useScrub((s) => s.held);
   const shown = useRef(value);
   const at = useRef(0);
   const woken = useRef(false);
   const [, wake] = useReducer((x: number) => x + 1, 0);
-  const due = !scrubbing || woken.current;
+  const due = !dragging || woken.current;
   woken.current = false;
   if (due && shown.current !== value) {
     shown.current = value;
