@@ -85,6 +85,9 @@ interface PageElement {
   textContent: string | null;
 }
 declare const document: { querySelector(selector: string): PageElement | null };
+declare function requestAnimationFrame(callback: () => void): void;
+/** What PROBE puts in the page (the part read by the functions below). */
+declare const __bench: { shownAt: number | null; shows(selector: string): boolean };
 
 /** What counts as a diff on screen: an editor, the scrub preview, a notice, an image, or an empty-file note. */
 const DIFF_ON_SCREEN = [
@@ -122,18 +125,16 @@ function hasDiff(onScreen: string): boolean {
  * policy allows no eval: the check itself comes with PROBE.)
  */
 function watchShown(onScreen: string): void {
-  const page = globalThis as unknown as { requestAnimationFrame(f: () => void): void; __bench: { shownAt: number | null; shows(selector: string): boolean } };
-  const bench = page.__bench;
-  bench.shownAt = null;
+  __bench.shownAt = null;
   const tick = (): void => {
-    if (bench.shows(onScreen)) page.requestAnimationFrame(() => (bench.shownAt = Date.now()));
-    else page.requestAnimationFrame(tick);
+    if (__bench.shows(onScreen)) requestAnimationFrame(() => (__bench.shownAt = Date.now()));
+    else requestAnimationFrame(tick);
   };
-  page.requestAnimationFrame(tick);
+  requestAnimationFrame(tick);
 }
 
 function shownAt(): number | null {
-  return (globalThis as unknown as { __bench: { shownAt: number | null } }).__bench.shownAt;
+  return __bench.shownAt;
 }
 
 function historyApplied(): boolean {
