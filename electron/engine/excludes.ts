@@ -100,7 +100,7 @@ export function literalPattern(rel: string, dir: boolean): string | null {
  * core.excludesFile), so a project's `!.env` cannot switch them off; within
  * this one source the last match wins, so `!.env.example` still works.
  */
-export function credentialExcludeArgs(settings: Pick<Settings, 'include_credentials'>): string[] {
+export function credentialExcludeArgs(settings: Settings): string[] {
   return settings.include_credentials ? [] : CREDENTIAL_EXCLUDES.map((p) => `--exclude=${p}`);
 }
 

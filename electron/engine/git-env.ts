@@ -8,7 +8,6 @@
 //   GIT_CONFIG_GLOBAL without unsafe.allowUnsafeConfigPaths, so every key we set is
 //   named once here and handed to it as allowEnvironment.
 import os from 'node:os';
-import type { StoreLayout, WorkspaceLayout } from './paths.js';
 
 export interface GitContext {
   gitDir: string;
@@ -21,11 +20,6 @@ export interface GitContext {
   plainPaths?: boolean;
   /** cwd of the git process; defaults to the work tree, else the git dir. */
   cwd?: string;
-}
-
-/** The git context of a workspace's own work: its private index and exclude file, run in its folder. */
-export function workspaceGitContext(store: StoreLayout, layout: WorkspaceLayout, root: string): GitContext {
-  return { gitDir: store.gitDir, workTree: root, indexFile: layout.indexFile, excludeFile: layout.excludeFile, cwd: root };
 }
 
 export const GIT_IDENTITY = { name: 'Chronoscope', email: 'chronoscope@localhost' } as const;

@@ -26,9 +26,14 @@ export interface Head {
   index?: string;
 }
 
+function headFile(ctx: WsContext): string {
+  return path.join(ctx.layout.dir, 'head');
+}
+
+
 async function readHeadFile(ctx: WsContext): Promise<Head | undefined> {
   try {
-    const raw = JSON.parse(await fs.readFile(ctx.layout.headFile, 'utf8')) as Record<string, unknown>;
+    const raw = JSON.parse(await fs.readFile(headFile(ctx), 'utf8')) as Record<string, unknown>;
     const { refname, id, tree, index } = raw;
     if (typeof refname !== 'string' || !refname.startsWith(ctx.refPrefix) || typeof id !== 'string' || !isObjectId(id) || typeof tree !== 'string' || !isObjectId(tree)) return undefined;
     return typeof index === 'string' ? { refname, id, tree, index } : { refname, id, tree };
@@ -62,5 +67,26 @@ export async function latestHead(ctx: WsContext): Promise<Head | undefined> {
 
 /** Under the workspace lock only. */
 export async function writeHead(ctx: WsContext, head: Head): Promise<void> {
-  await writeFileAtomic(ctx.layout.headFile, `${JSON.stringify(head)}\n`, { mode: 0o600 });
+  await writeFileAtomic(headFile(ctx), `${JSON.stringify(head)}\n`, { mode: 0o600 });
+}
+
+/**
+ * Identity of the index file's content: its size and trailing checksum (git
+ * ends every index it writes with the SHA-1 of what precedes it). Exact, unlike
+ * timestamps; null when missing or written without a checksum (index.skipHash).
+ */
+export async function indexSignature(file: string): Promise<string | null> {
+  let handle: fs.FileHandle | undefined;
+  try {
+    handle = await fs.open(file, 'r');
+    const { size } = await handle.stat();
+    if (size < 32) return null;
+    const tail = Buffer.alloc(20);
+    await handle.read(tail, 0, 20, size - 20);
+    return tail.every((b) => b === 0) ? null : `${size}:${tail.toString('hex')}`;
+  } catch {
+    return null;
+  } finally {
+    await handle?.close();
+  }
 }

@@ -1,7 +1,6 @@
 // Where the store lives and how it is laid out. The default home matches
 // Electron's app.getPath('userData') for productName "Chronoscope", so the
 // desktop app, the CLI and the hooks all find the same store.
-import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -42,8 +41,6 @@ export interface WorkspaceLayout {
   indexFile: string;
   metaFile: string;
   excludeFile: string;
-  /** The latest checkpoint, as the last snapshot wrote it (head.ts). */
-  headFile: string;
   lockTarget: string;
 }
 
@@ -54,12 +51,6 @@ export function workspaceLayout(store: StoreLayout, id: string): WorkspaceLayout
     indexFile: path.join(dir, 'index'),
     metaFile: path.join(dir, 'meta.json'),
     excludeFile: path.join(dir, 'exclude'),
-    headFile: path.join(dir, 'head'),
     lockTarget: path.join(dir, 'writer.lock'),
   };
-}
-
-/** A workspace's id: its folder's real path, hashed (the name of its folder in the store). */
-export function workspaceId(realPath: string): string {
-  return createHash('sha256').update(realPath).digest('hex').slice(0, 16);
 }

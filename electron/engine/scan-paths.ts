@@ -24,7 +24,7 @@ import path from 'node:path';
 import type { GitContext } from './git-env.js';
 import { lstatQuiet } from './fsutil.js';
 import { git, gitStdin, splitNul } from './git-runner.js';
-import { indexSignature } from './index-signature.js';
+import { indexSignature } from './head.js';
 import { objectDirsChangedSince, stampObjectDirs } from './loose-write.js';
 import { numstatIndex } from './stats.js';
 import type { ScanOptions, ScanResult } from './scan.js';

@@ -30,8 +30,7 @@ import { buildExcludeFile, credentialExcludeArgs } from './excludes.js';
 import { writeFileAtomic } from '../fs/atomic-file.js';
 import { GIT_IDENTITY } from './git-env.js';
 import { EMPTY_TREE, GitFailure } from './git-runner.js';
-import { latestHead, writeHead, type Head } from './head.js';
-import { indexSignature } from './index-signature.js';
+import { indexSignature, latestHead, writeHead, type Head } from './head.js';
 import { decodeCheckpoint, nextRefName } from './list.js';
 import { commitBody, createLooseRef } from './loose-write.js';
 import { ObjectBatch } from './object-batch.js';
@@ -42,7 +41,6 @@ import { repairHashedObjects } from './object-check.js';
 import { encodeMessage, sanitizeLine, type CheckpointMeta } from './message.js';
 import { readMeta, writeMeta, type MetaFile } from './meta.js';
 import { scanToTree, type ScanOptions, type ScanResult } from './scan.js';
-import { earlyListingFits, takeEarlyScan, workspaceStamp } from './early-scan.js';
 import { validateRelPaths } from './validate.js';
 import { numstat } from './stats.js';
 import { autoReason } from './reason.js';
@@ -97,11 +95,6 @@ export async function scanPrivateIndex(
     ...(withoutIndex ? { withoutIndex } : {}),
   };
   const indexNow = await indexSignature(ctx.layout.indexFile);
-  // A hook working alone may have started this scan's listing before it took the lock (early-scan.ts).
-  const early = paths === undefined ? takeEarlyScan() : null;
-  if (early && earlyListingFits(early, ctx.root, ctx.git, options.excludeArgs ?? [], await workspaceStamp(ctx.layout))) {
-    options.listing = early.listing;
-  }
   const queued = queuedSync(ctx);
   if (latest?.index !== undefined && latest.index === indexNow) options.knownTree = latest.tree;
   // The latest checkpoint was built without the index and its sync still waits
@@ -136,7 +129,6 @@ export async function scanPrivateIndex(
     delete options.pendingPaths;
     delete options.pendingRecordable;
     delete options.withoutIndex;
-    delete options.listing;
     scan = await scanToTree(ctx.git, ctx.root, options);
   } finally {
     progress?.end();

@@ -1,6 +1,7 @@
 // The shared store: one bare git repository whose objects all workspaces
 // share, plus per-workspace folders (private index, meta.json, exclude file,
 // lock). Opening it creates what is missing.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,11 +12,11 @@ import type { OpenWorkspaceOptions, Store, StoreOptions, Workspace } from './api
 import type { WsContext } from './context.js';
 import { dirSize, exists } from './fsutil.js';
 import { writeFileAtomic } from '../fs/atomic-file.js';
-import { STORE_ATTRIBUTES, workspaceGitContext } from './git-env.js';
+import { STORE_ATTRIBUTES } from './git-env.js';
 import { gitSimple } from './git-runner.js';
 import { withLock } from './lock.js';
 import { publicMeta, readMeta, writeMeta } from './meta.js';
-import { defaultStoreHome, storeLayout, workspaceId, workspaceLayout, type StoreLayout } from './paths.js';
+import { defaultStoreHome, storeLayout, workspaceLayout, type StoreLayout } from './paths.js';
 import { compactStore } from './retention.js';
 import { loadSettings } from './settings-file.js';
 import { makeOwnerOnly } from './store-modes.js';
@@ -45,6 +46,10 @@ async function initRepository(layout: StoreLayout): Promise<void> {
   await writeFileAtomic(path.join(layout.gitDir, 'info', 'attributes'), STORE_ATTRIBUTES, { mode: 0o600 });
   // Shared exclude stays empty: every workspace brings its own (core.excludesFile).
   await writeFileAtomic(path.join(layout.gitDir, 'info', 'exclude'), '', { mode: 0o600 });
+}
+
+export function workspaceId(realPath: string): string {
+  return createHash('sha256').update(realPath).digest('hex').slice(0, 16);
 }
 
 export function isInside(child: string, parent: string): boolean {
@@ -163,7 +168,7 @@ class StoreImpl implements Store {
       store: this.layout,
       layout,
       settings: this.settings,
-      git: workspaceGitContext(this.layout, layout, root),
+      git: { gitDir: this.layout.gitDir, workTree: root, indexFile: layout.indexFile, excludeFile: layout.excludeFile, cwd: root },
       refPrefix: `refs/chronoscope/${id}/cp/`,
       ...(this.onProgress ? { onProgress: this.onProgress } : {}),
     };

@@ -7,17 +7,14 @@
 // after its answer, so the index sync a snapshot queues is only noted for the
 // next process (engine/index-pending.ts), never started here, and a join of
 // the store's small packs (engine/pack-merge.ts), when due, runs in the snapshot.
-// The scan's git listing may already be running: run.ts starts it before
-// loading this module (engine/early-scan.ts).
 import type { AgentResult, CoreRequest } from './call.js';
 import type { Budget } from './budget.js';
 import { serveCore } from './work.js';
-import { deferIndexSyncs, mergePacksInline, offerEarlyScan, openStore, type EarlyScan } from '../../engine/index.js';
+import { deferIndexSyncs, mergePacksInline, openStore } from '../../engine/index.js';
 
-export async function serveLocally(home: string, request: CoreRequest, budget: Budget, early: EarlyScan | null = null): Promise<AgentResult> {
+export async function serveLocally(home: string, request: CoreRequest, budget: Budget): Promise<AgentResult> {
   deferIndexSyncs();
   mergePacksInline();
-  if (early !== null) offerEarlyScan(early);
   const store = await openStore({ home });
   budget.setMs(store.settings.hook_budget_ms);
   return serveCore(request, { store, checkpoint: (workspace, options) => workspace.snapshot(options) });

@@ -4,7 +4,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { startEarlyScan } from '../../engine/early-scan.js';
 import { defaultStoreHome } from '../../engine/paths.js';
 import { afterHasWork, type AgentResult, type CoreRequest } from './call.js';
 import type { Budget } from './budget.js';
@@ -43,10 +42,8 @@ export async function runCore(request: CoreRequest, budget: Budget, options: Run
     const outcome = await delegate(agentSocketPath(home), request);
     if (outcome.kind === 'answered') return outcome.result;
   }
-  // Alone, a checkpoint is a full scan: git's listing starts now and runs while the engine loads.
-  const early = request.op === 'before' ? await startEarlyScan(home, request.call.cwd, request.call.files).catch(() => null) : null;
   const { serveLocally } = await loadLocal();
-  return serveLocally(home, request, budget, early);
+  return serveLocally(home, request, budget);
 }
 
 type LocalModule = typeof import('./local.js');
