@@ -12,7 +12,6 @@ import { spawn, type ChildProcess, type StdioNull } from 'node:child_process';
 import type { Writable } from 'node:stream';
 import type { SimpleGit } from 'simple-git';
 import { ChronoscopeError } from '../../shared/errors.js';
-import { gitProgram } from './git-program.js';
 import { buildGitEnv, gitConfigArgs, gitConfigPairs, GIT_CONFIG_KEYS, GIT_ENV_KEYS, type GitContext } from './git-env.js';
 
 const TRACE = process.env['CHRONOSCOPE_TRACE_GIT'] === '1';
@@ -100,7 +99,7 @@ export function spawnGit(
   args: readonly string[],
   stdio: [StdioNull | 'pipe', 'pipe', StdioNull | 'pipe'] = ['pipe', 'pipe', 'pipe'],
 ): ChildProcess {
-  return spawn(gitProgram(), [...gitConfigArgs(ctx), ...args], { cwd: cwdOf(ctx), env: buildGitEnv(ctx), stdio, windowsHide: true });
+  return spawn('git', [...gitConfigArgs(ctx), ...args], { cwd: cwdOf(ctx), env: buildGitEnv(ctx), stdio, windowsHide: true });
 }
 
 /** git with stdin and/or binary stdout. */
