@@ -3,7 +3,7 @@
 // hook runs with an empty PATH (no git for it to start), as Claude Code's
 // native binary may start it; alone it could take no checkpoint.
 import { mkdir, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Checkpoint } from '../../shared/model.js';
 import { createAppService } from '../../electron/app/app-service.js';
@@ -83,6 +83,27 @@ describe('hooks delegated to the running app', () => {
     const r = await edit({ CHRONOSCOPE_HOME: dirs.home, CHRONOSCOPE_HOOK_BUDGET_MS: '120000', PATH: '' }, 'toolu_d4');
     expect(r.code).toBe(0);
     await waitFor('the checkpoint', async () => (await list()).some((c) => c.tool_use_id === 'toolu_d4'));
+  });
+
+  it('hooks status says whether hook calls would be handed to a running app now (a stale socket is no app)', async () => {
+    const status = async () => {
+      const r = await runCli(['hooks', 'status', '--workspace', dirs.workspace, '--hermes-home', join(dirname(dirs.home), 'hermes'), '--json'], { env: baseEnv(dirs.home) });
+      expect(r.code).toBe(0);
+      return (JSON.parse(r.stdout) as { handoff: { store: string; socket: string; listening: boolean } }).handoff;
+    };
+    await writeFile(agentSocketPath(dirs.home), 'stale');
+    expect(await status()).toEqual({ store: dirs.home, socket: agentSocketPath(dirs.home), listening: false });
+    const alone = await runCli(['hooks', 'status', '--workspace', dirs.workspace, '--hermes-home', join(dirname(dirs.home), 'hermes')], { env: baseEnv(dirs.home) });
+    expect(alone.stdout).toContain(`hand-off: no app is running for the store ${dirs.home}`);
+
+    app = await createAppService({ home: dirs.home, host: 'browser', version: 'test', watch: false });
+    expect((await status()).listening).toBe(true);
+    const running = await runCli(['hooks', 'status', 'claude-code', '--workspace', dirs.workspace], { env: baseEnv(dirs.home) });
+    expect(running.stdout).toContain(`hand-off: an app listens on ${agentSocketPath(dirs.home)}`);
+    // The probe is no request: the app still answers the next hook.
+    const r = await edit({ CHRONOSCOPE_HOME: dirs.home, CHRONOSCOPE_HOOK_BUDGET_MS: '120000', PATH: '' }, 'toolu_d5');
+    expect(r.code).toBe(0);
+    await waitFor('the checkpoint', async () => (await list()).some((c) => c.tool_use_id === 'toolu_d5'));
   });
 });
 

@@ -8,11 +8,11 @@
 // one JSON line out. A socket file left by a crashed app is replaced; one held
 // by another running app is left to it (its hooks are served there).
 import { chmod, rm } from 'node:fs/promises';
-import { connect, createServer, type Server, type Socket } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import type { ClassifiedEffect } from '../../../shared/model.js';
 import { EFFECT_KINDS } from '../../effects/kinds.js';
 import type { CoreRequest, SnapshotRequest, ToolCall } from './call.js';
-import { DELEGATE_PROTOCOL, agentSocketPath } from './delegate-socket.js';
+import { DELEGATE_PROTOCOL, agentSocketPath, someoneListens } from './delegate-socket.js';
 import { serveCore, type AgentBackend } from './work.js';
 
 /** Changes reach the watcher through @parcel/watcher, which batches them for up to 50 ms of quiet. */
@@ -72,17 +72,6 @@ function closeServer(server: Server, sockets: Set<Socket>, path: string): Promis
       if (process.platform === 'win32') resolveClose();
       else void rm(path, { force: true }).catch(() => undefined).then(() => resolveClose());
     });
-  });
-}
-
-function someoneListens(path: string): Promise<boolean> {
-  return new Promise((resolveProbe) => {
-    const probe = connect(path);
-    probe.once('connect', () => {
-      probe.destroy();
-      resolveProbe(true);
-    });
-    probe.once('error', () => resolveProbe(false));
   });
 }
 

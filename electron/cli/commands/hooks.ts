@@ -15,6 +15,8 @@ import {
   type InstalledHook,
 } from '../../agents/claude-code/install.js';
 import { currentNodeCli } from '../../agents/core/node-command.js';
+import { agentSocketPath, someoneListens } from '../../agents/core/delegate-socket.js';
+import { defaultStoreHome } from '../../engine/paths.js';
 import { defaultHermesHome, hermesPluginStatus, installHermesPlugin, uninstallHermesPlugin, type HermesStatus } from '../../agents/hermes/install.js';
 import { packageVersion } from '../../server/paths.js';
 import { printJson, printLine, printLines } from '../output.js';
@@ -75,6 +77,29 @@ function describeHermes(s: HermesStatus): string[] {
   if (!s.current) lines.push('  the plugin was written by another version of Chronoscope');
   if (!s.node_exists || !s.cli_exists || !s.enabled || !s.current) lines.push("  → run 'chronoscope hooks install hermes' again");
   return lines;
+}
+
+interface Handoff {
+  /** The store the hooks use (CHRONOSCOPE_HOME, else the platform's folder), as the hook process finds it. */
+  store: string;
+  socket: string;
+  /** Whether an app (desktop or `chronoscope serve`) listens there now. */
+  listening: boolean;
+}
+
+/** Whether hooks would hand their work to a running app right now (the same socket the hook process tries). */
+async function handoffStatus(): Promise<Handoff> {
+  const store = defaultStoreHome();
+  const socket = agentSocketPath(store);
+  return { store, socket, listening: await someoneListens(socket) };
+}
+
+function describeHandoff(h: Handoff): string[] {
+  if (h.listening) return [`hand-off: an app listens on ${h.socket}: hook calls hand it their checkpoints (limited to what its watcher saw change)`];
+  return [
+    `hand-off: no app is running for the store ${h.store}: each hook call that takes a checkpoint scans the whole workspace itself`,
+    "  → the desktop app or 'chronoscope serve' running makes it a limited checkpoint in that app (see the README for what each costs)",
+  ];
 }
 
 interface StatusEntry {
@@ -152,7 +177,8 @@ export function registerHooks(program: Command): void {
         }
       }
       const hermes = agent === 'claude-code' ? null : await hermesPluginStatus(hermesHome(options));
-      if (options.json) printJson(agent === 'hermes' ? hermes : agent === 'claude-code' ? entries : { 'claude-code': entries, hermes });
-      else printLines([...entries.flatMap(describe), ...(hermes === null ? [] : describeHermes(hermes))]);
+      const handoff = await handoffStatus();
+      if (options.json) printJson(agent === 'hermes' ? hermes : agent === 'claude-code' ? entries : { 'claude-code': entries, hermes, handoff });
+      else printLines([...entries.flatMap(describe), ...(hermes === null ? [] : describeHermes(hermes)), ...describeHandoff(handoff)]);
     });
 }
