@@ -1,5 +1,5 @@
 // The hook as Claude Code runs it: a real process, a JSON payload on stdin.
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -171,6 +171,26 @@ describe('chronoscope hook claude-code', () => {
     // The hint's restore command really undoes: run it as the model would.
     await writeFile(join(ws, 'src', 'app.ts'), 'broken\n');
     const restore = await runCli(['restore', own!.id.slice(0, 12), '-w', ws, '--yes'], { env: baseEnv(home) });
+    expect(restore.code).toBe(0);
+    expect(await readFile(join(ws, 'src', 'app.ts'), 'utf8')).toBe('export const answer = 41;\n');
+  });
+
+  it('names the state before the call even when its PreToolUse found nothing to checkpoint and the damage was checkpointed since', async () => {
+    // The first call takes the baseline; the second finds nothing changed, so it takes no checkpoint of its own.
+    await hook(payload('PreToolUse', 'Bash', { command: 'make prep' }, { tool_use_id: 'toolu_first' }));
+    const [before] = await checkpoints();
+    await hook(payload('PreToolUse', 'Bash', { command: 'rm -rf src; make' }, { tool_use_id: 'toolu_rm' }));
+    expect(await checkpoints()).toHaveLength(1);
+    // The command deletes src/ and fails; meanwhile the app's watcher (here: a snapshot) records the damage.
+    await rm(join(ws, 'src'), { recursive: true });
+    const damage = await runCli(['snapshot', '-w', ws, '--json'], { env: baseEnv(home) });
+    expect(damage.code).toBe(0);
+    expect((await checkpoints())[0]!.id).not.toBe(before!.id);
+    const r = await hook(payload('PostToolUseFailure', 'Bash', { command: 'rm -rf src; make' }, { tool_use_id: 'toolu_rm', error: 'Exit code 2', is_interrupt: false, duration_ms: 4000 }));
+    const hint = JSON.parse(r.stdout).hookSpecificOutput.additionalContext as string;
+    expect(hint).toContain(`checkpoint ${before!.id.slice(0, 12)}`);
+    // Its restore command brings src/ back.
+    const restore = await runCli(['restore', before!.id.slice(0, 12), '-w', ws, '--yes'], { env: baseEnv(home) });
     expect(restore.code).toBe(0);
     expect(await readFile(join(ws, 'src', 'app.ts'), 'utf8')).toBe('export const answer = 41;\n');
   });

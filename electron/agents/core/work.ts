@@ -13,6 +13,7 @@ import { EffectLedger, ledgerPath } from '../../effects/ledger.js';
 import { pushStatePath, scanPushes } from '../../effects/push-monitor.js';
 import { redactCommand } from '../../effects/redact.js';
 import { afterHasWork, type AgentResult, type BeforeResult, type CheckpointRef, type CoreRequest, type ReminderEffect, type ToolCall } from './call.js';
+import { checkpointRememberedBefore, rememberCheckpointBefore } from './call-checkpoints.js';
 import { takeReminders } from './reminded.js';
 import { promptOf } from './session-prompt.js';
 import { realFilePath, workspaceDirFor } from './workspace-for.js';
@@ -77,6 +78,10 @@ async function before(call: ToolCall, effects: ClassifiedEffect[], backend: Agen
   const baseline = await workspace.ensureBaseline({ reason, ...labels });
   const result = baseline.id !== null ? baseline : await backend.checkpoint(workspace, { trigger: 'hook', reason, ...labels }, inside);
   const checkpoint: CheckpointRef | null = result.id !== null ? { id: result.id, reason } : await latest(workspace);
+  // What a failure's recovery hint will name (call-checkpoints.ts); a hint only, so never an error here.
+  if (checkpoint !== null && call.toolCallId !== undefined) {
+    await rememberCheckpointBefore(store.home, workspace.meta.id, call.toolCallId, checkpoint.id).catch(() => undefined);
+  }
   if (effects.length > 0) {
     const ledger = new EffectLedger(store.home, workspace.meta.id);
     for (const e of effects) {
@@ -111,11 +116,20 @@ async function after(call: ToolCall, outcome: 'ok' | 'failed', effects: Classifi
       });
     }
   }
-  return { op: 'after', workspace: workspace.root, before: outcome === 'failed' ? await checkpointBefore(workspace, call.toolCallId) : null };
+  return { op: 'after', workspace: workspace.root, before: outcome === 'failed' ? await checkpointBefore(store.home, workspace, call.toolCallId) : null };
 }
 
-/** The checkpoint taken for this tool call, else the latest one (the state just before the call). */
-async function checkpointBefore(workspace: Workspace, toolCallId: string | undefined): Promise<CheckpointRef | null> {
+/**
+ * The state just before the call: what its PreToolUse remembered (its own checkpoint, or the latest
+ * one then), else the checkpoint it took, else the latest one (a call whose PreToolUse we never saw).
+ */
+async function checkpointBefore(home: string, workspace: Workspace, toolCallId: string | undefined): Promise<CheckpointRef | null> {
+  const remembered = toolCallId === undefined ? null : await checkpointRememberedBefore(home, workspace.meta.id, toolCallId);
+  if (remembered !== null) {
+    // Gone since (retention) or unreadable: as if nothing was remembered.
+    const found = await workspace.resolve(remembered).catch(() => null);
+    if (found !== null) return { id: found.id, reason: found.reason };
+  }
   const recent = await workspace.list({ limit: 50 });
   const own = toolCallId === undefined ? undefined : recent.find((c) => c.tool_use_id === toolCallId);
   const found = own ?? recent[0];

@@ -1,0 +1,53 @@
+// Which checkpoint held the workspace just before each recent tool call, as
+// the call's PreToolUse found it: its own checkpoint, or, when nothing had
+// changed since, the latest one then. A failure's recovery hint names it. Not
+// "the latest checkpoint when the failure arrives": by then the app's watcher,
+// a parallel call or a person may have checkpointed the damage itself, and
+// restoring that would undo nothing.
+//
+// One small file per call (no two hooks ever write the same one), in the
+// workspace's folder of the store; files older than a day go when there are
+// many. A hint only: written without fsync, and a missing or unreadable one
+// means the caller falls back to what it did before.
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { storeLayout, workspaceLayout } from '../../engine/paths.js';
+
+/** From this many remembered calls, those older than a day are removed. */
+const PRUNE_FROM = 200;
+const KEEP_MS = 24 * 60 * 60 * 1000;
+
+function callsDir(home: string, workspaceId: string): string {
+  return join(workspaceLayout(storeLayout(home), workspaceId).dir, 'calls');
+}
+
+function callFile(home: string, workspaceId: string, toolCallId: string): string {
+  return join(callsDir(home, workspaceId), createHash('sha256').update(toolCallId).digest('hex').slice(0, 32));
+}
+
+export async function rememberCheckpointBefore(home: string, workspaceId: string, toolCallId: string, checkpointId: string): Promise<void> {
+  const dir = callsDir(home, workspaceId);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await writeFile(callFile(home, workspaceId, toolCallId), `${JSON.stringify({ tool_use_id: toolCallId, checkpoint: checkpointId })}\n`, { mode: 0o600 });
+  const names = await readdir(dir);
+  if (names.length < PRUNE_FROM) return;
+  const before = Date.now() - KEEP_MS;
+  await Promise.all(
+    names.map(async (name) => {
+      const file = join(dir, name);
+      const st = await stat(file).catch(() => null);
+      if (st !== null && st.mtimeMs < before) await rm(file, { force: true });
+    }),
+  );
+}
+
+/** The checkpoint id remembered for this call, if any. */
+export async function checkpointRememberedBefore(home: string, workspaceId: string, toolCallId: string): Promise<string | null> {
+  try {
+    const raw = JSON.parse(await readFile(callFile(home, workspaceId, toolCallId), 'utf8')) as { tool_use_id?: unknown; checkpoint?: unknown };
+    return raw.tool_use_id === toolCallId && typeof raw.checkpoint === 'string' ? raw.checkpoint : null;
+  } catch {
+    return null;
+  }
+}
