@@ -183,4 +183,9 @@ describe('simpleCommands', () => {
   it('`command -v` only looks a name up', () => {
     expect(simpleCommands('command -v git').map((c) => c.argv)).toEqual([]);
   });
+  it('takes runs of ordinary characters whole, stopping at every character the shell treats specially', () => {
+    expect(simpleCommands('echo a#b x\\ y "p$q\\"r$(id)s" ab2>f c|wc').map((c) => c.argv)).toEqual([['id'], ['echo', 'a#b', 'x y', 'p$q"r$(…)s', 'ab2', 'c'], ['wc']]);
+    const long = 'ab12'.repeat(250_000);
+    expect(simpleCommands(`git push origin main; echo ${long}:"${long}" >out`).map((c) => c.argv)).toEqual([['git', 'push', 'origin', 'main'], ['echo', `${long}:${long}`]]);
+  });
 });
