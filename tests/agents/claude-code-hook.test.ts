@@ -1,5 +1,6 @@
 // The hook as Claude Code runs it: a real process, a JSON payload on stdin.
 import { readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -237,6 +238,23 @@ describe('chronoscope hook claude-code', () => {
     expect(push.code).toBe(0);
     expect(JSON.parse(push.stdout)).toMatchObject({ hookSpecificOutput: { permissionDecision: 'ask' } });
     expect(push.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('refuses a call whose folder does not exist with one line, creating nothing (not even the store)', async () => {
+    const gone = join(dir, 'no-such-folder');
+    for (const [event, tool, input] of [
+      ['PreToolUse', 'Edit', { file_path: join(gone, 'a.ts') }],
+      ['PreToolUse', 'Bash', { command: 'git push origin main' }],
+      ['PostToolUseFailure', 'Bash', { command: 'make' }],
+    ] as const) {
+      const r = await hook(payload(event, tool, input, { cwd: gone, error: 'exit 1' }));
+      expect(r.code).toBe(0);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toContain(`${gone} does not exist`);
+      // The ask is worked out from the command alone: still given.
+      if (tool === 'Bash' && event === 'PreToolUse') expect(JSON.parse(r.stdout)).toMatchObject({ hookSpecificOutput: { permissionDecision: 'ask' } });
+    }
+    expect(existsSync(home), 'the store was not created').toBe(false);
   });
 
   it('fails open on input that is not a payload', async () => {

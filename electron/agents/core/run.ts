@@ -38,12 +38,28 @@ export async function runCore(request: CoreRequest, budget: Budget, options: Run
   // engine for (alone that was the engine's load and the store's opening, ~40 ms of every Bash call).
   // The workspace is named as the call's folder: with no hint to give, nobody reads it.
   if (request.op === 'after' && !afterHasWork(request)) return { op: 'after', workspace: request.call.cwd, before: null };
+  // A folder that is not there names no workspace: refused before anything (the store included) is created.
+  const folder = folderOf(request);
+  if (!existsSync(folder)) throw new Error(`the call's folder ${folder} does not exist`);
   if (options.local !== true) {
     const outcome = await delegate(agentSocketPath(home), request);
     if (outcome.kind === 'answered') return outcome.result;
   }
   const { serveLocally } = await loadLocal();
   return serveLocally(home, request, budget);
+}
+
+function folderOf(request: CoreRequest): string {
+  switch (request.op) {
+    case 'before':
+    case 'after':
+      return request.call.cwd;
+    case 'denied':
+    case 'memory':
+      return request.cwd;
+    case 'snapshot':
+      return request.dir;
+  }
 }
 
 type LocalModule = typeof import('./local.js');
