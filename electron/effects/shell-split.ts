@@ -25,7 +25,6 @@ interface PendingHeredoc {
 
 type Stop = ')' | '`' | null;
 
-
 // Characters no branch of the parser treats specially, taken as a run with one
 // slice: appended one at a time, a 20 MB word (a command with a data dump)
 // cost seconds of garbage collection. Anything not listed goes through the

@@ -22,14 +22,14 @@ function callsDir(home: string, workspaceId: string): string {
   return join(workspaceLayout(storeLayout(home), workspaceId).dir, 'calls');
 }
 
-function callFile(home: string, workspaceId: string, toolCallId: string): string {
-  return join(callsDir(home, workspaceId), createHash('sha256').update(toolCallId).digest('hex').slice(0, 32));
+function callFile(dir: string, toolCallId: string): string {
+  return join(dir, createHash('sha256').update(toolCallId).digest('hex').slice(0, 32));
 }
 
 export async function rememberCheckpointBefore(home: string, workspaceId: string, toolCallId: string, checkpointId: string): Promise<void> {
   const dir = callsDir(home, workspaceId);
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  await writeFile(callFile(home, workspaceId, toolCallId), `${JSON.stringify({ tool_use_id: toolCallId, checkpoint: checkpointId })}\n`, { mode: 0o600 });
+  await writeFile(callFile(dir, toolCallId), `${JSON.stringify({ tool_use_id: toolCallId, checkpoint: checkpointId })}\n`, { mode: 0o600 });
   const names = await readdir(dir);
   if (names.length < PRUNE_FROM) return;
   const before = Date.now() - KEEP_MS;
@@ -45,7 +45,7 @@ export async function rememberCheckpointBefore(home: string, workspaceId: string
 /** The checkpoint id remembered for this call, if any. */
 export async function checkpointRememberedBefore(home: string, workspaceId: string, toolCallId: string): Promise<string | null> {
   try {
-    const raw = JSON.parse(await readFile(callFile(home, workspaceId, toolCallId), 'utf8')) as { tool_use_id?: unknown; checkpoint?: unknown };
+    const raw = JSON.parse(await readFile(callFile(callsDir(home, workspaceId), toolCallId), 'utf8')) as { tool_use_id?: unknown; checkpoint?: unknown };
     return raw.tool_use_id === toolCallId && typeof raw.checkpoint === 'string' ? raw.checkpoint : null;
   } catch {
     return null;
