@@ -12,6 +12,7 @@ import type { OpenWorkspaceOptions, Store, StoreOptions, Workspace } from './api
 import type { WsContext } from './context.js';
 import { dirSize, exists } from './fsutil.js';
 import { writeFileAtomic } from '../fs/atomic-file.js';
+import { makeDir } from '../fs/make-dir.js';
 import { STORE_ATTRIBUTES } from './git-env.js';
 import { gitSimple } from './git-runner.js';
 import { withLock } from './lock.js';
@@ -24,7 +25,10 @@ import { WorkspaceImpl } from './workspace.js';
 
 export async function openStore(options: StoreOptions = {}): Promise<Store> {
   const requested = path.resolve(options.home ?? defaultStoreHome());
-  await fs.mkdir(requested, { recursive: true, mode: 0o700 });
+  // One clear line for a home that cannot be made (a file on the way, no permission, under /proc).
+  await makeDir(requested, 0o700).catch((err: unknown) => {
+    throw new ChronoscopeError('bad_input', `cannot create the store folder ${requested}: ${err instanceof Error ? err.message : String(err)}`);
+  });
   const home = await fs.realpath(requested);
   const layout = storeLayout(home);
   // Owner-only whatever the umask, and an older store is tightened (store-modes.ts).

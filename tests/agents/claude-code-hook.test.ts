@@ -240,6 +240,25 @@ describe('chronoscope hook claude-code', () => {
     expect(push.stderr.trim().split('\n')).toHaveLength(1);
   });
 
+  // Node's recursive mkdir retries ENOENT there for ever: the hook used to spin its whole budget.
+  it.skipIf(process.platform !== 'linux')('fails open at once when the store folder cannot be created (under /proc): one line, not the whole budget', async () => {
+    const env = baseEnv('/proc/chronoscope-store', { CHRONOSCOPE_HOOK_BUDGET_MS: '5000' });
+    for (const input of [
+      payload('PreToolUse', 'Edit', { file_path: join(ws, 'src', 'app.ts') }),
+      payload('UserPromptSubmit', '', {}, { prompt: 'Fix the login bug' }),
+    ]) {
+      const started = Date.now();
+      const r = await hook(input, env);
+      const took = Date.now() - started;
+      expect(r).toMatchObject({ code: 0, stdout: '' });
+      expect(r.stderr).not.toContain('gave up');
+      expect(took, 'well within the 5 s budget').toBeLessThan(3000);
+    }
+    const edit = await hook(payload('PreToolUse', 'Edit', { file_path: join(ws, 'src', 'app.ts') }), env);
+    expect(edit.stderr.trim().split('\n')).toHaveLength(1);
+    expect(edit.stderr).toContain('chronoscope: hook failed open: cannot create the store folder /proc/chronoscope-store: /proc does not take new folders');
+  });
+
   it('refuses a call whose folder does not exist with one line, creating nothing (not even the store)', async () => {
     const gone = join(dir, 'no-such-folder');
     for (const [event, tool, input] of [

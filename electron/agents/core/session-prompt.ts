@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../../fs/atomic-file.js';
+import { makeDir } from '../../fs/make-dir.js';
 
 /** Longest label kept, in characters. */
 export const PROMPT_LABEL_MAX = 120;
@@ -26,7 +27,7 @@ export async function rememberPrompt(home: string, session: string, prompt: stri
   const label = promptLabel(prompt);
   if (label === '') return;
   const dir = path.join(home, 'prompts');
-  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  await makeDir(dir, 0o700); // not Node's recursive mkdir: it spins on a store under /proc (make-dir.ts)
   await writeFileAtomic(fileFor(home, session), label, { mode: 0o600 });
 }
 
