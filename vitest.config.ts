@@ -8,5 +8,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     globalSetup: ['tests/global-setup.ts'],
+    // Hook processes in tests start no background service (it would outlive the test and watch its
+    // folders); the daemon's own tests turn it on where they mean to.
+    env: { CHRONOSCOPE_DAEMON: '0' },
   },
 });

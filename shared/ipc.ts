@@ -64,7 +64,7 @@ export interface RestorePreviewWithEffects extends RestorePreview {
 }
 
 export interface AppInfo {
-  host: 'electron' | 'browser';
+  host: 'electron' | 'browser' | 'daemon';
   version: string;
   store: string;
 }

@@ -37,6 +37,13 @@ export const SettingsSchema = z
     /** Time budget of an agent hook before it gives up and lets the agent go on. */
     hook_budget_ms: z.number().int().min(100).max(120_000).default(5000),
     /**
+     * Hooks start the background service (`chronoscope daemon`) when no app serves the store,
+     * so the next tool calls hand it their checkpoints. false: no background process, ever.
+     */
+    daemon: z.boolean().default(true),
+    /** The background service leaves after this many minutes with no hook call. */
+    daemon_idle_minutes: z.number().int().min(1).max(1440).default(30),
+    /**
      * Hermes Agent's home, whose /rollback store (checkpoints/store) is shown as a
      * lane of its own. Unset: $HERMES_HOME, else ~/.hermes.
      */

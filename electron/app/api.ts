@@ -32,5 +32,9 @@ export interface AppService {
   on<E extends EventChannel>(event: E, listener: (payload: EventMap[E]) => void): () => void;
   /** Emit an event (used by the router after a snapshot or restore it ran). */
   emit<E extends EventChannel>(event: E, payload: EventMap[E]): void;
+  /** Whether this service holds the store's agent socket (hooks hand it their work). */
+  readonly servesAgentSocket: boolean;
+  /** Watches a workspace agents' hooks use, without adding it to the person's list. */
+  watchForAgents(path: string): Promise<void>;
   dispose(): Promise<void>;
 }

@@ -12,7 +12,9 @@ import type { Settings, SettingsPatch } from '../../shared/settings.js';
 import type { OpenStore, OpenWorkspaceOptions, Store, Workspace } from '../engine/api.js';
 import { openStore as engineOpenStore, progressMessage, settleAllIndexes, settlePackMerges } from '../engine/index.js';
 import { WorkspaceWatcher } from '../watcher/workspace-watcher.js';
-import { startDelegateServer, WATCHER_SETTLE_MS } from '../agents/core/delegate-server.js';
+import { WATCHER_SETTLE_MS } from '../agents/core/delegate-server.js';
+import type { ControlAnswer, ControlRequest, ServiceKind, ServiceStatus } from '../agents/core/service-control.js';
+import { takeAgentSocket } from './agent-socket-owner.js';
 import type { AgentBackend } from '../agents/core/work.js';
 import type { AppService } from './api.js';
 import { CheckpointFeed } from './checkpoint-feed.js';
@@ -29,7 +31,7 @@ import { WorkspaceListFile, type ListedWorkspace } from './workspace-list.js';
 export interface AppServiceOptions {
   /** Store root; default $CHRONOSCOPE_HOME, else the platform's app-data folder. */
   home?: string;
-  host: 'electron' | 'browser';
+  host: AppInfo['host'];
   version: string;
   /** Run the file watcher for auto-checkpoints (default true). Live feeds run either way. */
   watch?: boolean;
@@ -40,10 +42,23 @@ export interface AppServiceOptions {
   pollMs?: number;
   /** Serve agent hooks over the store's socket (default true; see agents/core/delegate-server.ts). */
   agentSocket?: boolean;
+  /**
+   * 'app' (default): the person's list of workspaces, and the socket taken over from a daemon.
+   * 'daemon': no list; only the workspaces hooks ask about; the socket only if nobody serves.
+   */
+  kind?: ServiceKind;
+  /** The daemon's idle exit, as `hooks status` reports it. */
+  idleExitMs?: () => number;
+  /** A hook's request arrived (true) or was answered (false). */
+  onAgentActivity?: (busy: boolean) => void;
+  /** A control request asked this service to leave (the daemon: `daemon --stop`, or an app taking over). */
+  onLeave?: (why: 'stop' | 'handover') => void;
 }
 
 interface Session {
   entry: ListedWorkspace;
+  /** In the person's list (shown, pausable); false: watched for agents' hooks only. */
+  listed: boolean;
   meta: WorkspaceMeta;
   state: WorkspaceState;
   /** Set once the workspace is known to have a checkpoint (partial snapshots need a base). */
@@ -76,6 +91,10 @@ class ChronoscopeAppService implements AppService {
   private readonly announced = new Set<string>(); // `${workspace}\0${checkpoint id}`
   private readonly handles = new Map<string, Workspace>(); // engine handles by the path asked for
   private readonly adding = new Map<string, Promise<Session>>(); // by workspace id
+  private readonly since = new Date().toISOString();
+  private lastAgentCall: string | null = null;
+  /** Set once the agent socket is ours; false: another process serves the store's hooks. */
+  private servesAgents = false;
 
   constructor(
     store: Store,
@@ -93,13 +112,84 @@ class ChronoscopeAppService implements AppService {
     return this.currentStore;
   }
 
+  private get kind(): ServiceKind {
+    return this.options.kind ?? 'app';
+  }
+
+  /** Whether this service holds the store's agent socket (a daemon that does not has nothing to do). */
+  get servesAgentSocket(): boolean {
+    return this.servesAgents;
+  }
+
   async start(): Promise<void> {
-    this.disposables.add(verifyJobs(this)); // agents' restore requests are watched from the start (tray, window)
-    for (const entry of await this.list.read()) await this.startSession(entry);
+    if (this.kind === 'app') this.disposables.add(verifyJobs(this)); // agents' restore requests are watched from the start (tray, window)
+    // The socket first: it decides who serves (and a daemon hands over the workspaces it watched).
+    let inherited: string[] = [];
     if (this.options.agentSocket !== false) {
-      // Without the socket (another app has it, or the path is too long) hooks simply work alone.
-      const server = await startDelegateServer({ home: this.currentStore.home, backend: (request) => this.agentBackend(request.startedMs) });
-      if (server !== null) this.disposables.add(toDisposable(() => server.close()));
+      // Without the socket (another app has it, or the path is too long) hooks go to that app or work alone.
+      const owned = await takeAgentSocket({
+        home: this.currentStore.home,
+        kind: this.kind,
+        backend: (request) => this.agentBackend(request.startedMs),
+        control: (request) => this.control(request),
+        onActivity: (busy) => {
+          if (busy) this.lastAgentCall = new Date().toISOString();
+          this.options.onAgentActivity?.(busy);
+        },
+      });
+      if (owned !== null) {
+        this.servesAgents = true;
+        inherited = owned.inherited;
+        this.disposables.add(toDisposable(() => owned.close()));
+      }
+    }
+    if (this.kind === 'app') for (const entry of await this.list.read()) await this.startSession(entry, true);
+    for (const dir of inherited) await this.watchForAgents(dir).catch(() => undefined);
+  }
+
+  /** What `hooks status` and `daemon --stop` ask the service that holds the socket. */
+  private async control(request: ControlRequest): Promise<ControlAnswer> {
+    if (request.control === 'status') return this.status();
+    if (this.kind === 'app') throw new Error(`the ${this.options.host === 'electron' ? 'desktop app' : "'chronoscope serve'"} serves this store; close it to stop it`);
+    const workspaces = [...this.sessions.values()].map((s) => s.meta.path);
+    // Answer first, then leave: the caller waits for the socket to be released.
+    setImmediate(() => this.options.onLeave?.(request.control));
+    return { leaving: true, workspaces };
+  }
+
+  private status(): ServiceStatus {
+    return {
+      kind: this.kind,
+      host: this.options.host,
+      pid: process.pid,
+      since: this.since,
+      version: this.options.version,
+      workspaces: [...this.sessions.values()].map((s) => s.meta.path).sort(),
+      idle_exit_ms: this.kind === 'daemon' ? (this.options.idleExitMs?.() ?? null) : null,
+      last_call: this.lastAgentCall,
+    };
+  }
+
+  /**
+   * Watches a workspace that agents' hooks use (not added to the person's list): its next
+   * delegated checkpoints are limited to what the watcher saw change. Starts at most once.
+   */
+  async watchForAgents(dir: string): Promise<void> {
+    if (this.disposables.isDisposed || this.options.watch === false) return;
+    const ws = await this.workspace(dir);
+    if (this.sessions.has(ws.meta.id)) return;
+    const pending = this.adding.get(ws.meta.id);
+    if (pending) {
+      await pending;
+      return;
+    }
+    const entry: ListedWorkspace = { id: ws.meta.id, path: ws.meta.path, paused: false, added: new Date().toISOString() };
+    const adding = this.startSession(entry, false, ws);
+    this.adding.set(ws.meta.id, adding);
+    try {
+      await adding;
+    } finally {
+      this.adding.delete(ws.meta.id);
     }
   }
 
@@ -111,7 +201,12 @@ class ChronoscopeAppService implements AppService {
   private agentBackend(startedMs: number): AgentBackend {
     return {
       store: this.currentStore,
-      workspace: (dir) => this.workspace(dir),
+      workspace: async (dir) => {
+        const ws = await this.workspace(dir);
+        // The first call for a workspace is a full scan (warm engine); its watcher serves the next ones.
+        if (!this.sessions.has(ws.meta.id)) void this.watchForAgents(ws.root).catch(() => undefined);
+        return ws;
+      },
       checkpoint: (ws, options, files) => this.watchedSnapshot(ws, options, startedMs, files),
     };
   }
@@ -144,17 +239,27 @@ class ChronoscopeAppService implements AppService {
   }
 
   async listWorkspaces(): Promise<WorkspaceEntry[]> {
-    return [...this.sessions.values()].map(toEntry);
+    return [...this.sessions.values()].filter((s) => s.listed).map(toEntry);
   }
 
   async addWorkspace(dir: string): Promise<WorkspaceEntry> {
     this.assertLive();
     const ws = await this.currentStore.workspace(dir); // engine refusals (/, home, the store…) apply
-    const existing = this.sessions.get(ws.meta.id);
-    if (existing) return toEntry(existing);
     // Two adds of one folder at once (a double click, two hosts) start one session.
     const pending = this.adding.get(ws.meta.id);
-    if (pending) return toEntry(await pending);
+    if (pending) await pending.catch(() => undefined);
+    const existing = this.sessions.get(ws.meta.id);
+    if (existing) {
+      // Watched for agents already: the person's list takes it as it is (one watcher).
+      if (!existing.listed) {
+        existing.listed = true;
+        await this.list.update((entries) => {
+          if (!entries.some((e) => e.id === existing.entry.id)) entries.push({ ...existing.entry });
+        });
+        this.setState(existing, existing.state);
+      }
+      return toEntry(existing);
+    }
     const adding = this.addSession(ws);
     this.adding.set(ws.meta.id, adding);
     try {
@@ -174,7 +279,7 @@ class ChronoscopeAppService implements AppService {
       return { ...found };
     });
     this.handles.set(ws.meta.path, ws);
-    return this.startSession(entry, ws);
+    return this.startSession(entry, true, ws);
   }
 
   async removeWorkspace(dir: string): Promise<boolean> {
@@ -261,10 +366,11 @@ class ChronoscopeAppService implements AppService {
 
   // ---- per workspace ----
 
-  private async startSession(entry: ListedWorkspace, opened?: Workspace): Promise<Session> {
+  private async startSession(entry: ListedWorkspace, listed: boolean, opened?: Workspace): Promise<Session> {
     const disposables = this.disposables.add(new DisposableStore());
     const session: Session = {
       entry,
+      listed,
       meta: { id: entry.id, path: entry.path, created: entry.added, last_touched: entry.added },
       state: entry.paused ? 'paused' : 'idle',
       hasCheckpoint: false,
@@ -285,7 +391,8 @@ class ChronoscopeAppService implements AppService {
       });
       if (baseline && baseline.id !== null) this.emit('checkpoint:added', { workspace: workspacePath, checkpoint: baseline.checkpoint });
     }
-    const pollMs = this.options.pollMs ?? 1000;
+    // The daemon has no window to tell: its feeds only keep the ledger (pushes) and its own state current.
+    const pollMs = this.options.pollMs ?? (this.kind === 'daemon' ? 5000 : 1000);
 
     // Checkpoints taken by other processes, and by Hermes Agent in its own /rollback store.
     const signal = checkpointSignal(this.currentStore.home, entry.id);
@@ -366,13 +473,15 @@ class ChronoscopeAppService implements AppService {
 
   private setState(session: Session, state: WorkspaceState, message?: string): void {
     session.state = state;
-    this.emit('workspace:state', { workspace: session.meta.path, state, ...(message ? { message } : {}) });
+    // Hosts show listed workspaces only: a workspace watched for agents alone is not theirs to show.
+    if (session.listed) this.emit('workspace:state', { workspace: session.meta.path, state, ...(message ? { message } : {}) });
   }
 
   private async findSession(dir: string): Promise<Session | undefined> {
     const resolved = path.resolve(dir);
     const real = await realpath(resolved).catch(() => resolved);
     for (const s of this.sessions.values()) {
+      if (!s.listed) continue;
       if (s.meta.path === real || s.meta.path === resolved || s.entry.path === real || s.entry.path === resolved) return s;
     }
     return undefined;

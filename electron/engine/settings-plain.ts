@@ -40,6 +40,8 @@ export function plainDefaults(): Settings {
     retention: { max_checkpoints: 500, max_age_days: 30, max_store_mb: 10_240 },
     watcher: { quiet_ms: 1500, max_wait_ms: 30_000 },
     hook_budget_ms: 5000,
+    daemon: true,
+    daemon_idle_minutes: 30,
     verifier: {},
     verify_timeout_s: 600,
   };
@@ -94,6 +96,14 @@ export function plainSettings(raw: unknown): Settings | null {
       case 'hook_budget_ms':
         if (!num(100, 120_000, { int: true })(v)) return null;
         out.hook_budget_ms = v as number;
+        break;
+      case 'daemon':
+        if (typeof v !== 'boolean') return null;
+        out.daemon = v;
+        break;
+      case 'daemon_idle_minutes':
+        if (!num(1, 1440, { int: true })(v)) return null;
+        out.daemon_idle_minutes = v as number;
         break;
       case 'hermes_home':
         if (!str(1, 4096)(v)) return null;

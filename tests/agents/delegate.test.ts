@@ -33,7 +33,7 @@ afterEach(async () => {
 const edit = (env: NodeJS.ProcessEnv, id: string) =>
   runCli(['hook', 'claude-code'], {
     input: JSON.stringify({ session_id: 's', cwd: dirs.workspace, hook_event_name: 'PreToolUse', tool_name: 'Edit', tool_input: { file_path: join(dirs.workspace, 'src', 'app.ts') }, tool_use_id: id }),
-    env,
+    env: { CHRONOSCOPE_DAEMON: '0', ...env },
     cwd: dirs.workspace,
   });
 
@@ -89,17 +89,19 @@ describe('hooks delegated to the running app', () => {
     const status = async () => {
       const r = await runCli(['hooks', 'status', '--workspace', dirs.workspace, '--hermes-home', join(dirname(dirs.home), 'hermes'), '--json'], { env: baseEnv(dirs.home) });
       expect(r.code).toBe(0);
-      return (JSON.parse(r.stdout) as { handoff: { store: string; socket: string; listening: boolean } }).handoff;
+      return (JSON.parse(r.stdout) as { handoff: { store: string; socket: string; listening: boolean; service: { kind: string; host: string } | null; auto_start: boolean } }).handoff;
     };
     await writeFile(agentSocketPath(dirs.home), 'stale');
-    expect(await status()).toEqual({ store: dirs.home, socket: agentSocketPath(dirs.home), listening: false });
+    expect(await status()).toEqual({ store: dirs.home, socket: agentSocketPath(dirs.home), listening: false, service: null, auto_start: false });
     const alone = await runCli(['hooks', 'status', '--workspace', dirs.workspace, '--hermes-home', join(dirname(dirs.home), 'hermes')], { env: baseEnv(dirs.home) });
-    expect(alone.stdout).toContain(`hand-off: no app is running for the store ${dirs.home}`);
+    expect(alone.stdout).toContain(`background service: none runs for the store ${dirs.home}`);
+    expect(alone.stdout).toContain('automatic start is off');
 
     app = await createAppService({ home: dirs.home, host: 'browser', version: 'test', watch: false });
-    expect((await status()).listening).toBe(true);
+    expect(await status()).toMatchObject({ listening: true, service: { kind: 'app', host: 'browser' } });
     const running = await runCli(['hooks', 'status', 'claude-code', '--workspace', dirs.workspace], { env: baseEnv(dirs.home) });
-    expect(running.stdout).toContain(`hand-off: an app listens on ${agentSocketPath(dirs.home)}`);
+    expect(running.stdout).toContain("browser host ('chronoscope serve')");
+    expect(running.stdout).toContain(`serves hook calls for the store ${dirs.home}`);
     // The probe is no request: the app still answers the next hook.
     const r = await edit({ CHRONOSCOPE_HOME: dirs.home, CHRONOSCOPE_HOOK_BUDGET_MS: '120000', PATH: '' }, 'toolu_d5');
     expect(r.code).toBe(0);

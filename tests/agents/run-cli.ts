@@ -31,10 +31,11 @@ export function runCli(args: string[], options: { input?: string; env: NodeJS.Pr
 /**
  * The environment for a CLI or hook process. Hooks get a long budget (and the Hermes plugin a long
  * hard timeout) so tests assert behaviour, not speed, on a loaded machine; the tests of the budget
- * and the timeout set their own.
+ * and the timeout set their own. The daemon's tests turn auto-start back on.
  */
 export function baseEnv(home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  return { ...GIT_ENV, CHRONOSCOPE_HOME: home, CHRONOSCOPE_HOOK_BUDGET_MS: '120000', CHRONOSCOPE_HERMES_TIMEOUT_S: '120', ...extra };
+  // CHRONOSCOPE_DAEMON=0: a hook finding no app starts no background service (it would outlive the test).
+  return { ...GIT_ENV, CHRONOSCOPE_DAEMON: '0', CHRONOSCOPE_HOME: home, CHRONOSCOPE_HOOK_BUDGET_MS: '120000', CHRONOSCOPE_HERMES_TIMEOUT_S: '120', ...extra };
 }
 
 /** A workspace's checkpoints (newest first) and effects, read through the real CLI. */

@@ -23,6 +23,7 @@ const NUMBERS: Record<string, { min: number; max: number; int: boolean; above: b
   max_file_mb: { min: 0, max: 10_000, int: false, above: true },
   hook_budget_ms: { min: 100, max: 120_000, int: true, above: false },
   verify_timeout_s: { min: 1, max: 86_400, int: true, above: false },
+  daemon_idle_minutes: { min: 1, max: 1440, int: true, above: false },
   'retention.max_checkpoints': { min: 1, max: 100_000, int: true, above: false },
   'retention.max_age_days': { min: 0, max: 36_500, int: false, above: false },
   'retention.max_store_mb': { min: 0, max: 10_000_000, int: false, above: true },

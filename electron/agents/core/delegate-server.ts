@@ -7,13 +7,14 @@
 // on Windows it is a named pipe. One request per connection: one JSON line in,
 // one JSON line out. A socket file left by a crashed app is replaced; one held
 // by another running app is left to it (its hooks are served there).
-import { chmod, rm } from 'node:fs/promises';
+import { chmod, lstat, rm, stat } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { ClassifiedEffect } from '../../../shared/model.js';
 import { EFFECT_KINDS } from '../../effects/kinds.js';
 import type { CoreRequest, SnapshotRequest, ToolCall } from './call.js';
 import { DELEGATE_PROTOCOL, agentSocketPath, someoneListens } from './delegate-socket.js';
 import { serveCore, type AgentBackend } from './work.js';
+import { parseControl, type ControlAnswer, type ControlRequest } from './service-control.js';
 
 /** Changes reach the watcher through @parcel/watcher, which batches them for up to 50 ms of quiet. */
 export const WATCHER_SETTLE_MS = 60;
@@ -28,6 +29,10 @@ export interface DelegateOptions {
   home: string;
   /** The backend for each request (the store may be reopened when settings change). */
   backend: (request: { startedMs: number }) => AgentBackend;
+  /** Answers the service's own control requests (status, stop, handover; see service-control.ts). */
+  control?: (request: ControlRequest) => Promise<ControlAnswer>;
+  /** A hook's request arrived (`busy` true) or was answered (false): the daemon's idle clock. */
+  onActivity?: (busy: boolean) => void;
   onError?: (err: unknown) => void;
 }
 
@@ -57,22 +62,41 @@ export async function startDelegateServer(options: DelegateOptions): Promise<Del
     options.onError?.(err);
     return null;
   }
-  if (process.platform !== 'win32') await chmod(path, 0o600).catch(() => undefined);
+  let ino: bigint | null = null;
+  if (process.platform !== 'win32') {
+    await chmod(path, 0o600).catch(() => undefined);
+    ino = (await stat(path, { bigint: true }).catch(() => null))?.ino ?? null;
+  }
   server.unref();
+  let closing: Promise<void> | null = null;
   return {
     path,
-    close: () => closeServer(server, sockets, path),
+    close: () => (closing ??= closeServer(server, sockets, path, ino)),
   };
 }
 
-function closeServer(server: Server, sockets: Set<Socket>, path: string): Promise<void> {
+/** How long a closing service lets requests in flight finish (a hook's checkpoint) before it cuts them. */
+const CLOSE_GRACE_MS = 3000;
+
+function closeServer(server: Server, sockets: Set<Socket>, path: string, ino: bigint | null): Promise<void> {
   return new Promise((resolveClose) => {
-    for (const s of sockets) s.destroy();
+    const grace = setTimeout(() => {
+      for (const s of sockets) s.destroy();
+    }, CLOSE_GRACE_MS);
+    // Idle connections (a probe that connected and said nothing) would hold close() open.
+    for (const s of sockets) if (s.bytesRead === 0) s.destroy();
     server.close(() => {
+      clearTimeout(grace);
       if (process.platform === 'win32') resolveClose();
-      else void rm(path, { force: true }).catch(() => undefined).then(() => resolveClose());
+      else void removeIfOurs(path, ino).then(() => resolveClose());
     });
   });
+}
+
+/** The socket file goes only if it is still the one this server made (never a successor's). */
+async function removeIfOurs(path: string, ino: bigint | null): Promise<void> {
+  const st = await lstat(path, { bigint: true }).catch(() => null);
+  if (st !== null && (ino === null || st.ino === ino)) await rm(path, { force: true }).catch(() => undefined);
 }
 
 function serveConnection(socket: Socket, options: DelegateOptions): void {
@@ -94,6 +118,19 @@ function serveConnection(socket: Socket, options: DelegateOptions): void {
     const newline = text.indexOf('\n');
     if (newline === -1 || answered) return;
     const line = text.slice(0, newline);
+    const control = parseControl(line);
+    if (control !== null) {
+      if (options.control === undefined) {
+        answer({ ok: false, error: 'this service takes no control requests' });
+        return;
+      }
+      void options.control(control).then(
+        (result) => answer({ ok: true, result }),
+        (err: unknown) => answer({ ok: false, error: err instanceof Error ? err.message : String(err) }),
+      );
+      return;
+    }
+    options.onActivity?.(true);
     void (async () => {
       try {
         const { request, startedMs } = parseRequest(line);
@@ -102,6 +139,8 @@ function serveConnection(socket: Socket, options: DelegateOptions): void {
       } catch (err) {
         options.onError?.(err);
         answer({ ok: false, error: err instanceof Error ? (err.message.split('\n')[0] ?? 'failed') : String(err) });
+      } finally {
+        options.onActivity?.(false);
       }
     })();
   });

@@ -9,6 +9,7 @@ import { afterHasWork, type AgentResult, type CoreRequest } from './call.js';
 import type { Budget } from './budget.js';
 import { delegate } from './delegate-client.js';
 import { agentSocketPath } from './delegate-socket.js';
+import { autoStartWanted, startDaemonDetached } from '../../daemon/autostart.js';
 
 export interface RunOptions {
   /** The store home; default $CHRONOSCOPE_HOME or the platform's folder. */
@@ -41,12 +42,24 @@ export async function runCore(request: CoreRequest, budget: Budget, options: Run
   // A folder that is not there names no workspace: refused before anything (the store included) is created.
   const folder = folderOf(request);
   if (!existsSync(folder)) throw new Error(`the call's folder ${folder} does not exist`);
+  let startDaemon = false;
   if (options.local !== true) {
-    const outcome = await delegate(agentSocketPath(home), request);
-    if (outcome.kind === 'answered') return outcome.result;
+    try {
+      const outcome = await delegate(agentSocketPath(home), request);
+      if (outcome.kind === 'answered') return outcome.result;
+      // Nobody serves the store: this call works alone, and the next ones go to a daemon started now.
+      startDaemon = request.op === 'before';
+    } catch {
+      // The service broke off mid-request (killed, stopping): this call works alone, within its budget.
+      // A checkpoint the service finished is kept; a second one of the same state is skipped as unchanged.
+      startDaemon = request.op === 'before';
+    }
   }
   const { serveLocally } = await loadLocal();
-  return serveLocally(home, request, budget);
+  const result = await serveLocally(home, request, budget);
+  // After the work, not before: the daemon's start never competes with the call in hand.
+  if (startDaemon && autoStartWanted(home)) startDaemonDetached(home, folder);
+  return result;
 }
 
 function folderOf(request: CoreRequest): string {

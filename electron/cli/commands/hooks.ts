@@ -17,6 +17,9 @@ import {
 import { currentNodeCli } from '../../agents/core/node-command.js';
 import { agentSocketPath, someoneListens } from '../../agents/core/delegate-socket.js';
 import { defaultStoreHome } from '../../engine/paths.js';
+import type { ServiceStatus } from '../../agents/core/service-control.js';
+import { autoStartWanted } from '../../daemon/autostart.js';
+import { describeService, serviceStatus } from './daemon.js';
 import { defaultHermesHome, hermesPluginStatus, installHermesPlugin, uninstallHermesPlugin, type HermesStatus } from '../../agents/hermes/install.js';
 import { packageVersion } from '../../server/paths.js';
 import { printJson, printLine, printLines } from '../output.js';
@@ -83,22 +86,30 @@ interface Handoff {
   /** The store the hooks use (CHRONOSCOPE_HOME, else the platform's folder), as the hook process finds it. */
   store: string;
   socket: string;
-  /** Whether an app (desktop or `chronoscope serve`) listens there now. */
+  /** Whether an app or the background service listens there now. */
   listening: boolean;
+  /** Who serves, since when, what it watches; null: nobody. */
+  service: ServiceStatus | null;
+  /** Whether a hook that finds nobody starts the background service (settings' "daemon", CHRONOSCOPE_DAEMON). */
+  auto_start: boolean;
 }
 
-/** Whether hooks would hand their work to a running app right now (the same socket the hook process tries). */
+/** Whether hooks would hand their work to a running service right now (the same socket the hook process tries). */
 async function handoffStatus(): Promise<Handoff> {
   const store = defaultStoreHome();
   const socket = agentSocketPath(store);
-  return { store, socket, listening: await someoneListens(socket) };
+  const service = await serviceStatus(store);
+  return { store, socket, listening: service !== null || (await someoneListens(socket)), service, auto_start: autoStartWanted(store) };
 }
 
 function describeHandoff(h: Handoff): string[] {
-  if (h.listening) return [`hand-off: an app listens on ${h.socket}: hook calls hand it their checkpoints (limited to what its watcher saw change)`];
+  if (h.service !== null) return [...describeService(h.store, h.service), '  hook calls hand it their checkpoints (limited to what its watcher saw change)'];
+  if (h.listening) return [`hand-off: a service listens on ${h.socket}: hook calls hand it their checkpoints`];
   return [
-    `hand-off: no app is running for the store ${h.store}: each hook call that takes a checkpoint scans the whole workspace itself`,
-    "  → the desktop app or 'chronoscope serve' running makes it a limited checkpoint in that app (see the README for what each costs)",
+    `background service: none runs for the store ${h.store}: each hook call that takes a checkpoint scans the whole workspace itself`,
+    h.auto_start
+      ? "  → the next hook call starts one ('chronoscope daemon'), and the calls after it are cheap"
+      : '  → automatic start is off ("daemon": false in the settings, or CHRONOSCOPE_DAEMON=0): start it by hand with \'chronoscope daemon\', or open the app',
   ];
 }
 

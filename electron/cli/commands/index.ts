@@ -3,6 +3,7 @@
 import type { RegisterCommand } from '../context.js';
 import { registerApprove } from './approve.js';
 import { registerBisect } from './bisect.js';
+import { registerDaemon } from './daemon.js';
 import { registerDiff } from './diff.js';
 import { registerEffects } from './effects.js';
 import { registerFork } from './fork.js';
@@ -29,6 +30,7 @@ export const COMMANDS: readonly RegisterCommand[] = [
   registerPrune,
   registerPin,
   registerServe,
+  registerDaemon,
   registerEffects,
   registerHook,
   registerHooks,

@@ -204,6 +204,8 @@ function SettingsFormView({ settings }: { settings: Settings }) {
 
         <Group title="Agent hooks">
           {number('hook_budget_s', 'Time budget', 'How long a hook may take its checkpoint before it lets the agent go on without one.')}
+          <DaemonToggle checked={form.daemon} onChange={(v) => update('daemon', v)} />
+          {number('daemon_idle_min', 'Background service idle exit', 'The background service leaves after this long with no hook call.')}
         </Group>
       </div>
 
@@ -312,6 +314,34 @@ function CredentialsToggle({ checked, onChange }: { checked: boolean; onChange(v
           Off: <code>.env</code> files, private keys, <code>.npmrc</code> and similar stay out of the store.
         </p>
       )}
+    </div>
+  );
+}
+
+function DaemonToggle({ checked, onChange }: { checked: boolean; onChange(value: boolean): void }) {
+  const id = useId();
+  return (
+    <div className="settings-field settings-wide">
+      <label className="settings-switch" htmlFor={id}>
+        <input
+          id={id}
+          type="checkbox"
+          role="switch"
+          checked={checked}
+          aria-describedby={`${id}-note`}
+          data-testid="settings-daemon"
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        <span className="switch-track" aria-hidden="true">
+          <span className="switch-thumb" />
+        </span>
+        <span className="settings-label">Start the background service from hooks</span>
+      </label>
+      <p id={`${id}-note`} className="settings-hint">
+        {checked
+          ? 'When no window is open, the first hook call starts chronoscope daemon, so later calls take cheap checkpoints. It leaves when idle.'
+          : 'Off: no background process. Without an open window, every hook call scans the whole workspace itself.'}
+      </p>
     </div>
   );
 }

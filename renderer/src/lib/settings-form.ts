@@ -16,10 +16,13 @@ export type NumberFieldKey =
   | 'max_checkpoints'
   | 'max_age_days'
   | 'max_store_mb'
-  | 'hook_budget_s';
+  | 'hook_budget_s'
+  | 'daemon_idle_min';
 
 export interface SettingsForm extends Record<NumberFieldKey, string> {
   include_credentials: boolean;
+  /** Hooks start the background service when no app serves the store. */
+  daemon: boolean;
   /** One .gitignore pattern per line. */
   extra_excludes: string;
 }
@@ -123,6 +126,17 @@ export const NUMBER_FIELDS: Record<NumberFieldKey, NumberSpec> = {
     integer: true,
     fallback: 5000,
   },
+  daemon_idle_min: {
+    get: (s) => s.daemon_idle_minutes,
+    set: (s, v) => ({ ...s, daemon_idle_minutes: v }),
+    scale: 1,
+    unit: 'min',
+    min: 1,
+    max: 1440,
+    minExclusive: false,
+    integer: true,
+    fallback: 30,
+  },
 };
 
 export const EXCLUDES_LIMITS = { maxPatterns: 1000, maxLength: 1000 } as const;
@@ -139,6 +153,7 @@ export function toForm(s: Settings): SettingsForm {
   return {
     ...(numbers as Record<NumberFieldKey, string>),
     include_credentials: s.include_credentials,
+    daemon: s.daemon,
     extra_excludes: s.extra_excludes.join('\n'),
   };
 }
@@ -191,7 +206,7 @@ export type FormResult = { ok: true; settings: Settings } | { ok: false; errors:
 /** The form read back onto the current settings: all of it valid, or every field's reason. */
 export function fromForm(form: SettingsForm, current: Settings): FormResult {
   const errors: FormErrors = {};
-  let next: Settings = { ...current, include_credentials: form.include_credentials };
+  let next: Settings = { ...current, include_credentials: form.include_credentials, daemon: form.daemon };
   for (const key of NUMBER_KEYS) {
     const spec = NUMBER_FIELDS[key];
     const parsed = parseNumber(spec, form[key]);
@@ -211,6 +226,8 @@ export function changedPatch(before: Settings, after: Settings): SettingsPatch {
   if (before.include_credentials !== after.include_credentials) patch.include_credentials = after.include_credentials;
   if (!sameList(before.extra_excludes, after.extra_excludes)) patch.extra_excludes = after.extra_excludes;
   if (before.hook_budget_ms !== after.hook_budget_ms) patch.hook_budget_ms = after.hook_budget_ms;
+  if (before.daemon !== after.daemon) patch.daemon = after.daemon;
+  if (before.daemon_idle_minutes !== after.daemon_idle_minutes) patch.daemon_idle_minutes = after.daemon_idle_minutes;
   const retention = changedKeys(before.retention, after.retention);
   if (retention) patch.retention = retention;
   const watcher = changedKeys(before.watcher, after.watcher);
