@@ -1,0 +1,49 @@
+// chronoscope upkeep: delta-compress the store's objects when they are due
+// (engine/upkeep.ts). CLI commands start `upkeep --background` detached after
+// their work when it is due; a person may run it (or --force it) by hand.
+import os from 'node:os';
+import type { Command } from 'commander';
+import { resolveStoreHome } from '../../engine/index.js';
+import { upkeepIfDue } from '../../engine/upkeep.js';
+import { formatBytes, printJson, printLine } from '../output.js';
+
+interface UpkeepCommandOptions {
+  json?: boolean;
+  force?: boolean;
+  background?: boolean;
+}
+
+export function registerUpkeep(program: Command): void {
+  program
+    .command('upkeep')
+    .description("delta-compress the store's objects if enough have piled up (runs on its own in the background)")
+    .option('--force', 'compress even when not due')
+    .option('--background', 'quiet, at the lowest priority (how commands start it)')
+    .option('--json', 'print machine-readable JSON')
+    .action(async (options: UpkeepCommandOptions) => {
+      if (options.background) {
+        try {
+          // The whole process yields the CPU: its git children inherit the priority.
+          os.setPriority(19);
+        } catch {
+          /* not allowed: git is still lowered (engine/upkeep.ts) */
+        }
+      }
+      const controller = new AbortController();
+      // Interrupted: git is stopped; the store stays as it was (every step keeps it whole).
+      const stop = (): void => controller.abort();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+      const result = await upkeepIfDue(await resolveStoreHome(), { force: options.force === true, signal: controller.signal });
+      if (options.background) return;
+      if (options.json) {
+        printJson(result);
+        return;
+      }
+      printLine(
+        result.ran
+          ? `compressed (${result.reason}): objects ${formatBytes(result.before.bytes)} in ${result.before.files} files → ${formatBytes(result.after.bytes)} in ${result.after.files} files, ${(result.duration_ms / 1000).toFixed(1)} s`
+          : `nothing done: ${result.reason}`,
+      );
+    });
+}

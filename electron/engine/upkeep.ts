@@ -1,0 +1,367 @@
+// Upkeep: delta-compresses the store on its own, as `git gc --auto` does, when
+// cheap counts say it is due. Snapshots write objects whole (pack-write.ts,
+// loose objects by git) and pack-merge.ts only joins them; an edit of one line
+// costs a whole blob. Git's pack-objects finds the deltas; we never write any.
+//
+// When: packs ≥ packLimit (git's gc.autoPackLimit, 50), loose objects ≥
+// looseLimit (git's gc.auto, 6700, estimated from one fan-out folder as git
+// does), or objects that landed since the last compression ≥ max(newObjects,
+// growth × the objects that compression packed) — geometric, so a big store
+// is rewritten a bounded number of times over its life. A store that has
+// never been seen by upkeep takes its present state as the baseline (no heavy
+// repack right after a first snapshot).
+//
+// How, so that a kill at any instant loses nothing and snapshots never wait:
+//  1. list the packs there now (the ones this run may remove);
+//  2. `git pack-objects --all --keep-unreachable --pack-loose-unreachable`
+//     at low priority, straight into objects/pack (git writes tmp_pack_* and
+//     renames the pack, then its index, when whole: a kill leaves only
+//     temporaries, swept by store-sweep.ts). Unreachable objects are kept on
+//     purpose: a snapshot in flight has written objects no ref names yet
+//     (dropping garbage is `prune --compact`'s job, under every lock);
+//  3. fsync objects/pack: the new pack is durable before anything goes;
+//  4. remove the packs of step 1 (index first, as pack-merge.ts does): every
+//     object they held is in the new pack, since pack-objects started after
+//     the listing; a pack written meanwhile is not in the list and stays;
+//  5. `git prune-packed`: removes only loose objects that a pack now holds.
+// Readers: a pack that vanishes under pack-read.ts is listed again there;
+// git's own readers re-scan objects/pack when an object is not found.
+//
+// Locks: `<home>/upkeep.lock`, held for the whole run (one upkeep at a time),
+// never the workspace locks (snapshots go on). Compaction (retention.ts)
+// takes it before the store lock, so a gc never races an upkeep that would
+// re-pack the garbage it drops. Pack joins need no lock (see pack-merge.ts).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { writeFileAtomic } from '../fs/atomic-file.js';
+import { storeGit } from './context.js';
+import { gitStdin, spawnGit } from './git-runner.js';
+import { acquire } from './lock.js';
+import { syncDir } from './loose-write.js';
+import { IDS_AT, PACK_IDX_NAME } from './pack-index.js';
+import { storeLayout, type StoreLayout } from './paths.js';
+
+export interface UpkeepLimits {
+  /** Due from this many packs (git's gc.autoPackLimit). */
+  packLimit: number;
+  /** Due from about this many loose objects (git's gc.auto). */
+  looseLimit: number;
+  /** Due once this many objects landed since the last compression (and `growth` of it)… */
+  newObjects: number;
+  /** …and at least this fraction of the objects the last compression packed. */
+  growth: number;
+}
+
+export const DEFAULT_LIMITS: UpkeepLimits = { packLimit: 50, looseLimit: 6700, newObjects: 10_000, growth: 0.5 };
+
+export interface UpkeepOptions extends Partial<UpkeepLimits> {
+  /** Run even when not due. */
+  force?: boolean;
+  /** Scheduling priority of git (19: lowest; 0: as the caller). */
+  niceness?: number;
+  /** Stops git; the store stays as it was (the run is just not finished). */
+  signal?: AbortSignal;
+}
+
+export interface UpkeepCounts {
+  packs: number;
+  /** Estimated, as git's gc --auto does (one fan-out folder × 256). */
+  loose: number;
+  /** Objects in packs that are not the last compression's, plus loose ones. */
+  newObjects: number;
+  /** Objects the last compression packed (the baseline). */
+  baseObjects: number;
+}
+
+export interface UpkeepDue {
+  due: boolean;
+  /** Why it is due (null when not). */
+  reason: string | null;
+  counts: UpkeepCounts;
+}
+
+export interface StoreFootprint {
+  /** Bytes of objects/ (packs, indexes, loose objects). */
+  bytes: number;
+  files: number;
+}
+
+export interface UpkeepResult {
+  ran: boolean;
+  /** Why it ran, or why not ('not due', 'another upkeep is running'). */
+  reason: string;
+  before: StoreFootprint;
+  after: StoreFootprint;
+  /** Packs removed after the new one was durable. */
+  packs_removed: number;
+  duration_ms: number;
+}
+
+/** What the last compression left: its packs count as compressed, not new. */
+interface UpkeepState {
+  v: 1;
+  time_ms: number;
+  packs: string[];
+  objects: number;
+}
+
+const STATE_FILE = 'upkeep.json';
+const LOCK_FILE = 'upkeep.lock';
+
+export function upkeepLockTarget(store: StoreLayout): string {
+  return path.join(store.home, LOCK_FILE);
+}
+
+function packDir(store: StoreLayout): string {
+  return path.join(store.gitDir, 'objects', 'pack');
+}
+
+interface PackInfo {
+  name: string;
+  objects: number;
+}
+
+/** The store's packs (those with an index and no .keep) and their object counts: one small read per index. */
+async function listPacks(store: StoreLayout): Promise<PackInfo[]> {
+  const dir = packDir(store);
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  const all = new Set(names);
+  const packs = names.filter((n) => PACK_IDX_NAME.test(n)).map((n) => n.slice(0, -4)).filter((p) => all.has(`${p}.pack`) && !all.has(`${p}.keep`));
+  const infos = await Promise.all(packs.map(async (name) => ({ name, objects: await indexCount(path.join(dir, `${name}.idx`)) })));
+  return infos.filter((p): p is PackInfo => p.objects !== null).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The object count from a version-2 index's last fan-out entry (null: gone or not an index). */
+async function indexCount(file: string): Promise<number | null> {
+  let handle: fs.FileHandle | undefined;
+  try {
+    handle = await fs.open(file, 'r');
+    const head = Buffer.alloc(IDS_AT);
+    const { bytesRead } = await handle.read(head, 0, IDS_AT, 0);
+    if (bytesRead < IDS_AT || head.readUInt32BE(0) !== 0xff744f63 || head.readUInt32BE(4) !== 2) return null;
+    return head.readUInt32BE(IDS_AT - 4);
+  } catch {
+    return null;
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
+}
+
+/** Loose objects, estimated from folder 17 as git does (an exact count would read 256 folders). */
+async function looseEstimate(store: StoreLayout): Promise<number> {
+  const names = await fs.readdir(path.join(store.gitDir, 'objects', '17')).catch(() => [] as string[]);
+  return names.filter((n) => /^[0-9a-f]{38}$/.test(n)).length * 256;
+}
+
+async function readState(store: StoreLayout): Promise<UpkeepState | null> {
+  try {
+    const raw = JSON.parse(await fs.readFile(path.join(store.home, STATE_FILE), 'utf8')) as Partial<UpkeepState>;
+    if (raw.v !== 1 || !Array.isArray(raw.packs) || typeof raw.objects !== 'number' || typeof raw.time_ms !== 'number') return null;
+    return { v: 1, time_ms: raw.time_ms, packs: raw.packs.filter((p): p is string => typeof p === 'string'), objects: raw.objects };
+  } catch {
+    return null;
+  }
+}
+
+async function writeState(store: StoreLayout, packs: readonly PackInfo[]): Promise<void> {
+  const state: UpkeepState = { v: 1, time_ms: Date.now(), packs: packs.map((p) => p.name), objects: packs.reduce((n, p) => n + p.objects, 0) };
+  await writeFileAtomic(path.join(store.home, STATE_FILE), `${JSON.stringify(state)}\n`, { mode: 0o600 });
+}
+
+/**
+ * Whether upkeep is due, from cheap counts (a folder listing, 1 KB of each
+ * index, one fan-out folder). A store upkeep has never seen records its
+ * present packs as the baseline (a write, once) and is due only by counts.
+ */
+export async function upkeepDue(home: string, limits: Partial<UpkeepLimits> = {}): Promise<UpkeepDue> {
+  const store = storeLayout(home);
+  const l = { ...DEFAULT_LIMITS, ...limits };
+  const [packs, loose, known] = await Promise.all([listPacks(store), looseEstimate(store), readState(store)]);
+  let state = known;
+  if (state === null) {
+    state = { v: 1, time_ms: Date.now(), packs: packs.map((p) => p.name), objects: packs.reduce((n, p) => n + p.objects, 0) };
+    // Only a store that exists gets one (a check must not create a store).
+    if (packs.length > 0) await writeState(store, packs).catch(() => undefined);
+  }
+  const base = new Set(state.packs);
+  const newObjects = packs.filter((p) => !base.has(p.name)).reduce((n, p) => n + p.objects, 0) + loose;
+  const counts: UpkeepCounts = { packs: packs.length, loose, newObjects, baseObjects: state.objects };
+  const reason =
+    packs.length >= l.packLimit
+      ? `${packs.length} packs (limit ${l.packLimit})`
+      : loose >= l.looseLimit
+        ? `about ${loose} loose objects (limit ${l.looseLimit})`
+        : newObjects >= Math.max(l.newObjects, l.growth * state.objects)
+          ? `${newObjects} objects since the last compression (of ${state.objects})`
+          : null;
+  return { due: reason !== null, reason, counts };
+}
+
+/** Size and file count of the store's objects. */
+export async function objectsFootprint(gitDir: string): Promise<StoreFootprint> {
+  let bytes = 0;
+  let files = 0;
+  const walk = async (dir: string): Promise<void> => {
+    const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+    await Promise.all(
+      entries.map(async (e) => {
+        const full = path.join(dir, e.name);
+        if (e.isDirectory()) return walk(full);
+        const st = await fs.lstat(full).catch(() => null);
+        if (st?.isFile()) {
+          bytes += st.size;
+          files += 1;
+        }
+      }),
+    );
+  };
+  await walk(path.join(gitDir, 'objects'));
+  return { bytes, files };
+}
+
+/** Runs git at low priority; rejects on failure or abort (git is killed). */
+function lowPriorityGit(store: StoreLayout, args: string[], niceness: number, signal?: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new Error('upkeep stopped'));
+    const child = spawnGit(storeGit(store), args, ['ignore', 'pipe', 'pipe']);
+    // Lowered at once: git forks pack-objects' threads later, and they inherit it.
+    if (niceness > 0 && child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, niceness);
+      } catch {
+        /* not allowed here: it runs at the caller's priority */
+      }
+    }
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout?.on('data', (c: Buffer) => out.push(c));
+    child.stderr?.on('data', (c: Buffer) => err.push(c));
+    const onAbort = (): void => void child.kill('SIGTERM');
+    signal?.addEventListener('abort', onAbort, { once: true });
+    child.on('error', (e) => reject(e));
+    child.on('close', (code) => {
+      signal?.removeEventListener('abort', onAbort);
+      if (code === 0) resolve(Buffer.concat(out).toString('utf8'));
+      else reject(new Error(`git ${args[0] ?? ''} failed: ${Buffer.concat(err).toString('utf8').trim().split('\n')[0] || `exit code ${String(code)}`}`));
+    });
+  });
+}
+
+/** Removes a pack whose objects are all in a newer one: the index first, so no reader finds a half-removed pack. */
+async function removePack(dir: string, name: string): Promise<void> {
+  for (const ext of ['.idx', '.pack', '.rev', '.bitmap', '.mtimes']) await fs.rm(path.join(dir, `${name}${ext}`), { force: true }).catch(() => undefined);
+}
+
+/** The compression itself; the caller holds the upkeep lock. */
+async function compress(store: StoreLayout, niceness: number, signal?: AbortSignal): Promise<number> {
+  const dir = packDir(store);
+  const before = await listPacks(store);
+  const printed = await lowPriorityGit(
+    store,
+    [
+      'pack-objects',
+      '--all',
+      '--reflog',
+      '--indexed-objects',
+      '--keep-unreachable',
+      '--pack-loose-unreachable',
+      '--honor-pack-keep',
+      '--local',
+      '--non-empty',
+      '--delta-base-offset',
+      '-q',
+      path.join(dir, 'pack'),
+    ],
+    niceness,
+    signal,
+  );
+  const made = printed.trim().split('\n').filter((l) => /^[0-9a-f]{40}$/.test(l)).map((h) => `pack-${h}`);
+  await syncDir(dir);
+  const keep = new Set(made);
+  let removed = 0;
+  // Nothing written (an empty store): nothing is replaced.
+  for (const pack of made.length > 0 ? before : []) {
+    if (keep.has(pack.name)) continue; // git wrote the same set under the same name: it is the new one
+    await removePack(dir, pack.name);
+    removed += 1;
+  }
+  await syncDir(dir);
+  await lowPriorityGit(store, ['prune-packed', '-q'], niceness, signal);
+  // The new pack is the baseline the next "due" counts from.
+  const now = await listPacks(store);
+  await writeState(store, now.filter((p) => keep.has(p.name)));
+  return removed;
+}
+
+/**
+ * Compresses the store if cheap counts say it is due (or `force`), in this
+ * process, git at low priority. Never takes a workspace lock; returns at once
+ * when another upkeep holds the upkeep lock. Safe to kill at any instant.
+ */
+export async function upkeepIfDue(home: string, options: UpkeepOptions = {}): Promise<UpkeepResult> {
+  const store = storeLayout(home);
+  const started = performance.now();
+  const idle = async (reason: string): Promise<UpkeepResult> => {
+    const fp = await objectsFootprint(store.gitDir);
+    return { ran: false, reason, before: fp, after: fp, packs_removed: 0, duration_ms: Math.round(performance.now() - started) };
+  };
+  const check = await upkeepDue(home, options);
+  if (!options.force && !check.due) return idle('not due');
+  let release: () => Promise<void>;
+  try {
+    release = await acquire(upkeepLockTarget(store), { waitMs: 0, what: 'upkeep' });
+  } catch {
+    return idle('another upkeep is running');
+  }
+  try {
+    const before = await objectsFootprint(store.gitDir);
+    const removed = await compress(store, options.niceness ?? 19, options.signal);
+    return {
+      ran: true,
+      reason: check.reason ?? 'forced',
+      before,
+      after: await objectsFootprint(store.gitDir),
+      packs_removed: removed,
+      duration_ms: Math.round(performance.now() - started),
+    };
+  } finally {
+    await release().catch(() => undefined);
+  }
+}
+
+/** How a process starts `chronoscope upkeep` in the background: its node and CLI entry. */
+export interface UpkeepLauncher {
+  node: string;
+  cli: string;
+}
+
+/**
+ * For a process about to exit (a CLI command): if upkeep is due, starts
+ * `chronoscope upkeep --background` detached (it outlives us, at low priority)
+ * and returns true. Costs a folder listing when not due; never throws.
+ */
+export async function startUpkeepIfDue(home: string, launcher: UpkeepLauncher, limits: Partial<UpkeepLimits> = {}): Promise<boolean> {
+  try {
+    await fs.access(storeLayout(home).gitDir);
+    if (!(await upkeepDue(home, limits)).due) return false;
+    const child = spawn(launcher.node, [launcher.cli, 'upkeep', '--background'], {
+      detached: true,
+      stdio: 'ignore',
+      env: { ...process.env, CHRONOSCOPE_HOME: home },
+      windowsHide: true,
+    });
+    child.on('error', () => undefined);
+    child.unref();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Reports git's own view of the store (tests, the bench): fsck --full, no dangling noise. */
+export async function fsckStore(home: string): Promise<string> {
+  const result = await gitStdin(storeGit(storeLayout(home)), ['fsck', '--full', '--no-dangling', '--no-progress'], { okCodes: [0, 1, 2, 3, 4, 5, 6, 7, 8] });
+  return result.code === 0 ? '' : `${result.stdout.toString('utf8')}${result.stderr}`.trim() || `exit code ${result.code}`;
+}

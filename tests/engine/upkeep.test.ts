@@ -1,0 +1,174 @@
+// Upkeep (engine/upkeep.ts): git's pack-objects delta-compresses the store on
+// its own when due, with real git and real processes. The store must stay
+// whole at every instant: git fsck --full clean and every checkpoint restoring
+// byte for byte, after a full run and after SIGKILLs at different moments.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fsckStore, objectsFootprint, upkeepDue, upkeepIfDue } from '../../electron/engine/upkeep.js';
+import { CLI_PATH } from '../paths.js';
+import { picture, sandbox, write, type Sandbox } from './helpers.js';
+
+let s: Sandbox;
+beforeEach(async () => {
+  s = await sandbox();
+});
+afterEach(() => s.cleanup());
+
+const gitDir = (): string => path.join(s.storeHome, 'git');
+const packDir = (): string => path.join(gitDir(), 'objects', 'pack');
+
+/** A deterministic line of text that zlib alone cannot shrink much (deltas can). */
+function line(seed: number): string {
+  let x = (seed * 2654435761) >>> 0;
+  let out = '';
+  for (let i = 0; i < 12; i++) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    out += x.toString(36);
+  }
+  return `${out}\n`;
+}
+
+function fileText(file: number, lines: number, salt = 0): string {
+  let text = '';
+  for (let i = 0; i < lines; i++) text += line(file * 100_000 + i + salt);
+  return text;
+}
+
+/** `count` checkpoints of `files` files, each after a few files got one more line; returns id → picture. */
+async function history(files: number, count: number, linesPerFile = 40): Promise<Map<string, Record<string, string>>> {
+  for (let f = 0; f < files; f++) write(s.ws, `src/d${f % 7}/f${f}.txt`, fileText(f, linesPerFile));
+  const pictures = new Map<string, Record<string, string>>();
+  for (let round = 0; round < count; round++) {
+    for (let k = 0; k < 3; k++) {
+      const f = (round * 3 + k) % files;
+      fs.appendFileSync(path.join(s.ws, `src/d${f % 7}/f${f}.txt`), line(round * 7 + k + 9_000_000));
+    }
+    const { id } = await s.workspace.snapshot({ reason: `round ${round}`, trigger: 'manual' });
+    if (id === null) throw new Error(`round ${round} took no checkpoint`);
+    pictures.set(id, picture(s.ws));
+  }
+  return pictures;
+}
+
+async function expectRestoresByteIdentical(pictures: Map<string, Record<string, string>>, only?: number): Promise<void> {
+  const ids = [...pictures.keys()];
+  const chosen = only === undefined ? ids : [ids[0]!, ids[Math.floor(ids.length / 2)]!, ids[ids.length - 1]!].slice(0, only);
+  for (const id of chosen) {
+    await s.workspace.restore(id);
+    expect(picture(s.ws)).toEqual(pictures.get(id));
+  }
+}
+
+describe('upkeep', () => {
+  it('shrinks a store of many small snapshots; fsck stays clean and every checkpoint restores byte-identical', async () => {
+    const pictures = await history(60, 80);
+    // The engine read its packs before: its cached pack list must notice them go.
+    const before = await objectsFootprint(gitDir());
+    const result = await upkeepIfDue(s.storeHome, { force: true, niceness: 0 });
+    expect(result.ran).toBe(true);
+    expect(result.before).toEqual(before);
+    expect(result.after.bytes).toBeLessThan(before.bytes * 0.5);
+    expect(result.after.files).toBeLessThan(before.files);
+    // One pack now (and its index), and no loose objects left beside it.
+    expect(fs.readdirSync(packDir()).filter((n) => n.endsWith('.pack'))).toHaveLength(1);
+    expect(await fsckStore(s.storeHome)).toBe('');
+    await expectRestoresByteIdentical(pictures);
+    // And the store takes snapshots as before.
+    write(s.ws, 'after.txt', 'after upkeep\n');
+    expect((await s.workspace.snapshot({ reason: 'after', trigger: 'manual' })).id).not.toBeNull();
+    expect(await fsckStore(s.storeHome)).toBe('');
+  });
+
+  it('does nothing when not due: no pack written or removed, nothing loose touched', async () => {
+    await history(10, 5, 10);
+    const listing = (): string[] => fs.readdirSync(packDir()).sort();
+    const packsBefore = listing();
+    const check = await upkeepDue(s.storeHome);
+    expect(check.due).toBe(false);
+    const result = await upkeepIfDue(s.storeHome);
+    expect(result).toMatchObject({ ran: false, reason: 'not due', packs_removed: 0 });
+    expect(listing()).toEqual(packsBefore);
+    expect(result.after).toEqual(result.before);
+  });
+
+  it('is due by its counts: many packs, or many objects since the last compression', async () => {
+    await history(10, 6, 10);
+    expect((await upkeepDue(s.storeHome)).due).toBe(false);
+    expect((await upkeepDue(s.storeHome, { packLimit: 2 })).reason).toMatch(/packs/);
+    // The first check took the store as it was as its baseline: what lands after it counts.
+    await history(10, 3, 10);
+    expect((await upkeepDue(s.storeHome, { newObjects: 5, growth: 0 })).reason).toMatch(/since the last compression/);
+    const ran = await upkeepIfDue(s.storeHome, { newObjects: 5, growth: 0, niceness: 0 });
+    expect(ran.ran).toBe(true);
+    // The compression's pack is the new baseline: nothing new since.
+    expect((await upkeepDue(s.storeHome, { newObjects: 5, growth: 0 })).due).toBe(false);
+  });
+
+  it('loses nothing when the upkeep process is SIGKILLed at different moments', async () => {
+    const pictures = await history(400, 120, 60);
+    const cliUpkeep = (): ReturnType<typeof spawn> =>
+      // Its own process group: the kill takes git's children with it, mid-write.
+      spawn(process.execPath, [CLI_PATH, 'upkeep', '--force'], {
+        env: { ...process.env, CHRONOSCOPE_HOME: s.storeHome },
+        stdio: 'ignore',
+        detached: true,
+      });
+    const packNames = (): string[] => fs.readdirSync(packDir());
+    const waitFor = async (cond: () => boolean, limitMs: number): Promise<boolean> => {
+      const until = Date.now() + limitMs;
+      while (Date.now() < until) {
+        if (cond()) return true;
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      return false;
+    };
+    // Moments: while node starts, while git writes its temporary pack, right after the new
+    // pack is named (before the old ones go), and at spread delays.
+    const initial = new Set(packNames());
+    const moments: Array<{ what: string; when: () => Promise<unknown> }> = [
+      { what: 'at 20 ms', when: () => new Promise((r) => setTimeout(r, 20)) },
+      { what: 'while git writes its temporary pack', when: () => waitFor(() => packNames().some((n) => n.startsWith('tmp_pack_')), 20_000) },
+      { what: 'once a new pack is named', when: () => waitFor(() => packNames().some((n) => n.endsWith('.idx') && !initial.has(n)), 20_000) },
+      { what: 'at 400 ms', when: () => new Promise((r) => setTimeout(r, 400)) },
+      { what: 'at 900 ms', when: () => new Promise((r) => setTimeout(r, 900)) },
+      { what: `at ${300 + Math.floor(Math.random() * 1200)} ms`, when: () => new Promise((r) => setTimeout(r, 300 + Math.floor(Math.random() * 1200))) },
+    ];
+    let hits = 0;
+    for (const moment of moments) {
+      const child = cliUpkeep();
+      const exited = new Promise((r) => child.on('exit', r));
+      await moment.when();
+      if (child.exitCode === null && child.signalCode === null) hits += 1;
+      try {
+        process.kill(-(child.pid ?? 0), 'SIGKILL');
+      } catch {
+        /* it finished first */
+      }
+      await exited;
+      await new Promise((r) => setTimeout(r, 50));
+      expect(await fsckStore(s.storeHome), `fsck after a kill ${moment.what}`).toBe('');
+      for (const name of packNames()) initial.add(name);
+    }
+    // Most kills landed while the upkeep ran (a fast one may finish before a late kill).
+    expect(hits).toBeGreaterThanOrEqual(4);
+    // Every checkpoint restores as it was; a snapshot works; a whole run still completes.
+    await expectRestoresByteIdentical(pictures, 3);
+    for (const [id, expected] of [...pictures].filter((_, i) => i % 10 === 0)) {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chrono-upkeep-m-'));
+      try {
+        await s.workspace.materialize(id, dir);
+        expect(picture(dir)).toEqual(expected);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    }
+    write(s.ws, 'after-kills.txt', 'x\n');
+    expect((await s.workspace.snapshot({ reason: 'after kills', trigger: 'manual' })).id).not.toBeNull();
+    expect((await upkeepIfDue(s.storeHome, { force: true, niceness: 0 })).ran).toBe(true);
+    expect(await fsckStore(s.storeHome)).toBe('');
+    await expectRestoresByteIdentical(pictures, 3);
+  });
+});
