@@ -37,6 +37,12 @@ const code = await run(process.argv);
 // let it finish, so the next full scan does not re-read those files.
 await settleAllIndexes();
 await settlePackMerges();
+// Commands that write objects start the store's upkeep (engine/upkeep.ts) when
+// it is due: detached and after their own work, so it never delays them.
+if (code === 0 && ['snapshot', 'restore', 'prune', 'fork'].includes(process.argv[2] ?? '')) {
+  const [{ startUpkeepIfDue }, { resolveStoreHome }] = await Promise.all([import('../engine/upkeep.js'), import('../engine/store.js')]);
+  await startUpkeepIfDue(await resolveStoreHome(), { node: process.execPath, cli: process.argv[1] ?? '' });
+}
 // Exit explicitly (a lock-refresh timer or a child must not keep the CLI alive),
 // but only after what was written to stdout is flushed.
 process.stdout.write('', () => process.exit(code));

@@ -2,6 +2,7 @@
 // codes the CLI promises: 0 done, 1 error (one line on stderr), 2 usage.
 import { Command, CommanderError } from 'commander';
 import { COMMANDS } from './commands/index.js';
+import { registerUpkeep } from './commands/upkeep.js';
 import { ExitWith } from './context.js';
 import { errorLine } from './output.js';
 
@@ -25,6 +26,7 @@ export function buildProgram(): Command {
         write(`chronoscope: ${message.replace(/^error: /, '').trim().replace(/\s*\n\s*/g, ' ')}\n`),
     });
   for (const register of COMMANDS) register(program);
+  registerUpkeep(program);
   // The hint names the subcommand that was used, so it goes on each one.
   for (const command of program.commands) {
     command.showHelpAfterError(`(run 'chronoscope ${command.name()} --help' for usage)`);

@@ -7,13 +7,16 @@
 //
 // The list of packs is read once and again only when an id is not found in
 // any of them (a pack added since), as git itself does; a pack that vanished
-// (merged, or gc) is dropped from the list.
+// (merged, gc, upkeep) is dropped from the list. A pack replaced under the same
+// name (git's pack-objects renames a pack of the same objects over the old
+// one, laid out anew) is told by its inode: its cached offsets would point
+// into the wrong bytes, so it counts as vanished and its index is read again.
 //
 // The reads are synchronous: an object of a snapshot is a few KB in the page
 // cache (microseconds), and a snapshot reads dozens side by side, each of
 // which queued on libuv's 4-thread pool behind the others waited ~0.3 ms.
 // A record over SYNC_MAX bytes is read asynchronously.
-import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
@@ -28,6 +31,10 @@ interface PackIndex {
   /** Every record's offset in pack order (made on the first read that needs it). */
   sorted: Uint32Array | null;
   packSize: number;
+  /** The pack file's inode when its index was read (0: unknown, not checked). */
+  ino: number;
+  /** Seen replaced: never reused for a later list. */
+  stale: boolean;
 }
 
 interface PackList {
@@ -42,7 +49,18 @@ function loadIndex(file: string): PackIndex | null {
   try {
     const pack = file.replace(/\.idx$/, '.pack');
     const idx = parsePackIdx(readFileSync(file));
-    return idx ? { pack, idx, sorted: null, packSize: statSync(pack).size } : null;
+    if (!idx) return null;
+    // The index names its pack by the pack's trailing SHA-1: checked against the file opened here, whose inode then stands for it.
+    const fd = openSync(pack, 'r');
+    try {
+      const st = fstatSync(fd);
+      const trailer = Buffer.alloc(20);
+      if (st.size < 32 || readSync(fd, trailer, 0, 20, st.size - 20) !== 20) return null;
+      if (!trailer.equals(idx.bytes.subarray(idx.bytes.length - 40, idx.bytes.length - 20))) return null;
+      return { pack, idx, sorted: null, packSize: st.size, ino: st.ino, stale: false };
+    } finally {
+      closeSync(fd);
+    }
   } catch {
     return null;
   }
@@ -60,12 +78,13 @@ function packList(gitDir: string, refresh: boolean): PackList {
     names = [];
   }
   const key = names.join('\n');
-  if (known && known.names === key) return known;
+  if (known && known.names === key && !known.packs.some((p) => p.stale)) return known;
   const byFile = new Map((known?.packs ?? []).map((p) => [p.pack, p]));
   const packs: PackIndex[] = [];
   for (const name of names) {
     const file = path.join(dir, name);
-    const index = byFile.get(file.replace(/\.idx$/, '.pack')) ?? loadIndex(file);
+    const cached = byFile.get(file.replace(/\.idx$/, '.pack'));
+    const index = cached && !cached.stale ? cached : loadIndex(file);
     if (index) packs.push(index);
   }
   const list = { packs, names: key };
@@ -105,7 +124,15 @@ export interface PackedObject {
 /** Records up to this size are read with synchronous calls. */
 const SYNC_MAX = 256 * 1024;
 
-async function readRecord(file: string, offset: number, length: number): Promise<Buffer | 'gone' | null> {
+/** The same file the index was read beside, or a pack of the same name written since (then: 'gone'). */
+function replaced(index: PackIndex, ino: number): boolean {
+  if (index.ino === 0 || ino === index.ino) return false;
+  index.stale = true;
+  return true;
+}
+
+async function readRecord(index: PackIndex, offset: number, length: number): Promise<Buffer | 'gone' | null> {
+  const file = index.pack;
   const record = Buffer.allocUnsafe(length);
   if (length <= SYNC_MAX) {
     let fd: number;
@@ -115,6 +142,7 @@ async function readRecord(file: string, offset: number, length: number): Promise
       return (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'gone' : null;
     }
     try {
+      if (replaced(index, fstatSync(fd).ino)) return 'gone';
       return readSync(fd, record, 0, length, offset) === length ? record : null;
     } catch {
       return null;
@@ -129,6 +157,7 @@ async function readRecord(file: string, offset: number, length: number): Promise
     return (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'gone' : null;
   }
   try {
+    if (replaced(index, (await handle.stat()).ino)) return 'gone';
     return (await handle.read(record, 0, length, offset)).bytesRead === length ? record : null;
   } catch {
     return null;
@@ -144,7 +173,7 @@ async function readAt(index: PackIndex, i: number, maxBytes: number): Promise<Pa
   if (!(end > offset)) return null;
   // Only the header when the object may be over the limit: its size is there.
   const whole = end - offset <= 65536 || maxBytes === Infinity;
-  const head = await readRecord(index.pack, offset, whole ? end - offset : Math.min(32, end - offset));
+  const head = await readRecord(index, offset, whole ? end - offset : Math.min(32, end - offset));
   if (head === null || head === 'gone') return head;
   let byte = head[0]!;
   const type = TYPE_NAMES[(byte >> 4) & 7];
@@ -158,7 +187,7 @@ async function readAt(index: PackIndex, i: number, maxBytes: number): Promise<Pa
     shift += 7;
   }
   if (size > maxBytes) return { type, size, data: null };
-  const record = whole ? head : await readRecord(index.pack, offset, end - offset);
+  const record = whole ? head : await readRecord(index, offset, end - offset);
   if (record === null || record === 'gone') return record;
   try {
     const data = inflateSync(record.subarray(at));

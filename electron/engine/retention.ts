@@ -18,15 +18,29 @@ import { listRecords, type CheckpointRecord } from './list.js';
 import { readMeta } from './meta.js';
 import { workspaceLayout, type StoreLayout } from './paths.js';
 import { sweepAllRefLocks, sweepRefLocks, sweepStoreTemps, TEMP_STALE_MS } from './store-sweep.js';
+import { upkeepLockTarget } from './upkeep.js';
 
-// Lock order, everywhere: the store lock first, then workspace locks. Nothing
-// that holds a workspace lock asks for the store lock (a prune that compacts
-// takes the store lock before its own workspace's), so two compactions can
+// Lock order, everywhere: the upkeep lock (compaction only), the store lock,
+// then workspace locks. Nothing that holds a workspace lock asks for the store
+// lock (a prune that compacts takes the store lock before its own
+// workspace's), and upkeep holds nothing but its own, so two compactions can
 // never wait on each other in a cycle.
 
-/** gc of the shared repository, taking the store lock and then every workspace lock. */
+/**
+ * Waits for a running upkeep (upkeep.ts) before compacting: its pack of every
+ * object, unreachable ones too, would bring back what gc drops and spoil the
+ * size the cap is measured by. Held without a workspace lock: snapshots go on.
+ */
+export function withUpkeepExcluded<T>(store: StoreLayout, fn: () => Promise<T>): Promise<T> {
+  return withLock(upkeepLockTarget(store), fn, { what: 'the store (a background compression is running)', waitMs: UPKEEP_WAIT_MS });
+}
+
+/** How long a compaction waits for a background compression to finish. */
+const UPKEEP_WAIT_MS = 15 * 60 * 1000;
+
+/** gc of the shared repository, taking the upkeep lock, the store lock and then every workspace lock. */
 export async function compactStore(store: StoreLayout): Promise<void> {
-  await withLock(store.storeLockTarget, () => compactStoreLocked(store), { what: 'the store' });
+  await withUpkeepExcluded(store, () => withLock(store.storeLockTarget, () => compactStoreLocked(store), { what: 'the store' }));
 }
 
 /** gc; the caller holds the store lock, and the lock of workspace `held` if given. */

@@ -39,7 +39,7 @@ import { settlePackMerges } from './pack-merge.js';
 import { readMeta, writeMeta } from './meta.js';
 import { pathHistory } from './path-history.js';
 import { previewRestore, restoreCheckpoint } from './restore.js';
-import { pruneWillCompact, pruneWorkspace } from './retention.js';
+import { pruneWillCompact, pruneWorkspace, withUpkeepExcluded } from './retention.js';
 import { takeSnapshot } from './snapshot.js';
 import { workspaceStatus } from './status.js';
 import { validateRef, validateRelPath } from './validate.js';
@@ -173,8 +173,10 @@ export class WorkspaceImpl implements Workspace {
 
   async prune(options: { compact?: boolean } = {}): Promise<PruneResult> {
     if (!(await pruneWillCompact(this.ctx, options))) return this.locked(() => pruneWorkspace(this.ctx, options));
-    // Compaction needs the store lock: take it before the workspace lock (retention.ts).
-    return withLock(this.ctx.store.storeLockTarget, () => this.locked(() => pruneWorkspace(this.ctx, { ...options, storeLocked: true })), { what: 'the store' });
+    // Compaction needs the upkeep and store locks: taken before the workspace lock (retention.ts).
+    return withUpkeepExcluded(this.ctx.store, () =>
+      withLock(this.ctx.store.storeLockTarget, () => this.locked(() => pruneWorkspace(this.ctx, { ...options, storeLocked: true })), { what: 'the store' }),
+    );
   }
 
   fork(ref: string, options: { to?: string } = {}): Promise<ForkResult> {
