@@ -10,6 +10,7 @@ import lockfile from 'proper-lockfile';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempProject, removeTempProject } from '../support/temp-project.js';
 import { openStore } from '../../electron/engine/index.js';
+import { PROMPT_LABEL_MAX } from '../../electron/agents/core/session-prompt.js';
 import { CLI_PATH } from '../paths.js';
 import { git } from '../effects/git-helpers.js';
 import { baseEnv, listCheckpoints, listEffects, runCli } from './run-cli.js';
@@ -157,6 +158,35 @@ describe('the Hermes plugin, called as Hermes calls it', () => {
     const byCall = new Map((await checkpoints()).map((c) => [c.tool_use_id, c]));
     expect(byCall.get('call_p1')?.prompt).toBe('Make the answer 42');
     expect(byCall.get('call_p2')?.prompt).toBe('Now make it 43');
+  });
+
+  it('labels with the first line of a prompt over 10,000 characters, and never refuses the call for it', async () => {
+    // A payload straight to the hook process (the plugin itself sends at most 4,000 characters).
+    const hermesHook = (request: Record<string, unknown>) => runCli(['hook', 'hermes'], { input: JSON.stringify(request), env: baseEnv(home), cwd: ws });
+    const ship = call('terminal', { command: 'docker push ghcr.io/o/app:1' }, 'call_l0');
+    await harness([
+      { hook: 'pre_tool_call', kwargs: ship },
+      { hook: 'post_tool_call', kwargs: { ...ship, result: 'pushed', status: 'ok', duration_ms: 9 } },
+    ]);
+    const write = (id: string) => hermesHook({ event: 'pre_tool_call', cwd: ws, tool_name: 'write_file', args: { path: 'src/app.py', content: '' }, session_id: 'sess-h', tool_call_id: id });
+
+    const long = `Refactor the parser\n${'and keep every test green. '.repeat(1000)}`;
+    expect(long.length).toBeGreaterThan(10_000);
+    const llm = await hermesHook({ event: 'pre_llm_call', cwd: ws, session_id: 'sess-h', present: [], prompt: long });
+    expect(llm).toMatchObject({ code: 0, stderr: '' });
+    // The rest of the call is answered as always: here, effect memory.
+    expect((JSON.parse(llm.stdout) as { context?: string }).context).toContain('ghcr.io/o/app:1');
+    await writeFile(join(ws, 'src', 'app.py'), 'ANSWER = 42\n');
+    expect(await write('call_l1')).toMatchObject({ code: 0, stderr: '' });
+
+    // A first line that long itself: shortened to a label.
+    expect(await hermesHook({ event: 'pre_llm_call', cwd: ws, session_id: 'sess-h', present: ['call_l0'], prompt: 'y'.repeat(20_000) })).toMatchObject({ code: 0, stderr: '' });
+    await writeFile(join(ws, 'src', 'app.py'), 'ANSWER = 43\n');
+    expect(await write('call_l2')).toMatchObject({ code: 0, stderr: '' });
+
+    const byCall = new Map((await checkpoints()).map((c) => [c.tool_use_id, c]));
+    expect(byCall.get('call_l1')?.prompt).toBe('Refactor the parser');
+    expect(byCall.get('call_l2')?.prompt).toBe(`${'y'.repeat(PROMPT_LABEL_MAX - 1)}…`);
   });
 
   it('asks for approval before git push, naming the compensation, with a rule_key per kind and target', async () => {

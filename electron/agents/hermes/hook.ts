@@ -32,7 +32,7 @@ export interface HermesRequest {
   status?: string;
   /** pre_llm_call: tool-call ids still in conversation_history. */
   present?: string[];
-  /** pre_llm_call: the turn's user message (the plugin sends at most 4,000 characters). */
+  /** pre_llm_call: the turn's user message (the plugin sends at most 4,000 characters; any length is taken). */
   prompt?: string;
 }
 
@@ -57,7 +57,12 @@ function parseRequest(text: string): HermesRequest {
   };
   str('event', true);
   str('cwd', true);
-  for (const key of ['tool_name', 'session_id', 'tool_call_id', 'status', 'prompt']) str(key);
+  for (const key of ['tool_name', 'session_id', 'tool_call_id', 'status']) str(key);
+  // The prompt is only a label (its first line, shortened: session-prompt.ts), so no length or
+  // character makes it wrong; one that is not text is left out. Refusing the call for it would
+  // lose the rest of the turn's hook too (effect memory).
+  const prompt = o['prompt'];
+  if (prompt !== undefined && (typeof prompt !== 'string' || prompt === '')) delete o['prompt'];
   const args = o['args'];
   if (args !== undefined && args !== null && (typeof args !== 'object' || Array.isArray(args))) throw new Error('unexpected request: args must be an object');
   const present = o['present'];
