@@ -16,6 +16,7 @@ import { measureAppMemory } from './bench/app-memory.js';
 import { measureHookPreEdit } from './bench/hook-case.js';
 import { TreeRssSampler } from './bench/rss.js';
 import { autoCheckpoint } from './bench/watcher-side.js';
+import { measureUpkeep, upkeepLines, type UpkeepBench } from './bench/upkeep-case.js';
 
 interface BenchOptions {
   files: number;
@@ -26,10 +27,13 @@ interface BenchOptions {
   hook100k: boolean;
   /** Only the first snapshot (which the hook cases need) and the hook cases. */
   hookOnly: boolean;
+  /** Snapshots before the store's upkeep is measured (0: not measured); upkeepOnly: nothing else. */
+  upkeep: number;
+  upkeepOnly: boolean;
 }
 
 const LIST_SIZE = 1000;
-const USAGE = 'usage: bench [--files N] [--mb N] [--runs N] [--json] [--hook-100k] [--hook-only]';
+const USAGE = 'usage: bench [--files N] [--mb N] [--runs N] [--json] [--hook-100k] [--hook-only] [--upkeep N] [--upkeep-only]';
 
 function parseOptions(argv: string[]): BenchOptions {
   const { values } = parseArgs({
@@ -41,6 +45,8 @@ function parseOptions(argv: string[]): BenchOptions {
       json: { type: 'boolean', default: false },
       'hook-100k': { type: 'boolean', default: false },
       'hook-only': { type: 'boolean', default: false },
+      upkeep: { type: 'string', default: '0' },
+      'upkeep-only': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -56,6 +62,8 @@ function parseOptions(argv: string[]): BenchOptions {
     json: values.json,
     hook100k: values['hook-100k'],
     hookOnly: values['hook-only'],
+    upkeep: Math.round(num('upkeep', values['upkeep-only'] && values.upkeep === '0' ? '1000' : values.upkeep, 0)),
+    upkeepOnly: values['upkeep-only'],
   };
 }
 
@@ -350,9 +358,20 @@ async function main(): Promise<number> {
   }
   const dir = mkdtempSync(join(tmpdir(), 'chronoscope-bench-'));
   try {
-    const report = await bench(options, dir);
+    // The store's size before and after upkeep (scripts/bench/upkeep-case.ts): on a workspace of its own.
+    const upkeepCase = async (): Promise<UpkeepBench> => {
+      const ws = generateWorkspace(join(dir, 'upkeep-workspace'), { files: options.files, bytes: Math.round(options.mb * (1 << 20)) });
+      return measureUpkeep(ws, dir, options.upkeep, (m) => progress(options, m));
+    };
+    if (options.upkeepOnly) {
+      const upkeep = await upkeepCase();
+      process.stdout.write(options.json ? `${JSON.stringify({ upkeep })}\n` : `${upkeepLines(upkeep).join('\n')}\n`);
+      return 0;
+    }
+    const report: BenchReport & { upkeep?: UpkeepBench } = await bench(options, dir);
+    if (options.upkeep > 0) report.upkeep = await upkeepCase();
     if (options.json) process.stdout.write(`${JSON.stringify(report)}\n`);
-    else process.stdout.write(`${humanTable(report, NOTES)}\n`);
+    else process.stdout.write(`${[humanTable(report, NOTES), ...(report.upkeep ? upkeepLines(report.upkeep) : [])].join('\n')}\n`);
     return 0;
   } catch (err) {
     process.stderr.write(`bench: ${err instanceof Error ? err.message : String(err)}\n`);
