@@ -1,0 +1,90 @@
+// A writer SIGKILLed at any moment of the lock's life must not make the next
+// snapshot wait: not right after it created the lock folder (before anything
+// else of it exists), not while releasing it, and not a waiter killed in the
+// middle of taking a dead holder's lock over. Real processes, real SIGKILL; the
+// bound is a comparison with the same work measured in the same test, with slack
+// for a busy machine (the mtime fallback alone would cost ~10 s, a stuck
+// takeover marker ~5 s).
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { acquire } from '../../electron/engine/lock.js';
+import { killHard, startUntil, type Started } from '../hardening/processes.js';
+import { REPO_ROOT } from '../paths.js';
+import { sandbox, write, type Sandbox } from './helpers.js';
+
+const FIXTURES = join(REPO_ROOT, 'tests', 'hardening', 'fixtures');
+const DIE_IN_LOCK = join(FIXTURES, 'die-in-lock.mjs');
+const HOLD_LOCK = join(FIXTURES, 'hold-lock.mjs');
+/** The issue's "within 1 s of the baseline", plus slack for a shared 2-core machine. */
+const SLACK_MS = 1_500;
+
+let s: Sandbox;
+let target: string;
+const children: Started[] = [];
+beforeEach(async () => {
+  s = await sandbox();
+  target = join(s.storeHome, 'workspaces', s.workspace.meta.id, 'writer.lock');
+  write(s.ws, 'a.txt', 'zero\n');
+  await s.workspace.snapshot();
+});
+afterEach(async () => {
+  for (const c of children.splice(0)) await killHard(c.child);
+  s.cleanup();
+});
+
+let edits = 0;
+/** One edit and the snapshot that records it: the work measured with and without a dead holder. */
+async function timedSnapshot(): Promise<number> {
+  write(s.ws, 'a.txt', `edit ${++edits}\n`);
+  const t0 = performance.now();
+  const r = await s.workspace.snapshot();
+  const ms = performance.now() - t0;
+  expect(r.id).not.toBeNull();
+  return ms;
+}
+
+/** The slower of two runs of the same work with no dead holder: a generous baseline. */
+async function baseline(): Promise<number> {
+  return Math.max(await timedSnapshot(), await timedSnapshot());
+}
+
+async function start(args: string[]): Promise<Started> {
+  const child = await startUntil(args, args[0] === HOLD_LOCK ? 'locked' : 'stopped');
+  children.push(child);
+  return child;
+}
+
+describe('a lock holder killed with SIGKILL is taken over at once', () => {
+  it('killed right after it created the lock folder (before anything else of it exists)', async () => {
+    const base = await baseline();
+    await killHard((await start([DIE_IN_LOCK, target, 'mkdir'])).child);
+    const after = await timedSnapshot();
+    console.log(`dead holder (killed after mkdir): baseline ${base.toFixed(0)} ms, after ${after.toFixed(0)} ms`);
+    expect(after).toBeLessThan(base + SLACK_MS);
+  });
+
+  it('killed while releasing (its lock folder not yet removed)', async () => {
+    const base = await baseline();
+    await killHard((await start([DIE_IN_LOCK, target, 'release'])).child);
+    const after = await timedSnapshot();
+    console.log(`dead holder (killed while releasing): baseline ${base.toFixed(0)} ms, after ${after.toFixed(0)} ms`);
+    expect(after).toBeLessThan(base + SLACK_MS);
+  });
+
+  it('a waiter killed in the middle of taking a dead holder over costs the next one nothing', async () => {
+    const base = await baseline();
+    await killHard((await start([HOLD_LOCK, target])).child);
+    await killHard((await start([DIE_IN_LOCK, target, 'takeover'])).child);
+    const after = await timedSnapshot();
+    console.log(`dead holder and dead waiter (killed in its takeover): baseline ${base.toFixed(0)} ms, after ${after.toFixed(0)} ms`);
+    expect(after).toBeLessThan(base + SLACK_MS);
+  });
+
+  it('a live holder stopped at the same moment still holds the lock: no second holder', async () => {
+    const holder = await start([DIE_IN_LOCK, target, 'mkdir']);
+    await expect(acquire(target, { waitMs: 1_500 })).rejects.toMatchObject({ code: 'locked' });
+    await killHard(holder.child);
+    const release = await acquire(target, { waitMs: 1_500 });
+    await release();
+  });
+});
