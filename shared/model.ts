@@ -315,6 +315,14 @@ export interface VerificationRecord {
   log: string;
   /** What was linked into the scratch copy, and how the command was chosen. */
   notes: string[];
+  /**
+   * Dependencies linked from the workspace (no copy-on-write clone here) that
+   * the verifier changed: the workspace's own node_modules or virtualenv.
+   * Absent in records older than the check.
+   */
+  dependencies_changed?: boolean;
+  /** Workspace-relative paths that changed, were added or removed (the first 50). */
+  dependencies_changed_paths?: string[];
 }
 
 export interface BisectRun {

@@ -1,42 +1,179 @@
 // Dependencies a scratch copy needs but no checkpoint holds (node_modules and
-// virtualenvs are excluded from checkpoints): linked from the workspace, so a
-// verify run installs nothing and copies nothing. A link is read-only by
-// convention only — a verifier that writes into node_modules writes into the
-// workspace's — which is why every run says what it linked.
+// virtualenvs are excluded from checkpoints), provided so that a verifier
+// never changes the workspace (docs/design-verify.md):
+// - cloned copy-on-write where the file system can (`cp --reflink=always` on
+//   Linux, clonefile through `cp -c` on macOS): the copy costs metadata only,
+//   and whatever the verifier writes stays in the copy;
+// - else linked, and watched: the size, time and kind of every file of the
+//   linked trees is recorded before the run and compared after, and the
+//   changed paths are reported (dependencies_changed), never hidden.
+// Where they are: the top-level folders, and every nested node_modules the
+// package manager laid out in the folders the checkpoint has (npm, yarn and
+// pnpm workspaces: packages/a/node_modules). A linked node_modules is mirrored
+// entry by entry, its symlinks re-created as they are: a package manager's
+// relative links (pnpm's into .pnpm, a workspace package's to ../../packages/a)
+// then resolve inside the copy, to the checkpoint's own packages, not the
+// workspace's. Its `.cache` is a fresh empty folder: tools' caches are not
+// dependencies, and writing them is no change to report.
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 export const DEPENDENCY_FOLDERS = ['node_modules', '.venv', 'venv'] as const;
 
-export interface LinkedDependencies {
+/** auto: clone where the file system can, else link and watch; the others force one way (tests, a person who knows). */
+export type DependencyMode = 'auto' | 'clone' | 'link';
+
+export interface PreparedDependencies {
+  /** How they were provided ('none': the workspace has none the copy lacks). */
+  how: 'cloned' | 'linked' | 'none';
   notes: string[];
   /** Extra environment for the verifier (a virtualenv's bin first on PATH). */
   env: Record<string, string>;
+  /** After the run: workspace-relative paths under linked dependencies that changed, were added or removed. */
+  changes(): Promise<string[]>;
 }
 
-export async function linkDependencies(workspaceRoot: string, scratch: string): Promise<LinkedDependencies> {
+/** How deep nested node_modules are looked for (packages/a, apps/web/packages/b, …). */
+const MAX_DEPTH = 6;
+/** Never descended into while looking for nested node_modules. */
+const NOT_SEARCHED = new Set(['.git', 'node_modules', '.venv', 'venv', '.hg', '.svn']);
+/** Inside a linked node_modules: a fresh folder in the copy, never linked or watched. */
+const FRESH = new Set(['.cache']);
+
+const run = promisify(execFile);
+
+async function isDir(p: string): Promise<boolean> {
+  return fs.lstat(p).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
+}
+
+async function present(p: string): Promise<boolean> {
+  return fs.lstat(p).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Workspace-relative folders to provide: top-level ones and nested node_modules, where the copy has the folder around them but not them. */
+export async function findDependencyFolders(workspaceRoot: string, scratch: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const name of DEPENDENCY_FOLDERS) {
+    if ((await isDir(path.join(workspaceRoot, name))) && !(await present(path.join(scratch, name)))) found.push(name);
+  }
+  // Only folders the checkpoint has are searched: a package it lacks needs no dependencies.
+  const walk = async (rel: string, depth: number): Promise<void> => {
+    if (depth > MAX_DEPTH) return;
+    const entries = await fs.readdir(path.join(scratch, rel), { withFileTypes: true }).catch(() => []);
+    for (const e of entries) {
+      if (!e.isDirectory() || NOT_SEARCHED.has(e.name)) continue;
+      const sub = path.join(rel, e.name);
+      const nested = path.join(sub, 'node_modules');
+      if ((await isDir(path.join(workspaceRoot, nested))) && !(await present(path.join(scratch, nested)))) found.push(nested);
+      await walk(sub, depth + 1);
+    }
+  };
+  await walk('', 1);
+  return found;
+}
+
+/** Copy-on-write clone of a folder; false (and nothing left behind) where the file system cannot. */
+async function cloneTree(source: string, target: string): Promise<boolean> {
+  const args = process.platform === 'linux' ? ['-a', '--reflink=always', source, target] : process.platform === 'darwin' ? ['-a', '-c', source, target] : null;
+  if (args === null) return false;
+  try {
+    await run('cp', args, { maxBuffer: 1 << 20 });
+    return true;
+  } catch {
+    await fs.rm(target, { recursive: true, force: true }).catch(() => undefined);
+    return false;
+  }
+}
+
+/** A node_modules mirrored: a real folder, each entry linked, symlinks re-created, scopes and .bin mirrored. */
+async function mirrorNodeModules(source: string, target: string): Promise<void> {
+  await fs.mkdir(target, { recursive: true });
+  for (const e of await fs.readdir(source, { withFileTypes: true })) {
+    const from = path.join(source, e.name);
+    const to = path.join(target, e.name);
+    if (FRESH.has(e.name) && e.isDirectory()) await fs.mkdir(to);
+    else if (e.isSymbolicLink()) await fs.symlink(await fs.readlink(from), to);
+    else if (e.isDirectory() && (e.name.startsWith('@') || e.name === '.bin')) await mirrorNodeModules(from, to);
+    else await fs.symlink(from, to, process.platform === 'win32' ? 'junction' : e.isDirectory() ? 'dir' : 'file');
+  }
+}
+
+/** size, time and kind of every entry under `root` (links not followed); FRESH folders of node_modules left out. */
+async function statTree(root: string, rel: string, into: Map<string, string>): Promise<void> {
+  const entries = await fs.readdir(path.join(root, rel), { withFileTypes: true }).catch(() => []);
+  await Promise.all(
+    entries.map(async (e) => {
+      const sub = path.join(rel, e.name);
+      if (FRESH.has(e.name) && path.basename(rel) === 'node_modules') return;
+      const st = await fs.lstat(path.join(root, sub)).catch(() => null);
+      if (!st) return;
+      const kind = st.isDirectory() ? 'd' : st.isSymbolicLink() ? 'l' : 'f';
+      into.set(sub, kind === 'd' ? 'd' : `${kind}:${st.size}:${st.mtimeMs}:${st.mode}`);
+      if (kind === 'd') await statTree(root, sub, into);
+    }),
+  );
+}
+
+async function watchState(workspaceRoot: string, folders: readonly string[]): Promise<Map<string, string>> {
+  const state = new Map<string, string>();
+  for (const folder of folders) {
+    state.set(folder, 'd');
+    await statTree(workspaceRoot, folder, state);
+  }
+  return state;
+}
+
+function diffStates(before: Map<string, string>, after: Map<string, string>): string[] {
+  const changed = new Set<string>();
+  for (const [p, v] of before) if (after.get(p) !== v) changed.add(p);
+  for (const p of after.keys()) if (!before.has(p)) changed.add(p);
+  return [...changed].map((p) => p.split(path.sep).join('/')).sort();
+}
+
+export async function prepareDependencies(workspaceRoot: string, scratch: string, mode: DependencyMode = 'auto'): Promise<PreparedDependencies> {
+  const folders = await findDependencyFolders(workspaceRoot, scratch);
   const notes: string[] = [];
   const env: Record<string, string> = {};
-  for (const name of DEPENDENCY_FOLDERS) {
-    const source = path.join(workspaceRoot, name);
-    const target = path.join(scratch, name);
-    const isDir = await fs.stat(source).then(
-      (s) => s.isDirectory(),
-      () => false,
-    );
-    if (!isDir) continue;
-    const present = await fs.lstat(target).then(
-      () => true,
-      () => false,
-    );
-    if (present) continue; // the checkpoint has its own
-    await fs.symlink(source, target, process.platform === 'win32' ? 'junction' : 'dir');
-    notes.push(`linked ${name} from the workspace (${source}); the verifier should only read it`);
-    if (name !== 'node_modules') {
-      const bin = path.join(target, process.platform === 'win32' ? 'Scripts' : 'bin');
-      env['VIRTUAL_ENV'] = target;
-      env['PATH'] = `${bin}${path.delimiter}${process.env['PATH'] ?? ''}`;
-    }
+  const none = async (): Promise<string[]> => [];
+  if (folders.length === 0) return { how: 'none', notes, env, changes: none };
+  for (const folder of folders) {
+    const name = path.basename(folder);
+    if (name === 'node_modules') continue;
+    const target = path.join(scratch, folder);
+    env['VIRTUAL_ENV'] = target;
+    env['PATH'] = `${path.join(target, process.platform === 'win32' ? 'Scripts' : 'bin')}${path.delimiter}${process.env['PATH'] ?? ''}`;
   }
-  return { notes, env };
+
+  // Cloned: all or nothing (a mix would leave some of the workspace writable).
+  if (mode !== 'link') {
+    const cloned: string[] = [];
+    for (const folder of folders) {
+      if (!(await cloneTree(path.join(workspaceRoot, folder), path.join(scratch, folder)))) break;
+      cloned.push(folder);
+    }
+    if (cloned.length === folders.length) {
+      for (const folder of folders) notes.push(`cloned ${folder} from the workspace (copy-on-write): the verifier's writes stay in the copy`);
+      return { how: 'cloned', notes, env, changes: none };
+    }
+    for (const folder of cloned) await fs.rm(path.join(scratch, folder), { recursive: true, force: true });
+    if (mode === 'clone') throw new Error(`cannot clone ${folders[cloned.length] ?? 'the dependencies'} copy-on-write here (the file system has no clones, or the store is on another one)`);
+  }
+
+  const before = await watchState(workspaceRoot, folders);
+  for (const folder of folders) {
+    const source = path.join(workspaceRoot, folder);
+    const target = path.join(scratch, folder);
+    if (path.basename(folder) === 'node_modules') await mirrorNodeModules(source, target);
+    else await fs.symlink(source, target, process.platform === 'win32' ? 'junction' : 'dir');
+    notes.push(`linked ${folder} from the workspace (${source}); the verifier should only read it: any change to it is reported`);
+  }
+  return { how: 'linked', notes, env, changes: async () => diffStates(before, await watchState(workspaceRoot, folders)) };
 }

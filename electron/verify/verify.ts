@@ -1,5 +1,6 @@
 // Verifying one checkpoint: its files are written into a scratch folder in the
-// store (never the workspace), dependencies linked in, the person's verifier
+// store (never the workspace), dependencies cloned or linked in (and linked
+// ones watched for writes: dependencies.ts), the person's verifier
 // run there with a time limit, the outcome recorded against the checkpoint,
 // and the scratch folder removed. It never takes a checkpoint.
 import fs from 'node:fs/promises';
@@ -8,7 +9,7 @@ import { ChronoscopeError } from '../../shared/errors.js';
 import type { VerificationRecord } from '../../shared/model.js';
 import type { Store, Workspace } from '../engine/api.js';
 import { storeLayout } from '../engine/paths.js';
-import { linkDependencies } from './dependencies.js';
+import { prepareDependencies, type DependencyMode } from './dependencies.js';
 import { newLogFile, recordVerification } from './results.js';
 import { runCommand } from './run-command.js';
 import { AUTO, configuredVerifier, detectVerifier } from './verifier.js';
@@ -22,7 +23,12 @@ export interface VerifyOptions {
   signal?: AbortSignal;
   /** Lines for a person watching (stderr in the CLI). */
   onNote?: (line: string) => void;
+  /** How dependencies reach the copy (default auto: cloned where the file system can, else linked and watched). */
+  dependencies?: DependencyMode;
 }
+
+/** Changed dependency paths kept in a record beyond this many are counted, not listed. */
+const MAX_CHANGED_PATHS = 50;
 
 export class VerifyCancelled extends ChronoscopeError {
   constructor() {
@@ -49,7 +55,7 @@ export async function verifyCheckpoint(store: Store, workspace: Workspace, ref: 
       command = detected.command;
       note(`auto chose "${command}" (${detected.why})`);
     }
-    const deps = await linkDependencies(workspace.root, scratch);
+    const deps = await prepareDependencies(workspace.root, scratch, options.dependencies ?? 'auto');
     for (const line of deps.notes) note(line);
     const logFile = await newLogFile(store.home, workspace.meta.id, checkpoint.id);
     const timeoutMs = options.timeoutMs ?? store.settings.verify_timeout_s * 1000;
@@ -64,6 +70,11 @@ export async function verifyCheckpoint(store: Store, workspace: Workspace, ref: 
       throw new ChronoscopeError('internal', `cannot run the verifier: ${err.message}`);
     });
     if (outcome.cancelled) throw new VerifyCancelled();
+    const changed = await deps.changes();
+    if (changed.length > 0) {
+      const shown = changed.slice(0, 5).join(', ');
+      note(`the verifier changed ${changed.length} path${changed.length === 1 ? '' : 's'} in the workspace's dependencies: ${shown}${changed.length > 5 ? ', …' : ''}`);
+    }
     const now = Date.now();
     const record: VerificationRecord = {
       id: checkpoint.id,
@@ -77,6 +88,8 @@ export async function verifyCheckpoint(store: Store, workspace: Workspace, ref: 
       timed_out: outcome.timed_out,
       log: logFile,
       notes,
+      dependencies_changed: changed.length > 0,
+      dependencies_changed_paths: changed.slice(0, MAX_CHANGED_PATHS),
     };
     await recordVerification(store.home, workspace.meta.id, record);
     return record;

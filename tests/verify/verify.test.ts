@@ -25,7 +25,7 @@ function tinyProject(addBody: string): void {
   write('test.js', "import { add } from './add.js';\nimport { helper } from 'tiny-dep';\nconsole.log('cwd', process.cwd());\nif (add(2, 3) !== 5) { console.error('add(2, 3) gave ' + add(2, 3)); process.exit(1); }\nconsole.log(helper());\n");
 }
 
-const JSON_KEYS = ['command', 'duration_ms', 'exit_code', 'id', 'output_tail', 'passed'];
+const JSON_KEYS = ['command', 'dependencies_changed', 'dependencies_changed_paths', 'duration_ms', 'exit_code', 'id', 'output_tail', 'passed'];
 
 function checkpointCount(): number {
   return sb.json<unknown[]>(['list']).length;

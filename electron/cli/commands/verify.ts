@@ -18,14 +18,32 @@ export function noteToStderr(line: string): void {
   process.stderr.write(`chronoscope: ${line}\n`);
 }
 
-/** The fixed JSON shape of a verification (issue 13's interface). */
-export function verificationJson(r: VerificationRecord): Pick<VerificationRecord, 'id' | 'passed' | 'exit_code' | 'duration_ms' | 'command' | 'output_tail'> {
-  return { id: r.id, passed: r.passed, exit_code: r.exit_code, duration_ms: r.duration_ms, command: r.command, output_tail: r.output_tail };
+type VerificationJson = Pick<VerificationRecord, 'id' | 'passed' | 'exit_code' | 'duration_ms' | 'command' | 'output_tail'> & {
+  dependencies_changed: boolean;
+  dependencies_changed_paths: string[];
+};
+
+/** The fixed JSON shape of a verification (issue 13's interface, and whether the verifier changed the workspace's dependencies). */
+export function verificationJson(r: VerificationRecord): VerificationJson {
+  return {
+    id: r.id,
+    passed: r.passed,
+    exit_code: r.exit_code,
+    duration_ms: r.duration_ms,
+    command: r.command,
+    output_tail: r.output_tail,
+    dependencies_changed: r.dependencies_changed === true,
+    dependencies_changed_paths: r.dependencies_changed_paths ?? [],
+  };
 }
 
 export function verificationLines(r: VerificationRecord): string[] {
   const outcome = r.passed ? style.added('passed') : style.removed(r.timed_out ? 'failed (time limit)' : 'failed');
   const lines = [`${style.id(shortId(r.id))} ${outcome} in ${(r.duration_ms / 1000).toFixed(1)} s: ${r.command}${r.exit_code === null ? '' : ` (exit ${r.exit_code})`}`];
+  if (r.dependencies_changed) {
+    const paths = r.dependencies_changed_paths ?? [];
+    lines.push(style.removed(`warning: the verifier changed the workspace's dependencies: ${paths.slice(0, 5).join(', ')}${paths.length > 5 ? ', …' : ''}`));
+  }
   if (!r.passed && r.output_tail !== '') lines.push(style.dim('--- last lines of output ---'), r.output_tail);
   lines.push(style.dim(`full output: ${r.log}`));
   return lines;

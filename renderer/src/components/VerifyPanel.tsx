@@ -65,6 +65,7 @@ export function VerifyPanel({ workspace, checkpoint }: { workspace: string; chec
           Forked {shortId(fork.id)} into <code>{fork.path}</code> <CopyButton text={fork.path} label="Copy the fork's path" />
         </div>
       )}
+      {record?.dependencies_changed && <DependenciesChanged paths={record.dependencies_changed_paths ?? []} />}
       {record && <VerifyOutput record={record} />}
       {bisect && <BisectStatus job={bisect} workspace={workspace} />}
     </section>
@@ -83,6 +84,26 @@ function VerifyStatus({ record, running }: { record: VerificationRecord | undefi
         · <code>{record.command}</code> · {(record.duration_ms / 1000).toFixed(1)} s · {absoluteTime(record.time_ms)}
       </span>
     </span>
+  );
+}
+
+/** The verifier wrote into dependencies linked from the workspace (no copy-on-write clone was possible): the person's own copy changed. */
+function DependenciesChanged({ paths }: { paths: string[] }) {
+  return (
+    <div className="banner banner-warning banner-stacked" data-testid="verify-dependencies-changed" role="status">
+      <span>
+        <Icon name="alert" size={12} /> The verifier changed the workspace's own dependencies (they were linked into the copy, not cloned): {paths.length} path
+        {paths.length === 1 ? '' : 's'}
+      </span>
+      <ul className="verify-changed-paths">
+        {paths.slice(0, 10).map((p) => (
+          <li key={p}>
+            <code>{p}</code>
+          </li>
+        ))}
+        {paths.length > 10 && <li className="muted">…</li>}
+      </ul>
+    </div>
   );
 }
 
