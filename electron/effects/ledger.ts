@@ -72,7 +72,7 @@ export class EffectLedger {
     const existing = (await this.list()).find((r) => r.id === id);
     if (existing === undefined) return null;
     await this.writeLine(line);
-    return { ...existing, ...(set ?? {}), status };
+    return fold(existing, line);
   }
 
   /** Every record, oldest first, with later status lines applied. */
@@ -81,7 +81,7 @@ export class EffectLedger {
     for (const parsed of await readJsonLines(this.path)) {
       if (isStatusLine(parsed)) {
         const target = records.get(parsed.status_of);
-        if (target !== undefined) records.set(target.id, { ...target, ...pickUpdate(parsed.set), status: parsed.status });
+        if (target !== undefined) records.set(target.id, fold(target, parsed));
       } else if (isEffectRecord(parsed)) {
         if (!records.has(parsed.id)) records.set(parsed.id, parsed);
       }
@@ -94,6 +94,16 @@ export class EffectLedger {
   private writeLine(value: unknown): Promise<void> {
     return appendJsonLine(this.path, value);
   }
+}
+
+/**
+ * A status line applied to its record. A call seen to run (happened, failed) is never undone by a
+ * later "denied": that is inferred from a batch of calls (claude-code/hook.ts), and a PostToolUse
+ * written meanwhile by another hook process is the better witness.
+ */
+function fold(record: EffectRecord, line: StatusLine): EffectRecord {
+  if (line.status === 'denied' && (record.status === 'happened' || record.status === 'failed')) return record;
+  return { ...record, ...pickUpdate(line.set), status: line.status };
 }
 
 function isStatusLine(v: unknown): v is StatusLine {

@@ -199,6 +199,7 @@ describe('chronoscope hook claude-code', () => {
   it('marks an effect denied when PostToolBatch shows the call was refused', async () => {
     await hook(payload('PreToolUse', 'Bash', { command: 'npm publish' }, { tool_use_id: 'toolu_pub' }));
     await hook(payload('PreToolUse', 'Bash', { command: 'docker push ghcr.io/o/app:2' }, { tool_use_id: 'toolu_ok' }));
+    await hook(payload('PostToolUse', 'Bash', { command: 'docker push ghcr.io/o/app:2' }, { tool_use_id: 'toolu_ok', tool_response: { stdout: 'pushed', stderr: '' } }));
     const batch = JSON.stringify({
       session_id: 'sess-1',
       cwd: ws,
@@ -211,7 +212,46 @@ describe('chronoscope hook claude-code', () => {
     const r = await hook(batch);
     expect(r).toMatchObject({ code: 0, stdout: '' });
     const byId = Object.fromEntries((await effects()).map((e) => [e.tool_use_id, e.status]));
-    expect(byId).toEqual({ toolu_pub: 'denied', toolu_ok: 'intended' });
+    expect(byId).toEqual({ toolu_pub: 'denied', toolu_ok: 'happened' });
+  });
+
+  // Claude Code 2.1.197: a push the person denies at our ask gets no PostToolUse and no
+  // PostToolUseFailure, only its entry in PostToolBatch, whose response is the refusal's text.
+  it('marks a push denied when its call got neither PostToolUse nor PostToolUseFailure before PostToolBatch, whatever the refusal says', async () => {
+    const bare = join(dir, 'remote.git');
+    git(dir, 'init', '-q', '--bare', bare);
+    git(ws, 'init', '-q', '-b', 'main');
+    git(ws, 'remote', 'add', 'origin', bare);
+    git(ws, 'add', '.');
+    git(ws, 'commit', '-q', '-m', 'one');
+    gitBackdated(ws, 120, 'push', '-q', '-u', 'origin', 'main');
+    await writeFile(join(ws, 'src', 'app.ts'), 'export const answer = 42;\n');
+    git(ws, 'commit', '-q', '-am', 'two');
+    const push = { command: 'git push origin main', description: 'Push to origin' };
+    const batch = (entries: Record<string, unknown>[]) => JSON.stringify({ session_id: 'sess-1', transcript_path: join(dir, 'transcript.jsonl'), cwd: ws, hook_event_name: 'PostToolBatch', tool_calls: entries });
+
+    // Asked, and the person said no: nothing ran. The wording is not one we know.
+    const asked = await hook(payload('PreToolUse', 'Bash', push, { tool_use_id: 'toolu_no' }));
+    expect(JSON.parse(asked.stdout)).toMatchObject({ hookSpecificOutput: { permissionDecision: 'ask' } });
+    const refusal = 'Tool call not run: the person chose No at the permission prompt.';
+    const r = await hook(
+      batch([
+        { tool_use_id: 'toolu_no', tool_name: 'Bash', tool_input: push, tool_response: refusal },
+        { tool_use_id: 'toolu_read', tool_name: 'Read', tool_input: { file_path: join(ws, 'src', 'app.ts') }, tool_response: '1\texport const answer = 42;' },
+      ]),
+    );
+    expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect((await effects()).map((e) => [e.tool_use_id, e.status])).toEqual([['toolu_no', 'denied']]);
+
+    // Asked again and allowed: the push runs, and its PostToolUse comes after the batch.
+    await hook(payload('PreToolUse', 'Bash', push, { tool_use_id: 'toolu_yes' }));
+    git(ws, 'push', '-q', 'origin', 'main');
+    expect((await hook(batch([{ tool_use_id: 'toolu_yes', tool_name: 'Bash', tool_input: push, tool_response: 'To remote.git\n   1234567..89abcde  main -> main' }]))).code).toBe(0);
+    const post = await hook(payload('PostToolUse', 'Bash', push, { tool_use_id: 'toolu_yes', tool_response: { stdout: '', stderr: '', interrupted: false, isImage: false } }));
+    expect(post).toMatchObject({ code: 0, stdout: '' });
+    const byId = new Map((await effects()).map((e) => [e.tool_use_id, e]));
+    expect(byId.get('toolu_no')?.status).toBe('denied');
+    expect(byId.get('toolu_yes')).toMatchObject({ status: 'happened', new_commit: git(ws, 'rev-parse', 'HEAD') });
   });
 
   it('gives no decision for a harmless command, and records nothing for it', async () => {

@@ -49,6 +49,19 @@ describe('EffectLedger', () => {
     expect(await ledger.setStatus('nope', 'failed')).toBeNull();
   });
 
+  it('never lets a later "denied" undo a call seen to run, but lets a run undo "denied"', async () => {
+    const ledger = new EffectLedger(home, 'abc');
+    // A PostToolBatch's inference written after a PostToolUse (two hook processes at once).
+    const ran = await ledger.append(sample('ran'));
+    await ledger.setStatus(ran.id, 'happened');
+    expect(await ledger.setStatus(ran.id, 'denied')).toMatchObject({ status: 'happened' });
+    // A PostToolUse that came after the batch.
+    const late = await ledger.append(sample('late'));
+    await ledger.setStatus(late.id, 'denied');
+    await ledger.setStatus(late.id, 'happened');
+    expect(Object.fromEntries((await ledger.list()).map((r) => [r.target, r.status]))).toEqual({ ran: 'happened', late: 'happened' });
+  });
+
   it('skips a torn last line and keeps appending after it', async () => {
     const ledger = new EffectLedger(home, 'abc');
     await ledger.append(sample('one'));

@@ -11,12 +11,14 @@
 //   not registered and costs nothing): the intended effects happened.
 // PostToolUseFailure: they failed; and a recovery hint for the model — the
 //   checkpoint just before the call and the commands to see and undo.
-// PostToolBatch: calls refused by the person or a rule never ran: denied.
+// PostToolBatch: calls that got neither PostToolUse nor PostToolUseFailure
+//   (refused by the person at our ask, or by a rule) never ran: denied.
 // UserPromptSubmit, SessionStart: effect memory — effects of this work whose
 //   tool call the conversation no longer shows (rewound, cleared, compacted)
 //   are named once, with their compensation.
 //
 // It fails open: any failure of ours means exit 0 and, past the ask, no output.
+import { classifyCommand } from '../../effects/classify.js';
 import { classifyInWorkspace } from '../../effects/enrich.js';
 import type { CallKind, CoreRequest, ToolCall } from '../core/call.js';
 import { DEFAULT_BUDGET_MS, withinBudget, type Budget } from '../core/budget.js';
@@ -24,7 +26,7 @@ import { cliPrefix } from '../core/node-command.js';
 import { runCore, storeHasLedgers, type RunOptions } from '../core/run.js';
 import { defaultStoreHome } from '../../engine/paths.js';
 import { askText, recoveryHint, reminderText } from '../core/texts.js';
-import { FILE_TOOLS, HOOKED_TOOLS, bashCommand, deniedToolUseIds, parsePayload, toolFilePaths, toolSucceeded, type ClaudeCodePayload, type HookOutput } from './payload.js';
+import { FILE_TOOLS, HOOKED_TOOLS, bashCommand, batchCalls, parsePayload, toolFilePaths, toolSucceeded, type ClaudeCodePayload, type HookOutput } from './payload.js';
 import { conversationToolUseIds } from './transcript.js';
 
 export const AGENT = 'claude-code';
@@ -96,7 +98,14 @@ async function handle(payload: ClaudeCodePayload, env: HookEnvironment, budget: 
     return result.op === 'memory' && result.effects.length > 0 ? context(event, reminderText(result.effects)) : null;
   }
   if (event === 'PostToolBatch') {
-    const ids = deniedToolUseIds(payload.tool_calls);
+    // A call of the batch that got neither PostToolUse nor PostToolUseFailure never ran: refused at
+    // our ask or by a rule. Claude Code (2.1.197) then gives only the refusal's text, in wording we
+    // cannot count on, so what decides is that its effects are still intended: the core marks only
+    // those denied, and a PostToolUse that comes after the batch still makes them happened. Only
+    // calls that can have recorded effects are sent, so most batches never open the store.
+    const ids = batchCalls(payload.tool_calls)
+      .filter((c) => c.refused || (c.command !== null && classifyCommand(c.command).length > 0))
+      .map((c) => c.id);
     if (ids.length > 0) await run({ op: 'denied', agent: AGENT, cwd: payload.cwd, toolCallIds: ids });
     return null;
   }

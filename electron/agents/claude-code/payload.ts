@@ -81,19 +81,33 @@ export function toolSucceeded(payload: ClaudeCodePayload): boolean {
 /** What Claude Code puts in a refused call's result ("The user doesn't want to proceed…", "Permission to use Bash has been denied…"). */
 const DENIAL = /doesn't want to proceed|does not want to proceed|tool use was rejected|permission to use .* (?:has been|was) denied|denied by (?:a )?(?:rule|policy|hook)/i;
 
-/** The ids of the calls in a PostToolBatch that were refused and never ran. */
-export function deniedToolUseIds(calls: unknown[] | undefined): string[] {
+/** A call of a PostToolBatch, as far as the ledger cares. */
+export interface BatchCall {
+  id: string;
+  tool: string;
+  /** Bash: the command (its effects are what the ledger may hold as intended). */
+  command: string | null;
+  /** Its result is a known refusal's text. */
+  refused: boolean;
+}
+
+/** The calls of a PostToolBatch that carry a tool_use_id. */
+export function batchCalls(calls: unknown[] | undefined): BatchCall[] {
   if (calls === undefined) return [];
-  const ids: string[] = [];
+  const out: BatchCall[] = [];
   for (const c of calls) {
     if (typeof c !== 'object' || c === null) continue;
     const o = c as Record<string, unknown>;
     const id = o['tool_use_id'];
-    if (typeof id !== 'string') continue;
+    if (typeof id !== 'string' || id === '') continue;
+    const tool = typeof o['tool_name'] === 'string' ? o['tool_name'] : '';
+    const input = o['tool_input'];
+    const command = tool === 'Bash' && typeof input === 'object' && input !== null ? bashCommand(input as Record<string, unknown>) : null;
     const response = o['tool_response'] ?? o['tool_result'] ?? o['error_message'] ?? o['error'];
-    if (DENIAL.test(typeof response === 'string' ? response : JSON.stringify(response ?? ''))) ids.push(id);
+    const refused = DENIAL.test(typeof response === 'string' ? response : JSON.stringify(response ?? ''));
+    out.push({ id, tool, command, refused });
   }
-  return ids;
+  return out;
 }
 
 /** The JSON a hook prints: a PreToolUse decision, and/or context for the model's next request. */

@@ -142,6 +142,11 @@ async function existingLedger(store: Store, cwd: string): Promise<EffectLedger |
   return existsSync(ledgerPath(store.home, id)) ? new EffectLedger(store.home, id) : null;
 }
 
+/**
+ * Calls that never ran (refused): their effects still intended become denied. Effects a PostToolUse
+ * or PostToolUseFailure already settled are left as they are, so an adapter may name every call of a
+ * batch that could have effects; one settled later still turns denied into happened or failed.
+ */
 async function denied(agent: string, cwd: string, ids: string[], store: Store): Promise<number> {
   const ledger = await existingLedger(store, cwd);
   if (ledger === null || ids.length === 0) return 0;
