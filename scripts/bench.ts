@@ -13,7 +13,7 @@ import { caseResult, CASES, humanTable, median, type BenchReport, type CaseName,
 import { setFsyncForMeasurement } from '../electron/engine/git-env.js';
 import { editFiles, generateWorkspace, pickFiles, type GeneratedWorkspace } from './bench/workspace.js';
 import { measureAppMemory } from './bench/app-memory.js';
-import { measureHookPreEdit } from './bench/hook-case.js';
+import { measureHookAuto, measureHookFirstCall, measureHookPreEdit } from './bench/hook-case.js';
 import { TreeRssSampler } from './bench/rss.js';
 import { autoCheckpoint } from './bench/watcher-side.js';
 import { measureUpkeep, upkeepLines, type UpkeepBench } from './bench/upkeep-case.js';
@@ -332,6 +332,15 @@ async function hookCases(
     for (const ms of t.hook) record(name, 'engine', ms);
     for (const ms of t.bare) record(name, 'baseline', ms);
   }
+  progress(options, 'agent hook with no app: the background service it starts, warm; then the first call after it left');
+  const auto = await measureHookAuto({ ws, home: join(dir, 'engine-home'), runs: hookRuns, round });
+  round += hookRuns + 1;
+  for (const ms of auto.hook) record('hook_pre_edit_auto', 'engine', ms);
+  for (const ms of auto.bare) record('hook_pre_edit_auto', 'baseline', ms);
+  const first = await measureHookFirstCall({ ws, home: join(dir, 'engine-home'), runs: hookRuns, round });
+  round += 2 * hookRuns;
+  for (const ms of first.hook) record('hook_first_call', 'engine', ms);
+  for (const ms of first.bare) record('hook_first_call', 'baseline', ms);
   if (options.hook100k) {
     progress(options, 'generating 100,000 files for the delegated hook case');
     const big = generateWorkspace(join(dir, 'workspace-100k'), { files: 100_000, bytes: 200 << 20, seed: 7 });
@@ -343,6 +352,10 @@ async function hookCases(
     const aloneTimes = await measureHookPreEdit({ ws: big, home: bigHome, runs: options.runs, delegated: false, round: options.runs });
     for (const ms of delegatedTimes.hook) record('hook_delegated_100k', 'engine', ms);
     for (const ms of aloneTimes.hook) record('hook_delegated_100k', 'baseline', ms);
+    progress(options, 'agent hook on 100,000 files with the auto-started service warm');
+    const autoTimes = await measureHookAuto({ ws: big, home: bigHome, runs: options.runs, round: 2 * options.runs });
+    for (const ms of autoTimes.hook) record('hook_auto_100k', 'engine', ms);
+    for (const ms of autoTimes.bare) record('hook_auto_100k', 'baseline', ms);
   }
 
   return round;
@@ -390,6 +403,9 @@ const NOTES = [
   "  hook_*: the whole hook process (spawn, PreToolUse payload on stdin, exit) on the workspace with one file changed; baseline = node -e '' in the same run.",
   '    _delegated: an app service (as the desktop app or serve) runs in this process and the hook hands it the work over the store socket.',
   '    hook_delegated_100k (--hook-100k only): engine = delegated hook, baseline = the hook alone, on 100,000 files.',
+  '    _auto: no app; the first call started the background service (chronoscope daemon) and the measured calls are handed to it.',
+  '    hook_first_call: engine = the call that finds no service (works alone, then starts one detached), baseline = the same call with auto-start off.',
+  '    hook_auto_100k (--hook-100k only): engine = the hook with the auto-started service warm, baseline = node -e \'\', on 100,000 files.',
   '  peak RSS: the benchmark process (generator + engine in-process) exactly; with git\'s child processes of both sides sampled from /proc every 50 ms.',
 ];
 

@@ -7,11 +7,19 @@
 // Delegated: an app service runs in this process (as the desktop app or
 // `chronoscope serve` would), and the hook hands its work to it over the
 // store's socket.
+// Auto: no app; the first hook call starts the background service
+// (`chronoscope daemon`) itself, and the measured calls are handed to it —
+// as it is for an agent in a terminal. First call: the call that finds no
+// service (works alone, then starts one), beside the hook alone with
+// auto-start off, interleaved.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createAppService } from '../../electron/app/app-service.js';
 import type { AppService } from '../../electron/app/api.js';
 import { cliEntryPath } from '../../electron/agents/core/node-command.js';
+import { agentSocketPath, someoneListens } from '../../electron/agents/core/delegate-socket.js';
+import { askService } from '../../electron/agents/core/service-control.js';
+import { openStore } from '../../electron/engine/index.js';
 import { editFiles, pickFiles, type GeneratedWorkspace } from './workspace.js';
 
 /** The entry `hooks install` writes into the agent's settings (the package's bin). */
@@ -119,6 +127,116 @@ export async function measureHookPreEdit(options: HookCaseOptions): Promise<Hook
     }
   } finally {
     await app?.dispose();
+  }
+  return times;
+}
+
+function payloadFor(home: string, ws: GeneratedWorkspace, file: string, id: string): string {
+  return JSON.stringify({
+    session_id: 'bench',
+    transcript_path: join(home, 'none.jsonl'),
+    cwd: ws.root,
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Edit',
+    tool_input: { file_path: join(ws.root, file), old_string: 'a', new_string: 'b' },
+    tool_use_id: id,
+    permission_mode: 'default',
+  });
+}
+
+function hookEnv(home: string, extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { PATH: process.env['PATH'], HOME: process.env['HOME'], CHRONOSCOPE_HOME: home, CHRONOSCOPE_HOOK_BUDGET_MS: '600000', ...extra };
+}
+
+async function until(what: string, probe: () => Promise<boolean>, ms = 600_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await probe())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Stops the store's daemon, if one runs, and waits until its socket is gone. */
+export async function stopDaemon(home: string): Promise<void> {
+  const socket = agentSocketPath(home);
+  await askService(socket, { control: 'stop' }, 5000).catch(() => null);
+  await until('the daemon to stop', async () => !(await someoneListens(socket)), 30_000);
+}
+
+export interface AutoCaseOptions {
+  ws: GeneratedWorkspace;
+  home: string;
+  runs: number;
+  round: number;
+}
+
+/**
+ * The hook with the background service warm: one call starts it, then it is waited for (serving,
+ * and its start-up catch-up done: a change made then is auto-checkpointed), then the measured calls.
+ */
+export async function measureHookAuto(options: AutoCaseOptions): Promise<HookTimes> {
+  const { ws, home, runs } = options;
+  const env = hookEnv(home, { CHRONOSCOPE_DAEMON: '1' });
+  const socket = agentSocketPath(home);
+  await stopDaemon(home);
+  const [first] = pickFiles(ws, 1, options.round);
+  if (first === undefined) throw new Error('no file to edit');
+  editFiles(ws.root, [first], 'auto warm-up');
+  await timedProcess([CLI, 'hook', 'claude-code'], payloadFor(home, ws, first, 'toolu_bench_auto_start'), env, ws.root);
+  await until('the daemon to serve the workspace', async () => ((await askService(socket, { control: 'status' }, 2000).catch(() => null))?.workspaces ?? []).includes(ws.root));
+  const store = await openStore({ home });
+  const workspace = await store.workspace(ws.root);
+  const before = (await workspace.list({ limit: 1 }))[0]?.id;
+  editFiles(ws.root, [ws.textFiles[0] ?? 'README.md'], 'auto settle');
+  await until('the daemon\'s first auto-checkpoint', async () => {
+    const [latest] = await workspace.list({ limit: 1 });
+    return latest !== undefined && latest.id !== before && latest.trigger === 'auto';
+  });
+  const times: HookTimes = { hook: [], bare: [] };
+  try {
+    for (let run = 0; run < runs; run++) {
+      const [file] = pickFiles(ws, 1, options.round + 1 + run);
+      if (file === undefined) throw new Error('no file to edit');
+      editFiles(ws.root, [file], `hook auto ${run}`);
+      await new Promise((r) => setTimeout(r, 150)); // the daemon's watcher sees the change, as after an agent's step
+      const hook = () => timedProcess([CLI, 'hook', 'claude-code'], payloadFor(home, ws, file, `toolu_bench_auto${run}`), env, ws.root);
+      const bare = () => timedProcess(['-e', ''], '', env, ws.root);
+      if (run % 2 === 0) {
+        times.hook.push(await hook());
+        times.bare.push(await bare());
+      } else {
+        times.bare.push(await bare());
+        times.hook.push(await hook());
+      }
+    }
+  } finally {
+    await stopDaemon(home);
+  }
+  return times;
+}
+
+/**
+ * The first call after the service left: it finds nobody, works alone and starts the daemon (hook),
+ * beside the same call with auto-start off (bare), interleaved. The daemon each first call starts is
+ * stopped before the next measurement, so it never competes with one.
+ */
+export async function measureHookFirstCall(options: AutoCaseOptions): Promise<HookTimes> {
+  const { ws, home, runs } = options;
+  const times: HookTimes = { hook: [], bare: [] };
+  await stopDaemon(home);
+  for (let run = 0; run < runs; run++) {
+    for (const auto of run % 2 === 0 ? [true, false] : [false, true]) {
+      const [file] = pickFiles(ws, 1, options.round + 2 * run + (auto ? 0 : 1));
+      if (file === undefined) throw new Error('no file to edit');
+      editFiles(ws.root, [file], `hook first ${run}`);
+      const env = hookEnv(home, { CHRONOSCOPE_DAEMON: auto ? '1' : '0' });
+      const ms = await timedProcess([CLI, 'hook', 'claude-code'], payloadFor(home, ws, file, `toolu_bench_first${auto ? 'a' : 'l'}${run}`), env, ws.root);
+      (auto ? times.hook : times.bare).push(ms);
+      if (auto) {
+        await until('the daemon the first call started', () => someoneListens(agentSocketPath(home)), 60_000);
+        await stopDaemon(home);
+      }
+    }
   }
   return times;
 }
