@@ -41,6 +41,7 @@ import { gitStdin, spawnGit } from './git-runner.js';
 import { acquire } from './lock.js';
 import { syncDir } from './loose-write.js';
 import { IDS_AT, PACK_IDX_NAME } from './pack-index.js';
+import { settlePackMerges } from './pack-merge.js';
 import { storeLayout, type StoreLayout } from './paths.js';
 
 export interface UpkeepLimits {
@@ -254,10 +255,30 @@ async function removePack(dir: string, name: string): Promise<void> {
   for (const ext of ['.idx', '.pack', '.rev', '.bitmap', '.mtimes']) await fs.rm(path.join(dir, `${name}${ext}`), { force: true }).catch(() => undefined);
 }
 
-/** The compression itself; the caller holds the upkeep lock. */
+/** Attempts when a pack join (pack-merge.ts, lock-free, any process) removed a pack under git. */
+const ATTEMPTS = 4;
+
+/**
+ * The compression itself; the caller holds the upkeep lock. A join of small
+ * packs may remove a pack git has listed but not opened yet ("cannot open pack
+ * index"): git then stops before writing anything, and the run starts again.
+ */
 async function compress(store: StoreLayout, niceness: number, signal?: AbortSignal): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    // This process's own joins first: they would race git the most.
+    await settlePackMerges();
+    const before = await listPacks(store);
+    try {
+      return await compressOnce(store, before, niceness, signal);
+    } catch (err) {
+      const changed = (await listPacks(store)).map((p) => p.name).join() !== before.map((p) => p.name).join();
+      if (attempt >= ATTEMPTS || signal?.aborted || !changed) throw err;
+    }
+  }
+}
+
+async function compressOnce(store: StoreLayout, before: readonly PackInfo[], niceness: number, signal?: AbortSignal): Promise<number> {
   const dir = packDir(store);
-  const before = await listPacks(store);
   const printed = await lowPriorityGit(
     store,
     [
