@@ -1,9 +1,10 @@
 // The two-step restore controls, preview and result banner. The first click
 // only arms and shows the preview; only a second click inside the window runs
-// the restore. Used for the whole tree and, with paths, for one file.
+// the restore. Used for the whole tree and, with paths, for one file; the
+// result banner's undo asks and confirms in the banner itself.
 import { useEffect, useRef, useState } from 'react';
 import type { RestorePreviewWithEffects } from '../../../shared/ipc.js';
-import { useRestore, type ArmedRestore, type RestoreScope } from '../state/restore.js';
+import { useRestore, type ArmedRestore, type RestoreOrigin, type RestoreScope } from '../state/restore.js';
 import { useTimeline } from '../state/timeline.js';
 import { useDiff } from '../state/diff.js';
 import { useToasts } from '../state/toasts.js';
@@ -25,13 +26,15 @@ interface TestIds {
 
 export const TREE_IDS: TestIds = { button: 'restore-button', confirm: 'restore-confirm', preview: 'restore-preview' };
 export const FILE_IDS: TestIds = { button: 'restore-file-button', confirm: 'restore-file-confirm', preview: 'restore-file-preview' };
+export const UNDO_IDS: TestIds = { button: 'restore-undo', confirm: 'restore-undo-confirm', preview: 'restore-undo-preview' };
 
-function matches(armed: ArmedRestore | null, workspace: string, id: string, scope: RestoreScope, paths?: string[]): armed is ArmedRestore {
+function matches(armed: ArmedRestore | null, workspace: string, id: string, scope: RestoreScope, paths?: string[], origin?: RestoreOrigin): armed is ArmedRestore {
   return (
     !!armed &&
     armed.workspace === workspace &&
     armed.id === id &&
     armed.scope === scope &&
+    armed.origin === origin &&
     (armed.paths ?? []).join('\n') === (paths ?? []).join('\n')
   );
 }
@@ -53,6 +56,8 @@ export function RestoreControls({
   paths,
   label,
   ids,
+  origin,
+  beforeArm,
 }: {
   workspace: string;
   id: string;
@@ -60,13 +65,16 @@ export function RestoreControls({
   paths?: string[];
   label: string;
   ids: TestIds;
+  origin?: RestoreOrigin;
+  /** Runs before arming (the undo first shows the safety checkpoint it restores). */
+  beforeArm?: () => Promise<void>;
 }) {
   const armed = useRestore((s) => s.armed);
   const running = useRestore((s) => s.running);
   const arm = useRestore((s) => s.arm);
   const disarm = useRestore((s) => s.disarm);
   const confirm = useRestore((s) => s.confirm);
-  const isArmed = matches(armed, workspace, id, scope, paths);
+  const isArmed = matches(armed, workspace, id, scope, paths, origin);
   const now = useNow(isArmed);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const [readyAt, setReadyAt] = useState<number | null>(null);
@@ -101,13 +109,18 @@ export function RestoreControls({
     return (
       <button
         type="button"
-        className="button button-restore"
+        className={origin === 'undo' ? 'button button-subtle small' : 'button button-restore'}
         data-testid={ids.button}
         disabled={running}
-        onClick={() => void arm(workspace, id, scope, paths)}
+        onClick={() =>
+          void (async () => {
+            await beforeArm?.();
+            await arm(workspace, id, scope, paths, origin);
+          })()
+        }
         title="Shows what would change first; nothing is written until you confirm"
       >
-        <Icon name="restore" size={14} /> {label}
+        {origin !== 'undo' && <Icon name="restore" size={14} />} {label}
       </button>
     );
   }
@@ -152,16 +165,19 @@ export function RestoreControls({
   );
 }
 
-export function RestorePreviewPanel({ scope, ids }: { scope: RestoreScope; ids: TestIds }) {
+export function RestorePreviewPanel({ scope, ids, origin }: { scope: RestoreScope; ids: TestIds; origin?: RestoreOrigin }) {
   const armed = useRestore((s) => s.armed);
   const [expanded, setExpanded] = useState(false);
-  if (!armed || armed.scope !== scope) return null;
+  if (!armed || armed.scope !== scope || armed.origin !== origin) return null;
+  const what = scope === 'file' ? (armed.paths?.[0] ?? 'this file') : 'the workspace';
   return (
     <section className="restore-preview" id={`${ids.preview}-region`} data-testid={ids.preview} aria-label="Restore preview" aria-live="polite">
       <div className="restore-preview-head">
         <Icon name="alert" size={14} />
         <strong>
-          {scope === 'file' ? `Restore ${armed.paths?.[0] ?? 'this file'}` : 'Restore the workspace'} to checkpoint {shortId(armed.id)}?
+          {origin === 'undo'
+            ? `Undo the restore: put ${what} back as it was before it (safety checkpoint ${shortId(armed.id)})?`
+            : `Restore ${what} to checkpoint ${shortId(armed.id)}?`}
         </strong>
         <span className="muted">A safety checkpoint is taken first, so this can be undone. Esc cancels.</span>
       </div>
@@ -257,7 +273,6 @@ export function RestoreOutcomeBanner() {
   const error = useRestore((s) => s.error);
   const dismiss = useRestore((s) => s.dismissOutcome);
   const clearError = useRestore((s) => s.clearError);
-  const arm = useRestore((s) => s.arm);
 
   if (error) {
     return (
@@ -272,48 +287,60 @@ export function RestoreOutcomeBanner() {
   }
   if (!outcome) return null;
   const { result } = outcome;
-  const undo = async () => {
+  // The undo shows the safety checkpoint it restores, then asks here, in the banner.
+  const showSafety = async () => {
     const timeline = useTimeline.getState();
     if (!timeline.checkpoints.some((c) => c.id === result.safety)) await timeline.refresh();
     useTimeline.getState().select(result.safety);
-    // A path-limited restore is undone for its paths only: other files may have changed since.
-    const paths = result.paths ?? outcome.paths;
-    await arm(outcome.workspace, result.safety, paths ? outcome.scope : 'tree', paths);
   };
+  // A path-limited restore is undone for its paths only, from the safety checkpoint
+  // (whatever that checkpoint's own diff lists): other files may have changed since.
+  const undoPaths = result.paths ?? outcome.paths;
+  const undoScope: RestoreScope = undoPaths ? outcome.scope : 'tree';
   const leftAlone = restoreLeftAlone(result);
   const warn = leftAlone.length > 0;
   return (
-    <div
-      className={`banner banner-stacked ${warn ? 'banner-warning' : 'banner-success'}`}
-      role="status"
-      data-testid="restore-result"
-      data-tone={warn ? 'warning' : 'success'}
-    >
-      <Icon name={warn ? 'alert' : 'check'} size={14} />
-      <span>
+    <>
+      <div
+        className={`banner banner-stacked ${warn ? 'banner-warning' : 'banner-success'}`}
+        role="status"
+        data-testid="restore-result"
+        data-tone={warn ? 'warning' : 'success'}
+      >
+        <Icon name={warn ? 'alert' : 'check'} size={14} />
         <span>
-          Restored {outcome.scope === 'file' ? <code>{outcome.paths?.[0]}</code> : 'the workspace'} to <code>{shortId(result.restored)}</code> —{' '}
-          {result.files_changed} file{result.files_changed === 1 ? '' : 's'} changed
-          {warn ? `, ${leftAloneCount(leftAlone)} left as they were (below)` : ''}. The state before is kept in safety checkpoint{' '}
-          <code data-testid="restore-safety-id">{shortId(result.safety)}</code>.
+          <span>
+            Restored {outcome.scope === 'file' ? <code>{outcome.paths?.[0]}</code> : 'the workspace'} to <code>{shortId(result.restored)}</code> —{' '}
+            {result.files_changed} file{result.files_changed === 1 ? '' : 's'} changed
+            {warn ? `, ${leftAloneCount(leftAlone)} left as they were (below)` : ''}. The state before is kept in safety checkpoint{' '}
+            <code data-testid="restore-safety-id">{shortId(result.safety)}</code>.
+          </span>
+          {leftAlone.map((g) => (
+            <PathDisclosure
+              key={g.key}
+              testId={`restore-${g.key}`}
+              summary={g.title}
+              hint={g.hint}
+              entries={g.paths.map((path) => ({ path }))}
+            />
+          ))}
         </span>
-        {leftAlone.map((g) => (
-          <PathDisclosure
-            key={g.key}
-            testId={`restore-${g.key}`}
-            summary={g.title}
-            hint={g.hint}
-            entries={g.paths.map((path) => ({ path }))}
-          />
-        ))}
-      </span>
-      <button type="button" className="button button-subtle small" data-testid="restore-undo" onClick={() => void undo()}>
-        Undo restore…
-      </button>
-      <button type="button" className="icon-button" aria-label="Dismiss" onClick={dismiss}>
-        <Icon name="x" size={12} />
-      </button>
-    </div>
+        <RestoreControls
+          workspace={outcome.workspace}
+          id={result.safety}
+          scope={undoScope}
+          {...(undoPaths ? { paths: undoPaths } : {})}
+          label="Undo restore…"
+          ids={UNDO_IDS}
+          origin="undo"
+          beforeArm={showSafety}
+        />
+        <button type="button" className="icon-button" aria-label="Dismiss" onClick={dismiss}>
+          <Icon name="x" size={12} />
+        </button>
+      </div>
+      <RestorePreviewPanel scope={undoScope} ids={UNDO_IDS} origin="undo" />
+    </>
   );
 }
 

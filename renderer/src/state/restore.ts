@@ -11,6 +11,13 @@ import type { Loadable } from './details.js';
 
 
 export type RestoreScope = 'tree' | 'file';
+/**
+ * Where the restore was asked for: absent for the restore controls of the
+ * checkpoint on screen; 'undo' for the result banner's undo, which confirms in
+ * the banner itself (the safety checkpoint's own diff need not list the files
+ * its undo restores, so no file row of it may offer the confirm).
+ */
+export type RestoreOrigin = 'undo';
 
 export interface ArmedRestore {
   token: number;
@@ -18,6 +25,7 @@ export interface ArmedRestore {
   workspace: string;
   id: string;
   paths?: string[];
+  origin?: RestoreOrigin;
   /** When the confirm window closes (restarted when the preview arrives, so the person gets to read it). */
   preview: Loadable<RestorePreviewWithEffects>;
 }
@@ -34,7 +42,7 @@ interface RestoreState {
   running: boolean;
   error: string | null;
   outcome: RestoreOutcome | null;
-  arm(workspace: string, id: string, scope: RestoreScope, paths?: string[]): Promise<void>;
+  arm(workspace: string, id: string, scope: RestoreScope, paths?: string[], origin?: RestoreOrigin): Promise<void>;
   disarm(): void;
   confirm(): Promise<RestoreOutcome | null>;
   dismissOutcome(): void;
@@ -51,10 +59,10 @@ export const useRestore = create<RestoreState>()((set, get) => ({
   error: null,
   outcome: null,
 
-  arm: async (workspace, id, scope, paths) => {
+  arm: async (workspace, id, scope, paths, origin) => {
     if (get().running) return;
     const token = nextToken++;
-    set({ armed: { token, scope, workspace, id, paths, preview: { status: 'loading' } }, error: null });
+    set({ armed: { token, scope, workspace, id, paths, ...(origin ? { origin } : {}), preview: { status: 'loading' } }, error: null });
     let preview: Loadable<RestorePreviewWithEffects>;
     try {
       const request = paths ? { workspace, id, paths } : { workspace, id };
