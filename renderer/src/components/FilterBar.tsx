@@ -1,6 +1,7 @@
 // Search and filter above the checkpoint list: a path (file, folder or glob:
-// only checkpoints that changed it — one file's story), words of the reason,
-// trigger, who made it (lane) and pinned. Text fields apply as you type
+// only checkpoints that changed it — one file's story), the search box (words
+// of the reason, or a file the checkpoint changed: a name, part of a path, a
+// glob), trigger, who made it (lane) and pinned. Text fields apply as you type
 // (paths after a short pause: each asks the host).
 import { memo, useEffect, useMemo, useState } from 'react';
 import { TRIGGERS } from '../../../shared/model.js';
@@ -16,6 +17,7 @@ const PATH_DEBOUNCE_MS = 350;
 export const FilterBar = memo(function FilterBar() {
   const filter = useFilter((s) => s.filter);
   const history = useFilter((s) => s.history);
+  const searchingPaths = useFilter((s) => s.searchingPaths);
   const set = useFilter((s) => s.set);
   const clear = useFilter((s) => s.clear);
   const checkpoints = useTimeline((s) => s.checkpoints);
@@ -48,8 +50,9 @@ export const FilterBar = memo(function FilterBar() {
           <input
             className="input input-small"
             data-testid="filter-text"
-            placeholder="Search reasons"
-            aria-label="Search checkpoint reasons"
+            placeholder="Search reasons and files"
+            aria-label="Search checkpoint reasons and the paths of the files they changed"
+            title="Words of the reason, or a file the checkpoint changed: a name (target.txt), part of a path (src/lib) or a glob (src/*.ts)"
             value={filter.text}
             onChange={(e) => set({ text: e.target.value })}
           />
@@ -93,7 +96,7 @@ export const FilterBar = memo(function FilterBar() {
           {history.error}
         </div>
       )}
-      {filter.path && history?.status === 'loading' && <div className="muted small-text">Looking through the history…</div>}
+      {((filter.path && history?.status === 'loading') || searchingPaths) && <div className="muted small-text">Looking through the history…</div>}
       {open && (
         <div className="filter-row">
           <select className="input input-small" aria-label="Trigger" data-testid="filter-trigger" value={filter.trigger} onChange={(e) => set({ trigger: e.target.value as (typeof TRIGGERS)[number] | '' })}>

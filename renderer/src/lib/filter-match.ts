@@ -6,7 +6,10 @@ import { laneOf } from './lanes.js';
 export interface CheckpointFilter {
   /** A file or folder path, or a glob (`src/**\/*.ts`): only checkpoints that changed it. */
   path: string;
-  /** Words that must all appear in the reason (case-insensitive). */
+  /**
+   * The search box: words that must all appear in the reason (case-insensitive),
+   * or, read as a path, a file the checkpoint changed (search-paths.ts).
+   */
   text: string;
   trigger: Trigger | '';
   /** A lane key (lanes.ts): one agent session, the watcher, a person, restores. */
@@ -20,15 +23,19 @@ export function isFiltering(f: CheckpointFilter): boolean {
   return f.path !== '' || f.text.trim() !== '' || f.trigger !== '' || f.lane !== '' || f.pinned;
 }
 
-/** `touching`: the ids a path filter allows (from checkpoints:pathHistory); null = not known yet / no path filter. */
-export function matcher(f: CheckpointFilter, touching: ReadonlySet<string> | null): (c: Checkpoint) => boolean {
+/**
+ * `touching`: the ids a path filter allows (from checkpoints:pathHistory); null = not known yet / no path filter.
+ * `textPaths`: the ids that changed a path the search text names (also from pathHistory); they match the
+ * text whatever their reason says; null = not known (yet): the reason alone decides meanwhile.
+ */
+export function matcher(f: CheckpointFilter, touching: ReadonlySet<string> | null, textPaths: ReadonlySet<string> | null = null): (c: Checkpoint) => boolean {
   const words = f.text.toLowerCase().split(/\s+/).filter(Boolean);
   return (c) => {
     if (f.pinned && !c.pinned) return false;
     if (f.trigger && c.trigger !== f.trigger) return false;
     if (f.lane && laneOf(c).key !== f.lane) return false;
     if (touching && !touching.has(c.id)) return false;
-    if (words.length > 0) {
+    if (words.length > 0 && !textPaths?.has(c.id)) {
       const hay = `${c.reason} ${c.tool ?? ''} ${c.agent ?? ''}`.toLowerCase();
       if (!words.every((w) => hay.includes(w))) return false;
     }
