@@ -22,6 +22,7 @@ import {
 } from '../../shared/model.js';
 import type { Workspace } from './api.js';
 import type { WsContext } from './context.js';
+import { markChecked } from './check-record.js';
 import { diffTrees } from './diff.js';
 import { flagHiddenChanges } from './hidden-changes.js';
 import { diskTree } from './disk-tree.js';
@@ -78,8 +79,9 @@ export class WorkspaceImpl implements Workspace {
   async list(options: { limit?: number; lanes?: boolean; onWarning?: (message: string) => void } = {}): Promise<Checkpoint[]> {
     const limit = options.limit;
     if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new ChronoscopeError('bad_input', `limit ${String(limit)} must be a positive whole number`);
-    if (options.lanes !== true) return (await listRecords(this.ctx, limit)).map((r) => r.checkpoint);
-    return listCheckpoints(this.ctx, limit, options.onWarning);
+    // Those the last `check` found damaged are marked for display only (check-record.ts): what is intact in them still shows and restores.
+    if (options.lanes !== true) return markChecked(this.ctx.layout.dir, (await listRecords(this.ctx, limit)).map((r) => r.checkpoint));
+    return markChecked(this.ctx.layout.dir, await listCheckpoints(this.ctx, limit, options.onWarning));
   }
 
   async resolve(ref: string): Promise<Checkpoint> {

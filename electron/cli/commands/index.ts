@@ -3,6 +3,7 @@
 import type { RegisterCommand } from '../context.js';
 import { registerApprove } from './approve.js';
 import { registerBisect } from './bisect.js';
+import { registerCheck } from './check.js';
 import { registerDaemon } from './daemon.js';
 import { registerDiff } from './diff.js';
 import { registerEffects } from './effects.js';
@@ -39,4 +40,5 @@ export const COMMANDS: readonly RegisterCommand[] = [
   registerBisect,
   registerApprove,
   registerMcp,
+  registerCheck,
 ];
