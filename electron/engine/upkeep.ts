@@ -109,6 +109,8 @@ interface UpkeepState {
 }
 
 const STATE_FILE = 'upkeep.json';
+/** An upkeep lock touched this recently has a live holder (lock.ts refreshes every 2 s, counts 10 s as stale). */
+const LOCK_FRESH_MS = 10_000;
 const LOCK_FILE = 'upkeep.lock';
 
 export function upkeepLockTarget(store: StoreLayout): string {
@@ -156,6 +158,13 @@ async function looseEstimate(store: StoreLayout): Promise<number> {
   return names.filter((n) => /^[0-9a-f]{38}$/.test(n)).length * 256;
 }
 
+async function exists(file: string): Promise<boolean> {
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
+}
+
 async function readState(store: StoreLayout): Promise<UpkeepState | null> {
   try {
     const raw = JSON.parse(await fs.readFile(path.join(store.home, STATE_FILE), 'utf8')) as Partial<UpkeepState>;
@@ -183,8 +192,8 @@ export async function upkeepDue(home: string, limits: Partial<UpkeepLimits> = {}
   let state = known;
   if (state === null) {
     state = { v: 1, time_ms: Date.now(), packs: packs.map((p) => p.name), objects: packs.reduce((n, p) => n + p.objects, 0) };
-    // Only a store that exists gets one (a check must not create a store).
-    if (packs.length > 0) await writeState(store, packs).catch(() => undefined);
+    // Only a store that exists gets one (a check must not create a store: no folder is made).
+    await writeState(store, packs).catch(() => undefined);
   }
   const base = new Set(state.packs);
   const newObjects = packs.filter((p) => !base.has(p.name)).reduce((n, p) => n + p.objects, 0) + loose;
@@ -330,6 +339,8 @@ export async function upkeepIfDue(home: string, options: UpkeepOptions = {}): Pr
   };
   const check = await upkeepDue(home, options);
   if (!options.force && !check.due) return idle('not due');
+  // A multi-pack index names the packs it covers: removing them under it is git's own business (gc), not ours.
+  if (await exists(path.join(packDir(store), 'multi-pack-index'))) return idle('the store has a multi-pack index: left to git gc');
   let release: () => Promise<void>;
   try {
     release = await acquire(upkeepLockTarget(store), { waitMs: 0, what: 'upkeep' });
@@ -365,8 +376,12 @@ export interface UpkeepLauncher {
  */
 export async function startUpkeepIfDue(home: string, launcher: UpkeepLauncher, limits: Partial<UpkeepLimits> = {}): Promise<boolean> {
   try {
-    await fs.access(storeLayout(home).gitDir);
+    const store = storeLayout(home);
+    await fs.access(store.gitDir);
     if (!(await upkeepDue(home, limits)).due) return false;
+    // One is running (its lock is fresh: the holder touches it every few seconds): no second process to find that out.
+    const held = await fs.stat(`${upkeepLockTarget(store)}.lock`).catch(() => null);
+    if (held && Date.now() - held.mtimeMs < LOCK_FRESH_MS) return false;
     const child = spawn(launcher.node, [launcher.cli, 'upkeep', '--background'], {
       detached: true,
       stdio: 'ignore',

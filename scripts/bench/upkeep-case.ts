@@ -11,6 +11,7 @@ import { gitStdin } from '../../electron/engine/git-runner.js';
 import { storeLayout } from '../../electron/engine/paths.js';
 import { fsckStore, objectsFootprint, upkeepDue, upkeepIfDue, type StoreFootprint } from '../../electron/engine/upkeep.js';
 import { EngineSide } from './engine-side.js';
+import { median } from './report.js';
 import { editFiles, pickFiles, type GeneratedWorkspace } from './workspace.js';
 
 export interface UpkeepBench {
@@ -25,7 +26,12 @@ export interface UpkeepBench {
   upkeep_ms: number;
   git_gc_ms: number;
   fsck_clean: boolean;
+  /** Median of a few edit10 snapshots right before and right after upkeep (after: some objects are deltas, read by git). */
+  snapshot_ms_before: number;
+  snapshot_ms_after: number;
 }
+
+const TIMED = 7;
 
 export async function measureUpkeep(ws: GeneratedWorkspace, dir: string, snapshots: number, progress: (m: string) => void): Promise<UpkeepBench> {
   const home = join(dir, 'upkeep-home');
@@ -40,6 +46,19 @@ export async function measureUpkeep(ws: GeneratedWorkspace, dir: string, snapsho
     if (round % 100 === 99) progress(`upkeep: ${round + 1} snapshots`);
   }
   await side.settled();
+  const timedSnapshots = async (from: number): Promise<number> => {
+    const ms: number[] = [];
+    for (let i = 0; i < TIMED; i++) {
+      const files = pickFiles(ws, 10, from + i);
+      editFiles(ws.root, files, `timed ${from + i}`);
+      const t = performance.now();
+      await side.snapshot('edit10', files);
+      ms.push(performance.now() - t);
+      await side.settled();
+    }
+    return Math.round(median(ms) * 10) / 10;
+  };
+  const snapshotMsBefore = await timedSnapshots(50_000);
   const gitDir = storeLayout(home).gitDir;
   const before = await objectsFootprint(gitDir);
   const due = (await upkeepDue(home)).due;
@@ -58,6 +77,8 @@ export async function measureUpkeep(ws: GeneratedWorkspace, dir: string, snapsho
   const result = await upkeepIfDue(home, { force: !due, niceness: 0 });
   const upkeepMs = performance.now() - gcStart;
   if (!result.ran) throw new Error(`upkeep case: upkeep did not run (${result.reason})`);
+  const fsckClean = (await fsckStore(home)) === '';
+  const snapshotMsAfter = await timedSnapshots(60_000);
   return {
     snapshots,
     due,
@@ -67,7 +88,9 @@ export async function measureUpkeep(ws: GeneratedWorkspace, dir: string, snapsho
     ratio: Math.round((result.after.bytes / gitGc.bytes) * 1000) / 1000,
     upkeep_ms: Math.round(upkeepMs),
     git_gc_ms: Math.round(gitGcMs),
-    fsck_clean: (await fsckStore(home)) === '',
+    fsck_clean: fsckClean,
+    snapshot_ms_before: snapshotMsBefore,
+    snapshot_ms_after: snapshotMsAfter,
   };
 }
 
@@ -79,5 +102,6 @@ export function upkeepLines(r: UpkeepBench): string[] {
     `upkeep after ${r.snapshots} edit10 snapshots (${r.due ? 'due by its counts' : 'NOT due by its counts: forced'}; target ≤ 1.10× git gc: ${r.ratio <= 1.1 ? 'pass' : 'MISS'}):`,
     `  store objects before ${mb(r.before.bytes)} in ${r.before.files} files → after upkeep ${mb(r.after.bytes)} in ${r.after.files} files (${(r.upkeep_ms / 1000).toFixed(1)} s)`,
     `  git gc on a copy of the same objects: ${mb(r.git_gc.bytes)} in ${r.git_gc.files} files (${(r.git_gc_ms / 1000).toFixed(1)} s); ratio ${r.ratio.toFixed(2)}×; fsck ${r.fsck_clean ? 'clean' : 'NOT clean'}`,
+    `  a path-limited edit10 snapshot (in process, median of ${TIMED}): ${r.snapshot_ms_before.toFixed(1)} ms before upkeep, ${r.snapshot_ms_after.toFixed(1)} ms after`,
   ];
 }

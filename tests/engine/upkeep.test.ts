@@ -2,12 +2,13 @@
 // its own when due, with real git and real processes. The store must stay
 // whole at every instant: git fsck --full clean and every checkpoint restoring
 // byte for byte, after a full run and after SIGKILLs at different moments.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fsckStore, objectsFootprint, upkeepDue, upkeepIfDue } from '../../electron/engine/upkeep.js';
+import { makeSandbox } from '../cli/run-cli.js';
 import { CLI_PATH } from '../paths.js';
 import { picture, sandbox, write, type Sandbox } from './helpers.js';
 
@@ -196,5 +197,45 @@ describe('upkeep', () => {
     expect((await upkeepIfDue(s.storeHome, { force: true, niceness: 0 })).ran).toBe(true);
     expect(await fsckStore(s.storeHome)).toBe('');
     await expectRestoresByteIdentical(pictures, 3);
+  });
+
+  it('starts on its own, detached, after a CLI snapshot once due (and not before)', async () => {
+    const sb = makeSandbox();
+    try {
+      fs.writeFileSync(path.join(sb.workspace, 'a.txt'), 'a\n');
+      expect(sb.cli(['snapshot']).code).toBe(0);
+      // The first check took the store as it was as the baseline.
+      const stateFile = path.join(sb.home, 'upkeep.json');
+      const baseline = fs.readFileSync(stateFile, 'utf8');
+      // About 10,000 loose objects land (git's gc.auto threshold is 6,700), written by git itself.
+      const blobs = path.join(sb.home, '..', 'blobs');
+      fs.mkdirSync(blobs);
+      const names: string[] = [];
+      for (let i = 0; i < 10_000; i++) {
+        names.push(path.join(blobs, `b${i}`));
+        fs.writeFileSync(names[names.length - 1]!, `blob ${i}\n`);
+      }
+      const gitEnv = { ...process.env, GIT_DIR: path.join(sb.home, 'git') };
+      execFileSync('git', ['hash-object', '-w', '--stdin-paths'], { input: names.join('\n'), env: gitEnv, maxBuffer: 1 << 24 });
+      const loose17 = (): number => fs.readdirSync(path.join(sb.home, 'git', 'objects', '17')).length;
+      expect(loose17()).toBeGreaterThanOrEqual(27);
+      // A command that writes nothing new starts nothing (list is not one of them).
+      expect(sb.cli(['list']).code).toBe(0);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(loose17()).toBeGreaterThanOrEqual(27);
+      fs.writeFileSync(path.join(sb.workspace, 'a.txt'), 'b\n');
+      const started = Date.now();
+      expect(sb.cli(['snapshot']).code).toBe(0);
+      // The snapshot returned at once; the upkeep it started packs the loose objects in the background.
+      const lockDir = path.join(sb.home, 'upkeep.lock.lock');
+      const until = Date.now() + 90_000;
+      while (Date.now() < until && (fs.readFileSync(stateFile, 'utf8') === baseline || fs.existsSync(lockDir))) await new Promise((r) => setTimeout(r, 100));
+      expect(fs.readFileSync(stateFile, 'utf8')).not.toBe(baseline);
+      expect(fs.existsSync(path.join(sb.home, 'git', 'objects', '17')) ? loose17() : 0).toBe(0);
+      expect(Date.now() - started).toBeLessThan(90_000);
+      expect(await fsckStore(sb.home)).toBe('');
+    } finally {
+      sb.cleanup();
+    }
   });
 });
