@@ -102,6 +102,8 @@ async function mirrorNodeModules(source: string, target: string): Promise<void> 
     if (FRESH.has(e.name) && e.isDirectory()) await fs.mkdir(to);
     else if (e.isSymbolicLink()) await fs.symlink(await fs.readlink(from), to);
     else if (e.isDirectory() && (e.name.startsWith('@') || e.name === '.bin')) await mirrorNodeModules(from, to);
+    // Windows links a folder as a junction (no privilege needed) but cannot link a file unprivileged: a top-level file (a lock stamp) is copied.
+    else if (process.platform === 'win32' && !e.isDirectory()) await fs.copyFile(from, to);
     else await fs.symlink(from, to, process.platform === 'win32' ? 'junction' : e.isDirectory() ? 'dir' : 'file');
   }
 }
