@@ -126,6 +126,7 @@ export async function checkStore(layout: StoreLayout, ids: readonly string[] | n
   const started = Date.now();
   const t0 = performance.now();
   const pace = pacer(layout, ids, options);
+  await pace();
   const workspaces = await readCheckpointRefs(layout, ids);
   const prover = new ObjectProver(layout.gitDir);
   try {
@@ -363,7 +364,8 @@ function pacer(layout: StoreLayout, ids: readonly string[] | null, options: Chec
     };
   }
   const locks = (ids ?? []).map((id) => `${workspaceLayout(layout, id).lockTarget}.lock`);
-  let sliceStart = performance.now();
+  // The first call yields too: a check never starts while a writer works.
+  let sliceStart = -Infinity;
   return async () => {
     if (signal?.aborted) throw abortError();
     if (performance.now() - sliceStart < SLICE_MS) return;
