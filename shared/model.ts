@@ -265,7 +265,9 @@ export interface ClassifiedEffect {
 
 export type EffectSource = 'hook' | 'reflog';
 // denied: the person (or a rule) refused the tool call, so it never ran.
-export type EffectStatus = 'intended' | 'happened' | 'failed' | 'denied';
+// nothing_sent: the command ran, but by its own output nothing left the machine
+// (a `git push` that said "Everything up-to-date"): nothing to compensate.
+export type EffectStatus = 'intended' | 'happened' | 'failed' | 'denied' | 'nothing_sent';
 
 export interface EffectRecord extends ClassifiedEffect {
   id: string;

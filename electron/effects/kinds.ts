@@ -22,5 +22,5 @@ export const EFFECT_KINDS: Exhaustive<EffectKind, typeof kinds> = kinds;
 const sources = ['hook', 'reflog'] as const satisfies readonly EffectSource[];
 export const EFFECT_SOURCES: Exhaustive<EffectSource, typeof sources> = sources;
 
-const statuses = ['intended', 'happened', 'failed', 'denied'] as const satisfies readonly EffectStatus[];
+const statuses = ['intended', 'happened', 'failed', 'denied', 'nothing_sent'] as const satisfies readonly EffectStatus[];
 export const EFFECT_STATUSES: Exhaustive<EffectStatus, typeof statuses> = statuses;

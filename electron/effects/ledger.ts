@@ -97,12 +97,12 @@ export class EffectLedger {
 }
 
 /**
- * A status line applied to its record. A call seen to run (happened, failed) is never undone by a
- * later "denied": that is inferred from a batch of calls (claude-code/hook.ts), and a PostToolUse
- * written meanwhile by another hook process is the better witness.
+ * A status line applied to its record. A call seen to run (happened, failed, nothing_sent) is never
+ * undone by a later "denied": that is inferred from a batch of calls (claude-code/hook.ts), and a
+ * PostToolUse written meanwhile by another hook process is the better witness.
  */
 function fold(record: EffectRecord, line: StatusLine): EffectRecord {
-  if (line.status === 'denied' && (record.status === 'happened' || record.status === 'failed')) return record;
+  if (line.status === 'denied' && (record.status === 'happened' || record.status === 'failed' || record.status === 'nothing_sent')) return record;
   return { ...record, ...pickUpdate(line.set), status: line.status };
 }
 

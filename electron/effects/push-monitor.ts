@@ -167,13 +167,14 @@ const ANNOUNCE_WINDOW_MS = 60 * 60 * 1000;
 
 /**
  * The newest hook record announcing a push to `remoteBranch` that is not matched with a reflog
- * entry yet, announced before the entry (reflog times are whole seconds) and not failed or denied.
+ * entry yet, announced before the entry (reflog times are whole seconds) and not failed, denied or
+ * up to date (a push that sent nothing made no reflog entry: a later one is another push).
  */
 function matchingHookPush(records: EffectRecord[], remoteBranch: string, entryMs: number): EffectRecord | null {
   for (let i = records.length - 1; i >= 0; i--) {
     const r = records[i];
     if (r === undefined || r.source !== 'hook' || r.kind !== 'git_push' || r.reflog_id !== undefined) continue;
-    if (r.status === 'failed' || r.status === 'denied') continue;
+    if (r.status === 'failed' || r.status === 'denied' || r.status === 'nothing_sent') continue;
     if (r.time_ms > entryMs + 1000 || r.time_ms < entryMs - ANNOUNCE_WINDOW_MS) continue;
     if (r.target === remoteBranch || r.target.startsWith(`${remoteBranch} `)) return r;
   }

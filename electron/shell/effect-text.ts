@@ -34,5 +34,5 @@ export function notificationKey(effect: EffectRecord): string {
 }
 
 export function shouldNotify(effect: EffectRecord): boolean {
-  return effect.status !== 'failed' && effect.status !== 'denied';
+  return effect.status !== 'failed' && effect.status !== 'denied' && effect.status !== 'nothing_sent';
 }

@@ -1,4 +1,5 @@
 // The hook as Claude Code runs it: a real process, a JSON payload on stdin.
+import { spawnSync } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -6,7 +7,7 @@ import lockfile from 'proper-lockfile';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempProject, removeTempProject } from '../support/temp-project.js';
 import { openStore } from '../../electron/engine/index.js';
-import { git, gitBackdated } from '../effects/git-helpers.js';
+import { GIT_ENV, git, gitBackdated } from '../effects/git-helpers.js';
 import { CLI_PATH } from '../paths.js';
 import { baseEnv, listCheckpoints, listEffects, runCli } from './run-cli.js';
 
@@ -139,6 +140,47 @@ describe('chronoscope hook claude-code', () => {
     // Scanning the reflog again (as the app's live feed does) adds nothing.
     const again = await runCli(['effects', '--json', '-w', ws], { env: baseEnv(home) });
     expect(JSON.parse(again.stdout)).toHaveLength(1);
+  });
+
+  it('records a push whose output says "Everything up-to-date" as nothing sent, with nothing to undo', async () => {
+    const bare = join(dir, 'remote.git');
+    git(dir, 'init', '-q', '--bare', bare);
+    git(ws, 'init', '-q', '-b', 'main');
+    git(ws, 'remote', 'add', 'origin', bare);
+    git(ws, 'add', '.');
+    git(ws, 'commit', '-q', '-m', 'one');
+    gitBackdated(ws, 120, 'push', '-q', '-u', 'origin', 'main');
+    // The push as the Bash tool runs it: git speaks on stderr.
+    const push = (id: string) => {
+      const input = { command: 'git push origin main', description: 'Push' };
+      const ran = spawnSync('git', ['push', 'origin', 'main'], { cwd: ws, env: GIT_ENV, encoding: 'utf8' });
+      expect(ran.status).toBe(0);
+      return hook(payload('PostToolUse', 'Bash', input, { tool_use_id: id, tool_response: { stdout: ran.stdout, stderr: ran.stderr, interrupted: false, isImage: false } }));
+    };
+
+    // Nothing new to push: asked about, allowed, and it sends nothing.
+    const asked = await hook(payload('PreToolUse', 'Bash', { command: 'git push origin main' }, { tool_use_id: 'toolu_same' }));
+    expect(JSON.parse(asked.stdout)).toMatchObject({ hookSpecificOutput: { permissionDecision: 'ask' } });
+    expect((await effects())[0]).toMatchObject({ status: 'intended', compensation: expect.stringContaining('git push') });
+    expect(await push('toolu_same')).toMatchObject({ code: 0, stdout: '' });
+    let recorded = await effects();
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({ tool_use_id: 'toolu_same', status: 'nothing_sent', compensation: null });
+    const text = await runCli(['effects', '-w', ws], { env: baseEnv(home) });
+    expect(text.stdout).toContain('nothing_sent');
+    expect(text.stdout).toContain('undo: nothing to undo: it ran, but nothing left the machine');
+
+    // A push that did send something is still one that happened, with its undo.
+    await writeFile(join(ws, 'src', 'app.ts'), 'export const answer = 42;\n');
+    git(ws, 'commit', '-q', '-am', 'two');
+    await hook(payload('PreToolUse', 'Bash', { command: 'git push origin main' }, { tool_use_id: 'toolu_new' }));
+    expect((await push('toolu_new')).code).toBe(0);
+    recorded = await effects();
+    expect(recorded.map((e) => [e.tool_use_id, e.status])).toEqual([
+      ['toolu_same', 'nothing_sent'],
+      ['toolu_new', 'happened'],
+    ]);
+    expect(recorded[1]).toMatchObject({ new_commit: git(ws, 'rev-parse', 'HEAD'), compensation: expect.stringContaining('--force-with-lease') });
   });
 
   it('records a failed effect from PostToolUseFailure, and tells the model how to see and undo', async () => {

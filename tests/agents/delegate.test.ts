@@ -2,6 +2,7 @@
 // work to it over the store's socket. Proof that the app did the work: the
 // hook runs with an empty PATH (no git for it to start), as Claude Code's
 // native binary may start it; alone it could take no checkpoint.
+import { spawnSync } from 'node:child_process';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CLI_PATH } from '../paths.js';
 import { baseEnv, runCli } from './run-cli.js';
+import { GIT_ENV, git, gitBackdated } from '../effects/git-helpers.js';
 
 let dirs: TempDirs;
 let app: AppService | null = null;
@@ -83,6 +85,30 @@ describe('hooks delegated to the running app', () => {
     const r = await edit({ CHRONOSCOPE_HOME: dirs.home, CHRONOSCOPE_HOOK_BUDGET_MS: '120000', PATH: '' }, 'toolu_d4');
     expect(r.code).toBe(0);
     await waitFor('the checkpoint', async () => (await list()).some((c) => c.tool_use_id === 'toolu_d4'));
+  });
+
+  it('a push that said "Everything up-to-date" is recorded as nothing sent while the app runs', async () => {
+    const ws = dirs.workspace;
+    const bare = join(dirname(dirs.home), 'remote.git');
+    git(dirname(dirs.home), 'init', '-q', '--bare', bare);
+    git(ws, 'init', '-q', '-b', 'main');
+    git(ws, 'remote', 'add', 'origin', bare);
+    git(ws, 'add', '.');
+    git(ws, 'commit', '-q', '-m', 'one');
+    gitBackdated(ws, 120, 'push', '-q', '-u', 'origin', 'main');
+    app = await createAppService({ home: dirs.home, host: 'browser', version: 'test', watch: false });
+    const input = { command: 'git push origin main' };
+    const hook = (event: string, extra: Record<string, unknown>) =>
+      runCli(['hook', 'claude-code'], {
+        input: JSON.stringify({ session_id: 's', cwd: ws, hook_event_name: event, tool_name: 'Bash', tool_input: input, tool_use_id: 'toolu_up', ...extra }),
+        env: { ...baseEnv(dirs.home), CHRONOSCOPE_DAEMON: '0' },
+        cwd: ws,
+      });
+    expect(JSON.parse((await hook('PreToolUse', {})).stdout)).toMatchObject({ hookSpecificOutput: { permissionDecision: 'ask' } });
+    const ran = spawnSync('git', ['push', 'origin', 'main'], { cwd: ws, env: GIT_ENV, encoding: 'utf8' });
+    expect(ran.stderr).toContain('Everything up-to-date');
+    expect((await hook('PostToolUse', { tool_response: { stdout: ran.stdout, stderr: ran.stderr, interrupted: false, isImage: false } })).code).toBe(0);
+    expect(await app.effects(ws)).toMatchObject([{ tool_use_id: 'toolu_up', status: 'nothing_sent', compensation: null }]);
   });
 
   it('hooks status says whether hook calls would be handed to a running app now (a stale socket is no app)', async () => {

@@ -87,6 +87,7 @@ describe('effect notifications', () => {
     expect(notificationKey({ ...push, id: 'a', tool_use_id: 't1' })).toBe(notificationKey({ ...push, id: 'b', tool_use_id: 't1' }));
     expect(notificationKey({ ...push, id: 'a' })).not.toBe(notificationKey({ ...push, id: 'b' }));
     expect(shouldNotify({ ...push, status: 'failed' })).toBe(false);
+    expect(shouldNotify({ ...push, status: 'nothing_sent' })).toBe(false);
     expect(shouldNotify(push)).toBe(true);
   });
 });

@@ -8,7 +8,8 @@
 //   its compensation. The ask is worked out from the command before the store
 //   is touched, and given even when the checkpoint fails or runs past the budget.
 // PostToolUse (Bash only: for file tools there is nothing to record, so it is
-//   not registered and costs nothing): the intended effects happened.
+//   not registered and costs nothing): the intended effects happened — or,
+//   for a push whose output says "Everything up-to-date", sent nothing.
 // PostToolUseFailure: they failed; and a recovery hint for the model — the
 //   checkpoint just before the call and the commands to see and undo.
 // PostToolBatch: calls that got neither PostToolUse nor PostToolUseFailure
@@ -20,13 +21,14 @@
 // It fails open: any failure of ours means exit 0 and, past the ask, no output.
 import { classifyCommand } from '../../effects/classify.js';
 import { classifyInWorkspace } from '../../effects/enrich.js';
+import { kindsThatSentNothing } from '../../effects/sent-nothing.js';
 import type { CallKind, CoreRequest, ToolCall } from '../core/call.js';
 import { DEFAULT_BUDGET_MS, withinBudget, type Budget } from '../core/budget.js';
 import { cliPrefix } from '../core/node-command.js';
 import { runCore, storeHasLedgers, type RunOptions } from '../core/run.js';
 import { defaultStoreHome } from '../../engine/paths.js';
 import { askText, recoveryHint, reminderText } from '../core/texts.js';
-import { FILE_TOOLS, HOOKED_TOOLS, bashCommand, batchCalls, parsePayload, toolFilePaths, toolSucceeded, type ClaudeCodePayload, type HookOutput } from './payload.js';
+import { FILE_TOOLS, HOOKED_TOOLS, bashCommand, batchCalls, parsePayload, toolFilePaths, toolOutputText, toolSucceeded, type ClaudeCodePayload, type HookOutput } from './payload.js';
 import { conversationToolUseIds } from './transcript.js';
 
 export const AGENT = 'claude-code';
@@ -126,7 +128,12 @@ async function handle(payload: ClaudeCodePayload, env: HookEnvironment, budget: 
   }
   if (event === 'PostToolUse' || event === 'PostToolUseFailure') {
     const outcome = toolSucceeded(payload) ? 'ok' : 'failed';
-    const result = await run({ op: 'after', call, outcome, effects });
+    // A push that said "Everything up-to-date" ran but sent nothing (effects/sent-nothing.ts).
+    const sentNothing = outcome === 'ok' && effects.length > 0 ? kindsThatSentNothing(effects, toolOutputText(payload.tool_response)) : [];
+    const request: CoreRequest = { op: 'after', call, outcome, effects, ...(sentNothing.length > 0 ? { sentNothing } : {}) };
+    // A running app's delegate protocol drops `sentNothing` (delegate-server.ts does not read it yet),
+    // so such a call, rare, is recorded from this process: the ledger takes appends from any process.
+    const result = sentNothing.length > 0 ? await runCore(request, budget, { ...env, local: true }) : await run(request);
     if (outcome === 'failed' && result.op === 'after' && result.before !== null) {
       return context(event, recoveryHint(tool, result.workspace, result.before, cliPrefix()));
     }

@@ -78,6 +78,18 @@ export function toolSucceeded(payload: ClaudeCodePayload): boolean {
   return true;
 }
 
+/**
+ * The text a tool call printed: a Bash response's stdout and stderr (git push speaks on stderr), or
+ * a response that is text already, or the text blocks of a content-block list.
+ */
+export function toolOutputText(response: unknown): string {
+  if (typeof response === 'string') return response;
+  if (Array.isArray(response)) return response.map((b) => (typeof b === 'object' && b !== null && typeof (b as Record<string, unknown>)['text'] === 'string' ? (b as Record<string, string>)['text'] : '')).join('\n');
+  if (typeof response !== 'object' || response === null) return '';
+  const o = response as Record<string, unknown>;
+  return ['stdout', 'stderr', 'output'].flatMap((key) => (typeof o[key] === 'string' ? [o[key]] : [])).join('\n');
+}
+
 /** What Claude Code puts in a refused call's result ("The user doesn't want to proceed…", "Permission to use Bash has been denied…"). */
 const DENIAL = /doesn't want to proceed|does not want to proceed|tool use was rejected|permission to use .* (?:has been|was) denied|denied by (?:a )?(?:rule|policy|hook)/i;
 

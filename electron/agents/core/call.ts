@@ -6,7 +6,7 @@
 // CLI's `snapshot`, the MCP server's `checkpoint`), so that while the app
 // watches a workspace, it too is limited to what the watcher saw change.
 
-import type { ClassifiedEffect, SnapshotResult, Trigger } from '../../../shared/model.js';
+import type { ClassifiedEffect, EffectKind, SnapshotResult, Trigger } from '../../../shared/model.js';
 
 /** What a tool call can change: files (known paths), or anything (a shell or a code runner). */
 export type CallKind = 'file' | 'shell' | 'code';
@@ -37,7 +37,14 @@ export type CallOutcome = 'ok' | 'failed' | 'denied';
  */
 export type CoreRequest =
   | { op: 'before'; call: ToolCall; effects: ClassifiedEffect[] }
-  | { op: 'after'; call: ToolCall; outcome: 'ok' | 'failed'; effects: ClassifiedEffect[] }
+  | {
+      op: 'after';
+      call: ToolCall;
+      outcome: 'ok' | 'failed';
+      effects: ClassifiedEffect[];
+      /** Kinds whose every effect in this call said, in the tool's output, that it sent nothing (effects/sent-nothing.ts). */
+      sentNothing?: EffectKind[];
+    }
   | { op: 'denied'; agent: string; cwd: string; toolCallIds: string[] }
   | { op: 'memory'; agent: string; cwd: string; session: string; present: string[] }
   | { op: 'snapshot'; dir: string; options: SnapshotRequest };

@@ -6,7 +6,7 @@
 // backend whose checkpoints use the watcher's knowledge of what changed.
 import { existsSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
-import type { ClassifiedEffect, EffectRecord, SnapshotOptions, SnapshotResult } from '../../../shared/model.js';
+import type { ClassifiedEffect, EffectKind, EffectRecord, EffectStatus, SnapshotOptions, SnapshotResult } from '../../../shared/model.js';
 import type { Store, Workspace } from '../../engine/api.js';
 import { workspaceId } from '../../engine/index.js';
 import { EffectLedger, ledgerPath } from '../../effects/ledger.js';
@@ -39,7 +39,7 @@ export async function serveCore(request: CoreRequest, backend: AgentBackend): Pr
     case 'before':
       return before(request.call, request.effects, backend);
     case 'after':
-      return after(request.call, request.outcome, request.effects, backend);
+      return after(request.call, request.outcome, request.effects, request.sentNothing ?? [], backend);
     case 'denied':
       return { op: 'denied', updated: await denied(request.agent, request.cwd, request.toolCallIds, backend.store) };
     case 'memory':
@@ -91,7 +91,7 @@ async function before(call: ToolCall, effects: ClassifiedEffect[], backend: Agen
   return { op: 'before', workspace: workspace.root, checkpoint };
 }
 
-async function after(call: ToolCall, outcome: 'ok' | 'failed', effects: ClassifiedEffect[], backend: AgentBackend): Promise<AgentResult> {
+async function after(call: ToolCall, outcome: 'ok' | 'failed', effects: ClassifiedEffect[], sentNothing: readonly EffectKind[], backend: AgentBackend): Promise<AgentResult> {
   const { store } = backend;
   const dir = await workspaceDirFor(store, call.cwd);
   // Nothing to record and no hint to give: do not open (or register) the workspace at all.
@@ -99,14 +99,22 @@ async function after(call: ToolCall, outcome: 'ok' | 'failed', effects: Classifi
   const workspace = await openWorkspace(backend, dir);
   const ledger = new EffectLedger(store.home, workspace.meta.id);
   if (effects.length > 0) {
-    const status = outcome === 'ok' ? 'happened' : 'failed';
+    // Ran, but by its output sent nothing (a push already up to date): nothing left, nothing to undo.
+    const statusOf = (kind: EffectKind): EffectStatus => (outcome === 'failed' ? 'failed' : sentNothing.includes(kind) ? 'nothing_sent' : 'happened');
     const earlier = call.toolCallId === undefined ? [] : (await ledger.list()).filter((r) => r.tool_use_id === call.toolCallId && r.source === 'hook');
     if (earlier.length > 0) {
-      // A push the reflog already confirmed happened, whatever the rest of the command did.
-      for (const r of earlier) if (!(status === 'failed' && r.reflog_id !== undefined)) await ledger.setStatus(r.id, status);
+      for (const r of earlier) {
+        const status = statusOf(r.kind);
+        // A push the reflog already confirmed happened, whatever the rest of the command did or said.
+        if (status !== 'happened' && r.reflog_id !== undefined) continue;
+        await ledger.setStatus(r.id, status, Date.now(), status === 'nothing_sent' ? { compensation: null } : undefined);
+      }
     } else {
       const checkpoint = (await latest(workspace))?.id ?? null;
-      for (const e of effects) await ledger.append({ ...e, workspace: workspace.root, source: 'hook', status, checkpoint, ...common(call) });
+      for (const e of effects) {
+        const status = statusOf(e.kind);
+        await ledger.append({ ...e, ...(status === 'nothing_sent' ? { compensation: null } : {}), workspace: workspace.root, source: 'hook', status, checkpoint, ...common(call) });
+      }
     }
     // A push also shows in the reflog: complete the record now, even when no app is running to watch.
     if (effects.some((e) => e.kind === 'git_push')) {

@@ -17,10 +17,11 @@ interface EffectsOptions extends CommonOptions {
 export function effectLines(records: readonly EffectRecord[], now = Date.now()): string[] {
   const lines: string[] = [];
   for (const r of records) {
-    const status = r.status === 'happened' ? r.status : style.warn(r.status);
+    const status = r.status === 'happened' ? r.status : r.status === 'nothing_sent' ? style.dim(r.status) : style.warn(r.status);
     lines.push(`${relativeTime(r.time_ms, now)}  ${r.kind}  ${status}  ${safeText(r.target)}`);
     lines.push(`  ${safeText(r.summary)}${r.agent ? style.dim(` (${safeText(r.agent)})`) : ''}`);
-    lines.push(`  undo: ${r.compensation === null ? style.dim('no command can undo this') : safeText(r.compensation)}`);
+    if (r.status === 'nothing_sent') lines.push(`  undo: ${style.dim('nothing to undo: it ran, but nothing left the machine')}`);
+    else lines.push(`  undo: ${r.compensation === null ? style.dim('no command can undo this') : safeText(r.compensation)}`);
   }
   return lines;
 }

@@ -62,7 +62,9 @@ export function EffectsPanel() {
               </span>
               <span className={`pill pill-${effect.status}`}>{effectStatusLabel(effect.status)}</span>
             </div>
-            {effect.compensation ? (
+            {effect.status === 'nothing_sent' ? (
+              <div className="effect-compensation none">Nothing left this machine: nothing to undo</div>
+            ) : effect.compensation ? (
               <div className="effect-compensation">
                 <code className="mono" title={effect.compensation}>
                   {effect.compensation}

@@ -19,7 +19,7 @@ export function effectKindLabel(kind: EffectKind): string {
 }
 
 export function effectStatusLabel(status: EffectStatus): string {
-  return status === 'intended' ? 'about to happen' : status;
+  return status === 'intended' ? 'about to happen' : status === 'nothing_sent' ? 'nothing sent' : status;
 }
 
 /** A push that rewrites or deletes the remote's history looks different from a plain push on the timeline. */
