@@ -13,6 +13,7 @@ import { caseResult, CASES, humanTable, median, type BenchReport, type CaseName,
 import { setFsyncForMeasurement } from '../electron/engine/git-env.js';
 import { editFiles, generateWorkspace, pickFiles, type GeneratedWorkspace } from './bench/workspace.js';
 import { measureAppMemory } from './bench/app-memory.js';
+import { measureCheck } from './bench/check-case.js';
 import { measureHookAuto, measureHookFirstCall, measureHookPreEdit } from './bench/hook-case.js';
 import { TreeRssSampler } from './bench/rss.js';
 import { autoCheckpoint } from './bench/watcher-side.js';
@@ -289,6 +290,11 @@ async function bench(options: BenchOptions, dir: string): Promise<BenchReport> {
     await engineSide.settled();
   }
 
+  // check_1000: `chronoscope check` against git fsck --full, on a store of its own with 1,000 real checkpoints (scripts/bench/check-case.ts).
+  const checked = await measureCheck(ws, join(dir, 'check-home'), options.runs, (m) => progress(options, m));
+  for (const ms of checked.engine) record('check_1000', 'engine', ms);
+  for (const ms of checked.fsck) record('check_1000', 'baseline', ms);
+
   return {
     workspace: { files: ws.files, bytes: ws.bytes },
     results: CASES.filter((name) => (times.get(name)?.engine.length ?? 0) > 0).map((name): CaseResult => {
@@ -399,6 +405,7 @@ const NOTES = [
   '  baseline = Hermes checkpoints: add -A + diff --cached --quiet + commit; restore = cat-file + pre-rollback snapshot + checkout;',
   '  list = one git log --shortstat; diff = diff --numstat + diff (all patches). Engine diff = the changed-file list + both sides of one file.',
   '  list1000: both sides seeded quickly (engine: its own commit format via plumbing; baseline: fast-import), then listed.',
+  '  check_1000: the engine\'s check (in this process) against git fsck --full on one store of 1,000 path-limited checkpoints (1-2 files each) of this workspace.',
   '  watch10: the snapshot the watcher asks for after 10 edits (its quiet period not counted); the "baseline" column is the engine\'s full-scan snapshot of 10 other edits.',
   "  hook_*: the whole hook process (spawn, PreToolUse payload on stdin, exit) on the workspace with one file changed; baseline = node -e '' in the same run.",
   '    _delegated: an app service (as the desktop app or serve) runs in this process and the hook hands it the work over the store socket.',

@@ -20,6 +20,8 @@ export const CASES = [
   'hook_delegated_100k',
   // Opt-in (--hook-100k): the hook with the auto-started service warm against a bare node start, on 100,000 files.
   'hook_auto_100k',
+  // `chronoscope check` of 1,000 checkpoints against git fsck --full on the same store (see check-case.ts).
+  'check_1000',
 ] as const;
 export type CaseName = (typeof CASES)[number];
 
@@ -79,6 +81,7 @@ const TARGETS: Record<CaseName, Target> = {
   hook_pre_edit_auto: { text: '≤ 1.8×', met: (r) => r.ratio <= 1.8 },
   hook_first_call: { text: '≤ alone + 10 ms', met: (r) => r.engine_ms <= r.baseline_ms + 10 },
   hook_auto_100k: { text: '≤ 2.0×', met: (r) => r.ratio <= 2 },
+  check_1000: { text: '≤ 1.0×', met: (r) => r.ratio <= 1 },
 };
 
 export function humanTable(report: BenchReport, notes: readonly string[]): string {
