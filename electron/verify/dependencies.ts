@@ -80,9 +80,56 @@ export async function findDependencyFolders(workspaceRoot: string, scratch: stri
   return found;
 }
 
+function cloneArgs(source: string, target: string): string[] | null {
+  if (process.platform === 'linux') return ['-a', '--reflink=always', source, target];
+  if (process.platform === 'darwin') return ['-a', '-c', source, target];
+  return null;
+}
+
+/** One regular file under `dir` (breadth first, a few levels), to try a clone on. */
+async function someFile(dir: string, depth = 3): Promise<string | null> {
+  const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+  const file = entries.find((e) => e.isFile());
+  if (file) return path.join(dir, file.name);
+  if (depth === 0) return null;
+  for (const e of entries.filter((e) => e.isDirectory()).slice(0, 8)) {
+    const found = await someFile(path.join(dir, e.name), depth - 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Whether files clone copy-on-write from `source`'s file system to `scratch`'s, per pair of devices. */
+const cloneable = new Map<string, boolean>();
+
+/**
+ * Tried on one file first: where clones fail, `cp -a --reflink=always` on a
+ * whole node_modules would fail file by file (10⁵ errors) before giving up.
+ */
+async function canClone(source: string, scratch: string): Promise<boolean> {
+  const [a, b] = await Promise.all([fs.stat(source).catch(() => null), fs.stat(scratch).catch(() => null)]);
+  if (!a || !b) return false;
+  const key = `${a.dev}:${b.dev}`;
+  const known = cloneable.get(key);
+  if (known !== undefined) return known;
+  const file = await someFile(source);
+  const probe = path.join(scratch, `.clone-probe-${process.pid}`);
+  const args = file === null ? null : cloneArgs(file, probe);
+  let ok = false;
+  if (args !== null) {
+    ok = await run('cp', args).then(
+      () => true,
+      () => false,
+    );
+    await fs.rm(probe, { force: true }).catch(() => undefined);
+  }
+  cloneable.set(key, ok);
+  return ok;
+}
+
 /** Copy-on-write clone of a folder; false (and nothing left behind) where the file system cannot. */
 async function cloneTree(source: string, target: string): Promise<boolean> {
-  const args = process.platform === 'linux' ? ['-a', '--reflink=always', source, target] : process.platform === 'darwin' ? ['-a', '-c', source, target] : null;
+  const args = cloneArgs(source, target);
   if (args === null) return false;
   try {
     await run('cp', args, { maxBuffer: 1 << 20 });
@@ -158,7 +205,8 @@ export async function prepareDependencies(workspaceRoot: string, scratch: string
   if (mode !== 'link') {
     const cloned: string[] = [];
     for (const folder of folders) {
-      if (!(await cloneTree(path.join(workspaceRoot, folder), path.join(scratch, folder)))) break;
+      const source = path.join(workspaceRoot, folder);
+      if (!(await canClone(source, scratch)) || !(await cloneTree(source, path.join(scratch, folder)))) break;
       cloned.push(folder);
     }
     if (cloned.length === folders.length) {
