@@ -2,6 +2,7 @@ import { useWorkspaces } from '../state/workspaces.js';
 import { Sidebar } from './Sidebar.js';
 import { Header } from './Header.js';
 import { ConnectionBanner, ErrorBanners } from './Banners.js';
+import { DamageBanner } from './DamageBanner.js';
 import { TimelineSlider } from './TimelineSlider.js';
 import { CheckpointList } from './CheckpointList.js';
 import { DetailsPane } from './DetailsPane.js';
@@ -34,6 +35,7 @@ export function App() {
         <Header />
         {current ? (
           <>
+            <DamageBanner />
             <TimelineSlider />
             <div className="split">
               <CheckpointList />

@@ -338,7 +338,7 @@ const Lanes = memo(function Lanes({ checkpoints, scale, view, width }: { checkpo
 
 interface Mark {
   u: number;
-  row: 'restore' | 'pin' | 'effect';
+  row: 'restore' | 'pin' | 'effect' | 'damaged';
   /** CSS class of the mark's kind; severity decides which kind a stack shows. */
   kind: string;
   severity: number;
@@ -361,6 +361,8 @@ function markKinds(checkpoints: Checkpoint[], effects: EffectRecord[], scale: Sc
       });
     }
     if (c.pinned) marks.push({ u, row: 'pin', kind: 'pin', severity: 0, tip: `Pinned: ${c.reason || shortId(c.id)}` });
+    // Found damaged by `chronoscope check` (or its commit or root tree unreadable): some of its files cannot be read back.
+    if (c.damaged) marks.push({ u, row: 'damaged', kind: 'damaged', severity: 0, tip: `Damaged: ${c.reason || shortId(c.id)} · some of its files cannot be read from the store (chronoscope check says which)` });
   }
   for (const e of effects) {
     const variant = effectVariant(e);
@@ -376,13 +378,13 @@ function markKinds(checkpoints: Checkpoint[], effects: EffectRecord[], scale: Sc
   return marks;
 }
 
-const TEST_IDS: Record<Mark['row'], string> = { restore: 'restore-marker', pin: 'pin-marker', effect: 'effect-marker' };
+const TEST_IDS: Record<Mark['row'], string> = { restore: 'restore-marker', pin: 'pin-marker', effect: 'effect-marker', damaged: 'damaged-marker' };
 
-/** Restores, pins and effects; marks nearer than STACK_PX in one row become one mark with a count. */
+/** Restores, pins, effects and damaged checkpoints; marks nearer than STACK_PX in one row become one mark with a count. */
 const Marks = memo(function Marks({ checkpoints, effects, scale, view, width }: { checkpoints: Checkpoint[]; effects: EffectRecord[]; scale: Scale; view: View; width: number }) {
   const all = useMemo(() => markKinds(checkpoints, effects, scale), [checkpoints, effects, scale]);
   const out: ReactNode[] = [];
-  for (const row of ['restore', 'pin', 'effect'] as const) {
+  for (const row of ['restore', 'pin', 'effect', 'damaged'] as const) {
     const xs = all
       .filter((m) => m.row === row)
       .map((m) => ({ m, x: toTrack(view, m.u) * width }))

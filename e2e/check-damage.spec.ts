@@ -1,0 +1,47 @@
+// A checkpoint found damaged by `chronoscope check` is marked on the slider
+// and a banner names the command; the intact ones carry no mark. Real CLI,
+// real store damage (one blob taken away), real browser host and Chromium.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { artifact, CLI, expect, openApp, test } from './fixtures.js';
+
+test('a damaged checkpoint shows a mark on the slider and a banner that names chronoscope check', async ({ page, workspace, serve }) => {
+  await workspace.write('a.txt', 'one\n');
+  await workspace.write('deep/er/x.txt', 'first version\n');
+  await workspace.snapshot('start');
+  await workspace.write('deep/er/x.txt', 'second version\n');
+  await workspace.snapshot('edit the deep file');
+  await workspace.write('deep/er/x.txt', 'third version\n');
+  await workspace.snapshot('edit it again');
+
+  // Every object loose, then the second version's blob gone: only the middle checkpoint needs it.
+  const gitDir = join(workspace.home, 'git');
+  const git = (args: string[], input?: Buffer): string => execFileSync('git', ['--git-dir', gitDir, ...args], { encoding: 'utf8', ...(input ? { input } : {}) });
+  const packDir = join(gitDir, 'objects', 'pack');
+  for (const name of readdirSync(packDir).filter((n) => n.endsWith('.pack'))) {
+    const moved = join(workspace.home, name);
+    renameSync(join(packDir, name), moved);
+    rmSync(join(packDir, name.replace(/\.pack$/, '.idx')));
+    git(['unpack-objects', '-q'], readFileSync(moved));
+    rmSync(moved);
+  }
+  const blob = execFileSync('git', ['hash-object', '--stdin'], { input: 'second version\n', encoding: 'utf8' }).trim();
+  rmSync(join(gitDir, 'objects', blob.slice(0, 2), blob.slice(2)));
+  const checked = spawnSync(process.execPath, [CLI, 'check', '--workspace', workspace.dir], { env: workspace.env, encoding: 'utf8' });
+  expect(checked.status).toBe(3);
+  expect(checked.stdout).toContain('lost: deep/er/x.txt');
+
+  const served = await serve(['--no-watch']);
+  await openApp(page, served, 3);
+  const banner = page.getByTestId('damage-banner');
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText('1 checkpoint is damaged');
+  await expect(banner.locator('code')).toHaveText('chronoscope check');
+  // One mark, for the one damaged checkpoint (the other two are intact).
+  const marks = page.getByTestId('damaged-marker');
+  await expect(marks).toHaveCount(1);
+  await expect(marks).toHaveAttribute('data-count', '1');
+  await expect(marks).toHaveAttribute('data-tip', /Damaged: edit the deep file/);
+  await page.screenshot({ path: artifact('check-damage.png') });
+});
