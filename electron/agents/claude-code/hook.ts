@@ -131,9 +131,7 @@ async function handle(payload: ClaudeCodePayload, env: HookEnvironment, budget: 
     // A push that said "Everything up-to-date" ran but sent nothing (effects/sent-nothing.ts).
     const sentNothing = outcome === 'ok' && effects.length > 0 ? kindsThatSentNothing(effects, toolOutputText(payload.tool_response)) : [];
     const request: CoreRequest = { op: 'after', call, outcome, effects, ...(sentNothing.length > 0 ? { sentNothing } : {}) };
-    // A running app's delegate protocol drops `sentNothing` (delegate-server.ts does not read it yet),
-    // so such a call, rare, is recorded from this process: the ledger takes appends from any process.
-    const result = sentNothing.length > 0 ? await runCore(request, budget, { ...env, local: true }) : await run(request);
+    const result = await run(request);
     if (outcome === 'failed' && result.op === 'after' && result.before !== null) {
       return context(event, recoveryHint(tool, result.workspace, result.before, cliPrefix()));
     }

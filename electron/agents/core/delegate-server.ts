@@ -202,6 +202,15 @@ function effects(v: unknown): ClassifiedEffect[] {
   });
 }
 
+/** Effect kinds a call sent nothing for (a push that found everything up to date). */
+function effectKinds(v: unknown): ClassifiedEffect['kind'][] {
+  if (!Array.isArray(v) || v.length > 100) bad('sentNothing');
+  return v.map((k: unknown) => {
+    if (typeof k !== 'string' || !(EFFECT_KINDS as readonly string[]).includes(k)) bad('sentNothing');
+    return k as ClassifiedEffect['kind'];
+  });
+}
+
 export function parseRequest(line: string): { request: CoreRequest; startedMs: number } {
   let raw: unknown;
   try {
@@ -222,7 +231,11 @@ export function parseRequest(line: string): { request: CoreRequest; startedMs: n
     case 'after': {
       const outcome = q['outcome'];
       if (outcome !== 'ok' && outcome !== 'failed') bad('outcome');
-      return { request: { op: 'after', call: toolCall(q['call']), outcome, effects: effects(q['effects']) }, startedMs };
+      const sentNothing = q['sentNothing'] === undefined ? [] : effectKinds(q['sentNothing']);
+      return {
+        request: { op: 'after', call: toolCall(q['call']), outcome, effects: effects(q['effects']), ...(sentNothing.length > 0 ? { sentNothing } : {}) },
+        startedMs,
+      };
     }
     case 'denied':
       return {
