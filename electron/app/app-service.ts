@@ -227,6 +227,7 @@ class ChronoscopeAppService implements AppService {
     if (session === undefined || watcher === null || !session.hasCheckpoint) return ws.snapshot(options);
     const wait = Math.min(WATCHER_SETTLE_MS, startedMs + WATCHER_SETTLE_MS - Date.now());
     if (wait > 0) await new Promise((resolveWait) => setTimeout(resolveWait, wait));
+    await watcher.verify(); // one stat: a replaced folder means a full scan, whatever the liveness timer's period
     const changed = watcher.changedPaths();
     if (changed === null) return ws.snapshot(options);
     const paths = [...new Set([...changed, ...files])];
@@ -391,27 +392,30 @@ class ChronoscopeAppService implements AppService {
       });
       if (baseline && baseline.id !== null) this.emit('checkpoint:added', { workspace: workspacePath, checkpoint: baseline.checkpoint });
     }
-    // The daemon has no window to tell: its feeds only keep the ledger (pushes) and its own state current.
-    const pollMs = this.options.pollMs ?? (this.kind === 'daemon' ? 5000 : 1000);
+    // The daemon has no window to tell: its only feed keeps the ledger current (pushes seen in the reflog).
+    const pollMs = this.options.pollMs ?? (this.kind === 'daemon' ? 30_000 : 1000);
 
-    // Checkpoints taken by other processes, and by Hermes Agent in its own /rollback store.
-    const signal = checkpointSignal(this.currentStore.home, entry.id);
-    const warned = new Set<string>();
-    const warnOnce = (message: string): void => {
-      if (warned.has(message)) return;
-      warned.add(message);
-      this.emit('error', { workspace: workspacePath, error: { code: 'internal', message } });
-    };
-    const feed = disposables.add(
-      new CheckpointFeed({
-        signalDirs: signal.signalDirs,
-        signalFiles: [...signal.signalFiles, ...hermesSignalFiles(workspacePath, this.currentSettings)],
-        pollMs,
-        list: async (limit) => (await this.workspace(workspacePath)).list({ limit, lanes: true, onWarning: warnOnce }),
-        onNew: (checkpoint) => this.emit('checkpoint:added', { workspace: workspacePath, checkpoint }),
-      }),
-    );
-    await feed.start();
+    // Checkpoints taken by other processes, and by Hermes Agent in its own /rollback store: news for
+    // a window. The daemon has none to tell, so it polls nothing for them (an idle daemon runs no code).
+    if (this.kind === 'app') {
+      const signal = checkpointSignal(this.currentStore.home, entry.id);
+      const warned = new Set<string>();
+      const warnOnce = (message: string): void => {
+        if (warned.has(message)) return;
+        warned.add(message);
+        this.emit('error', { workspace: workspacePath, error: { code: 'internal', message } });
+      };
+      const feed = disposables.add(
+        new CheckpointFeed({
+          signalDirs: signal.signalDirs,
+          signalFiles: [...signal.signalFiles, ...hermesSignalFiles(workspacePath, this.currentSettings)],
+          pollMs,
+          list: async (limit) => (await this.workspace(workspacePath)).list({ limit, lanes: true, onWarning: warnOnce }),
+          onNew: (checkpoint) => this.emit('checkpoint:added', { workspace: workspacePath, checkpoint }),
+        }),
+      );
+      await feed.start();
+    }
 
     // Irreversible effects.
     const effects = disposables.add(
@@ -444,6 +448,8 @@ class ChronoscopeAppService implements AppService {
           onError: report,
           ignorePaths: storeInside(workspacePath, this.currentStore.home),
           catchUp: session.hasCheckpoint,
+          // A folder deleted meanwhile also shows as a watcher error at once; the daemon's poll is a backstop.
+          ...(this.kind === 'daemon' ? { livenessMs: 30_000 } : {}),
         }),
       );
       session.watcher = watcher;

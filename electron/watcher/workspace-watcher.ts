@@ -80,6 +80,14 @@ export class WorkspaceWatcher {
     return this.debouncer.unsettled();
   }
 
+  /**
+   * Checks the folder now, as the liveness timer does: a checkpoint limited to changedPaths() must
+   * never trust a watcher of a folder that was deleted or replaced since its last tick.
+   */
+  verify(): Promise<void> {
+    return this.checkLiveness();
+  }
+
   setPaused(paused: boolean): void {
     if (paused === this.paused) return;
     this.paused = paused;

@@ -5,7 +5,7 @@
 // hook alone; see delegate.test.ts for the control).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Checkpoint } from '../../shared/model.js';
@@ -179,6 +179,23 @@ describe('the background service started by hooks', () => {
     await writeFile(join(dirs.workspace, 'later.txt'), 'later\n');
     await preEdit(dirs.home, dirs.workspace, 'toolu_3', { PATH: '' });
     expect(await changedFiles(dirs.home, dirs.workspace, (await byToolUse(dirs.home, dirs.workspace, 'toolu_3')).id)).toEqual(['later.txt']);
+  });
+
+  it('the workspace folder replaced between two calls: the next delegated checkpoint holds the new folder as a full scan would', async () => {
+    await preEdit(dirs.home, dirs.workspace, 'toolu_1');
+    await serving(dirs.home, dirs.workspace);
+    // Swapped by renames (as a checkout tool or a person's mv does): the old folder lives on elsewhere.
+    const next = `${dirs.workspace}-next`;
+    await mkdir(join(next, 'src'), { recursive: true });
+    await writeFile(join(next, 'src', 'app.ts'), 'export const answer = 43;\n');
+    await writeFile(join(next, 'replaced.txt'), 'a new folder of the same name\n');
+    await rename(dirs.workspace, `${dirs.workspace}-old`);
+    await rename(next, dirs.workspace);
+    const r = await preEdit(dirs.home, dirs.workspace, 'toolu_2', { PATH: '' });
+    expect(r.code).toBe(0);
+    const cp = await byToolUse(dirs.home, dirs.workspace, 'toolu_2');
+    expect(await changedFiles(dirs.home, dirs.workspace, cp.id)).toEqual(['replaced.txt', 'src/app.ts']);
+    await fullScanFindsNothingNew(dirs.home, dirs.workspace);
   });
 
   it('a stale socket file with no listener: the hook works alone and the daemon it starts replaces the file', async () => {
