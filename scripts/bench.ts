@@ -14,6 +14,7 @@ import { setFsyncForMeasurement } from '../electron/engine/git-env.js';
 import { editFiles, generateWorkspace, pickFiles, type GeneratedWorkspace } from './bench/workspace.js';
 import { measureAppMemory } from './bench/app-memory.js';
 import { measureCheck } from './bench/check-case.js';
+import { daemonIdleLines, measureDaemonIdle } from './bench/daemon-idle.js';
 import { measureHookAuto, measureHookFirstCall, measureHookPreEdit } from './bench/hook-case.js';
 import { TreeRssSampler } from './bench/rss.js';
 import { autoCheckpoint } from './bench/watcher-side.js';
@@ -31,10 +32,12 @@ interface BenchOptions {
   /** Snapshots before the store's upkeep is measured (0: not measured); upkeepOnly: nothing else. */
   upkeep: number;
   upkeepOnly: boolean;
+  /** Only the idle background service's memory and CPU (10 workspaces of --files files each). */
+  daemonIdle: boolean;
 }
 
 const LIST_SIZE = 1000;
-const USAGE = 'usage: bench [--files N] [--mb N] [--runs N] [--json] [--hook-100k] [--hook-only] [--upkeep N] [--upkeep-only]';
+const USAGE = 'usage: bench [--files N] [--mb N] [--runs N] [--json] [--hook-100k] [--hook-only] [--upkeep N] [--upkeep-only] [--daemon-idle]';
 
 function parseOptions(argv: string[]): BenchOptions {
   const { values } = parseArgs({
@@ -48,6 +51,7 @@ function parseOptions(argv: string[]): BenchOptions {
       'hook-only': { type: 'boolean', default: false },
       upkeep: { type: 'string', default: '0' },
       'upkeep-only': { type: 'boolean', default: false },
+      'daemon-idle': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -65,6 +69,7 @@ function parseOptions(argv: string[]): BenchOptions {
     hookOnly: values['hook-only'],
     upkeep: Math.round(num('upkeep', values['upkeep-only'] && values.upkeep === '0' ? '1000' : values.upkeep, 0)),
     upkeepOnly: values['upkeep-only'],
+    daemonIdle: values['daemon-idle'],
   };
 }
 
@@ -382,6 +387,12 @@ async function main(): Promise<number> {
       const ws = generateWorkspace(join(dir, 'upkeep-workspace'), { files: options.files, bytes: Math.round(options.mb * (1 << 20)) });
       return measureUpkeep(ws, dir, options.upkeep, (m) => progress(options, m));
     };
+    if (options.daemonIdle) {
+      const idle = await measureDaemonIdle(dir, { workspaces: 10, files: options.files, quietS: 60, progress: (m) => progress(options, m) });
+      if (idle === null) process.stdout.write('daemon idle: measured on Linux only (/proc)\n');
+      else process.stdout.write(options.json ? `${JSON.stringify({ daemon_idle: idle })}\n` : `${daemonIdleLines(idle).join('\n')}\n`);
+      return 0;
+    }
     if (options.upkeepOnly) {
       const upkeep = await upkeepCase();
       process.stdout.write(options.json ? `${JSON.stringify({ upkeep })}\n` : `${upkeepLines(upkeep).join('\n')}\n`);
