@@ -381,7 +381,9 @@ export class ObjectProver {
         const type = TYPES[code];
         if (type && record.length >= ASYNC_MIN) {
           // A copy: the window it may be a view of moves on while the thread pool inflates it.
-          const data = await inflateAsync(Buffer.from(record.subarray(at)), { chunkSize: chunkFor(size) });
+          const own = Buffer.allocUnsafe(record.length - at);
+          record.copy(own, 0, at); // (Buffer.from(view) copies byte by byte in JavaScript)
+          const data = await inflateAsync(own, { chunkSize: chunkFor(size) });
           if (data.length === size && hashOf(type, data).equals(id)) {
             this.proven++;
             return { ok: true, type, data };
