@@ -15,6 +15,7 @@ import { WorkspaceWatcher } from '../watcher/workspace-watcher.js';
 import { WATCHER_SETTLE_MS } from '../agents/core/delegate-server.js';
 import type { ControlAnswer, ControlRequest, ServiceKind, ServiceStatus } from '../agents/core/service-control.js';
 import { takeAgentSocket } from './agent-socket-owner.js';
+import { Maintenance, type MaintenanceOptions } from './maintenance.js';
 import type { AgentBackend } from '../agents/core/work.js';
 import type { AppService } from './api.js';
 import { CheckpointFeed } from './checkpoint-feed.js';
@@ -51,6 +52,8 @@ export interface AppServiceOptions {
   idleExitMs?: () => number;
   /** A hook's request arrived (true) or was answered (false). */
   onAgentActivity?: (busy: boolean) => void;
+  /** Compress the store when due and check checkpoints once a day, when quiet (default true; see maintenance.ts). */
+  maintenance?: boolean | Pick<MaintenanceOptions, 'firstMs' | 'idleMs' | 'everyMs' | 'upkeepLimits'>;
   /** A control request asked this service to leave (the daemon: `daemon --stop`, or an app taking over). */
   onLeave?: (why: 'stop' | 'handover') => void;
 }
@@ -93,6 +96,8 @@ class ChronoscopeAppService implements AppService {
   private readonly adding = new Map<string, Promise<Session>>(); // by workspace id
   private readonly since = new Date().toISOString();
   private lastAgentCall: string | null = null;
+  /** When anything was last recorded or asked for: background upkeep and checks wait for quiet. */
+  private lastActivityMs = Date.now();
   /** Set once the agent socket is ours; false: another process serves the store's hooks. */
   private servesAgents = false;
 
@@ -133,6 +138,7 @@ class ChronoscopeAppService implements AppService {
         backend: (request) => this.agentBackend(request.startedMs),
         control: (request) => this.control(request),
         onActivity: (busy) => {
+          this.lastActivityMs = Date.now();
           if (busy) this.lastAgentCall = new Date().toISOString();
           this.options.onAgentActivity?.(busy);
         },
@@ -145,6 +151,25 @@ class ChronoscopeAppService implements AppService {
     }
     if (this.kind === 'app') for (const entry of await this.list.read()) await this.startSession(entry, true);
     for (const dir of inherited) await this.watchForAgents(dir).catch(() => undefined);
+    if (this.options.maintenance !== false) {
+      const maintenance = new Maintenance({
+        ...(typeof this.options.maintenance === 'object' ? this.options.maintenance : {}),
+        store: () => this.currentStore,
+        workspaces: async () => Promise.all([...this.sessions.values()].map((s) => this.workspace(s.meta.path))),
+        lastActivityMs: () => this.lastActivityMs,
+        onChecked: (ws, result) => {
+          const damaged = result.damaged.length;
+          if (damaged > 0) {
+            this.emit('error', {
+              workspace: ws.root,
+              error: { code: 'internal', message: `the background check found ${damaged} damaged checkpoint${damaged === 1 ? '' : 's'}: run 'chronoscope check' for what is lost` },
+            });
+          }
+        },
+      });
+      maintenance.start();
+      this.disposables.add(toDisposable(() => maintenance.dispose()));
+    }
   }
 
   /** What `hooks status` and `daemon --stop` ask the service that holds the socket. */
@@ -212,6 +237,7 @@ class ChronoscopeAppService implements AppService {
   }
 
   async snapshot(ws: Workspace, options: SnapshotOptions): Promise<SnapshotResult> {
+    this.lastActivityMs = Date.now();
     return this.watchedSnapshot(ws, options, Date.now());
   }
 
@@ -462,6 +488,7 @@ class ChronoscopeAppService implements AppService {
   }
 
   private async autoSnapshot(session: Session, opts: SnapshotOptions): Promise<SnapshotResult> {
+    this.lastActivityMs = Date.now();
     const ws = await this.workspace(session.meta.path);
     if (opts.paths && !session.hasCheckpoint) {
       // A partial snapshot needs a previous checkpoint to build on; the first one scans everything.

@@ -1,0 +1,57 @@
+// The store looking after itself while the app runs: once nothing has been
+// recorded for a while, the app compresses the store when due and checks the
+// watched workspaces' checkpoints; while work goes on, it does neither.
+import { existsSync, readdirSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createAppService } from '../../electron/app/app-service.js';
+import type { AppService } from '../../electron/app/api.js';
+import { openStore } from '../../electron/engine/index.js';
+import { fsckStore } from '../../electron/engine/upkeep.js';
+import { sleep, tempDirs, waitFor, type TempDirs } from './helpers.js';
+
+let dirs: TempDirs;
+let app: AppService | null = null;
+
+beforeEach(async () => {
+  dirs = await tempDirs('chronoscope-maintenance-');
+  const ws = await (await openStore({ home: dirs.home })).workspace(dirs.workspace);
+  for (let i = 0; i < 4; i++) {
+    await writeFile(join(dirs.workspace, `f${i}.txt`), `version ${i}\n`);
+    await ws.snapshot({ reason: `step ${i}` });
+  }
+});
+afterEach(async () => {
+  await app?.dispose();
+  app = null;
+  await dirs.cleanup();
+});
+
+const checkRecord = async (): Promise<string> => {
+  const id = (await (await openStore({ home: dirs.home })).workspace(dirs.workspace)).meta.id;
+  return join(dirs.home, 'workspaces', id, 'check.json');
+};
+const packs = (): number => readdirSync(join(dirs.home, 'git', 'objects', 'pack')).filter((n) => n.endsWith('.pack')).length;
+
+describe('maintenance in the app', () => {
+  it('when quiet: compresses the store once due and checks the watched workspace, leaving it valid', async () => {
+    expect(packs()).toBeGreaterThan(1);
+    app = await createAppService({ home: dirs.home, host: 'browser', version: 'test', watch: false, maintenance: { firstMs: 50, idleMs: 0, upkeepLimits: { packLimit: 1 } } });
+    await app.addWorkspace(dirs.workspace);
+    const record = await checkRecord();
+    await waitFor('the check record', () => existsSync(record));
+    await waitFor('one pack', () => packs() === 1);
+    expect(await fsckStore(dirs.home)).toBe('');
+    expect((await (await app.workspace(dirs.workspace)).list()).map((c) => c.damaged === true)).toEqual([false, false, false, false]);
+  });
+
+  it('while work goes on: neither', async () => {
+    const before = packs();
+    app = await createAppService({ home: dirs.home, host: 'browser', version: 'test', watch: false, maintenance: { firstMs: 50, idleMs: 600_000, upkeepLimits: { packLimit: 1 } } });
+    await app.addWorkspace(dirs.workspace);
+    await sleep(1500);
+    expect(existsSync(await checkRecord())).toBe(false);
+    expect(packs()).toBe(before);
+  });
+});
