@@ -290,8 +290,10 @@ export class ObjectProver {
     // Through the window when reading in pack order (a view: used before the next read), else a read of its own.
     const w = this.window;
     let record: Buffer;
-    if (w.pack === pack && offset >= w.start && end <= w.end) record = w.buf.subarray(offset - w.start, end - w.start);
-    else if (this.inOrder && end - offset <= w.buf.length) {
+    // A big record is read into a buffer of its own (proveAsync hands it to the thread pool, and a copy out of the window cost more than the read).
+    const big = end - offset >= ASYNC_MIN;
+    if (!big && w.pack === pack && offset >= w.start && end <= w.end) record = w.buf.subarray(offset - w.start, end - w.start);
+    else if (!big && this.inOrder) {
       // The window grows while reads run on from where it ended (dense: the blobs) and shrinks after a jump (sparse: a level of trees).
       this.windowSize = w.pack === pack && offset >= w.start && offset <= w.end + 4096 ? Math.min(this.windowSize * 2, WINDOW_MAX) : WINDOW_MIN;
       w.pack = null;
@@ -381,9 +383,8 @@ export class ObjectProver {
         const type = TYPES[code];
         if (type && record.length >= ASYNC_MIN) {
           // A copy: the window it may be a view of moves on while the thread pool inflates it.
-          const own = Buffer.allocUnsafe(record.length - at);
-          record.copy(own, 0, at); // (Buffer.from(view) copies byte by byte in JavaScript)
-          const data = await inflateAsync(own, { chunkSize: chunkFor(size) });
+          // record() read it into a buffer of its own (not a view of the window, which moves on meanwhile).
+          const data = await inflateAsync(record.subarray(at), { chunkSize: chunkFor(size) });
           if (data.length === size && hashOf(type, data).equals(id)) {
             this.proven++;
             return { ok: true, type, data };
