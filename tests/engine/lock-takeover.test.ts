@@ -5,7 +5,8 @@
 // bound is a comparison with the same work measured in the same test, with slack
 // for a busy machine (the mtime fallback alone would cost ~10 s, a stuck
 // takeover marker ~5 s).
-import { join } from 'node:path';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acquire } from '../../electron/engine/lock.js';
 import { killHard, startUntil, type Started } from '../hardening/processes.js';
@@ -15,6 +16,7 @@ import { sandbox, write, type Sandbox } from './helpers.js';
 const FIXTURES = join(REPO_ROOT, 'tests', 'hardening', 'fixtures');
 const DIE_IN_LOCK = join(FIXTURES, 'die-in-lock.mjs');
 const HOLD_LOCK = join(FIXTURES, 'hold-lock.mjs');
+const COUNT_UNDER_LOCK = join(FIXTURES, 'count-under-lock.mjs');
 /** The issue's "within 1 s of the baseline", plus slack for a shared 2-core machine. */
 const SLACK_MS = 1_500;
 
@@ -86,5 +88,26 @@ describe('a lock holder killed with SIGKILL is taken over at once', () => {
     await killHard(holder.child);
     const release = await acquire(target, { waitMs: 1_500 });
     await release();
+  });
+
+  it('writers counting under the lock lose no increment while holders are killed at the mkdir moment and taken over', async () => {
+    const counter = join(s.base, 'counter');
+    writeFileSync(counter, '0');
+    const workers = await Promise.all([0, 1, 2].map(() => startUntil([COUNT_UNDER_LOCK, target, counter, '25'], 'ready')));
+    children.push(...workers);
+    const finished = workers.map((w) => new Promise<number | null>((resolve) => w.child.on('exit', (code) => resolve(code))));
+    // Meanwhile, writers that die right after their mkdir, again and again: each must be taken over, never a live one.
+    for (let i = 0; i < 6; i++) {
+      const dying = await startUntil([DIE_IN_LOCK, target, 'mkdir'], 'stopped', process.env, 60_000);
+      await killHard(dying.child);
+    }
+    // On a hang, say what the lock's folder holds (which claims, markers, folder) instead of timing out mute.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stuck = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`writers stuck; beside the lock: ${readdirSync(dirname(target)).join(' ')}`)), 90_000);
+    });
+    expect(await Promise.race([Promise.all(finished), stuck])).toEqual([0, 0, 0]);
+    clearTimeout(timer);
+    expect(readFileSync(counter, 'utf8')).toBe('75');
   });
 });
