@@ -155,8 +155,9 @@ export async function checkStore(layout: StoreLayout, ids: readonly string[] | n
       damagedByWs.get(ws.id)![commit] = { lost: sorted.slice(0, LOST_KEPT), lost_count: sorted.length };
     }
     const checkpoints = walked.length;
-    // A prune may have removed a checkpoint (and its objects) while it was checked: only refs still naming the same commit count.
-    const still = await readCheckpointRefs(layout, ids);
+    // A prune may have removed a checkpoint (and its objects) while it was checked: only refs still naming the same commit count
+    // (read again only when something was found: a clean check has nothing to take back).
+    const still = damaged.length > 0 ? await readCheckpointRefs(layout, ids) : workspaces;
     const current = new Set(still.flatMap((ws) => [...ws.refs.values()]));
     const kept = damaged.filter((d) => current.has(d.id));
     for (const [id, found] of damagedByWs) {
