@@ -29,7 +29,15 @@ export function mcpServerEntry(cliPath: string, workspace?: string): McpServerEn
   return { type: 'stdio', command: 'node', args: [cliPath, 'mcp', ...(workspace !== undefined ? ['--workspace', workspace] : [])] };
 }
 
-export async function registerMcpServer(configPath: string, entry: McpServerEntry): Promise<{ path: string; changed: boolean }> {
+interface McpConfig {
+  /** The file as it was ('' or null: empty or absent). */
+  before: string | null;
+  config: Record<string, unknown>;
+  servers: Record<string, unknown>;
+}
+
+/** The config file read and checked; anything that is not ours to judge is refused and left untouched. */
+async function readMcpConfig(configPath: string): Promise<McpConfig> {
   let before: string | null = null;
   let config: Record<string, unknown> = {};
   try {
@@ -49,11 +57,28 @@ export async function registerMcpServer(configPath: string, entry: McpServerEntr
   }
   const servers = config['mcpServers'] ?? {};
   if (typeof servers !== 'object' || servers === null || Array.isArray(servers)) throw new ChronoscopeError('bad_input', `"mcpServers" in ${configPath} is not an object; left it untouched`);
-  const next = { ...config, mcpServers: { ...(servers as Record<string, unknown>), [MCP_SERVER_NAME]: entry } };
+  return { before, config, servers: servers as Record<string, unknown> };
+}
+
+async function writeMcpConfig(configPath: string, before: string | null, next: Record<string, unknown>): Promise<{ path: string; changed: boolean }> {
   const text = `${JSON.stringify(next, null, 2)}\n`;
   if (text === before) return { path: configPath, changed: false };
   await writeFileAtomic(configPath, text, { createDir: true });
   return { path: configPath, changed: true };
+}
+
+export async function registerMcpServer(configPath: string, entry: McpServerEntry): Promise<{ path: string; changed: boolean }> {
+  const { before, config, servers } = await readMcpConfig(configPath);
+  return writeMcpConfig(configPath, before, { ...config, mcpServers: { ...servers, [MCP_SERVER_NAME]: entry } });
+}
+
+/** Takes out only our entry (an `mcpServers` left empty stays, as the person may have made it). */
+export async function unregisterMcpServer(configPath: string): Promise<{ path: string; changed: boolean }> {
+  const { before, config, servers } = await readMcpConfig(configPath);
+  if (before === null || !Object.hasOwn(servers, MCP_SERVER_NAME)) return { path: configPath, changed: false };
+  const { [MCP_SERVER_NAME]: _ours, ...others } = servers;
+  void _ours;
+  return writeMcpConfig(configPath, before, { ...config, mcpServers: others });
 }
 
 /** What `hooks install claude-code --mcp` calls: the scope follows --user / --project like the hooks. */
@@ -61,4 +86,9 @@ export async function registerClaudeCodeMcp(options: { user: boolean; home: stri
   return options.user
     ? registerMcpServer(userMcpConfigPath(options.home), mcpServerEntry(options.cliPath))
     : registerMcpServer(projectMcpConfigPath(options.workspace), mcpServerEntry(options.cliPath, options.workspace));
+}
+
+/** What `hooks uninstall claude-code --mcp` calls: the same scope as the install. */
+export async function unregisterClaudeCodeMcp(options: { user: boolean; home: string; workspace: string }): Promise<{ path: string; changed: boolean }> {
+  return unregisterMcpServer(options.user ? userMcpConfigPath(options.home) : projectMcpConfigPath(options.workspace));
 }

@@ -40,3 +40,26 @@ it('registers the MCP server in .mcp.json, keeping other servers, and the entry 
     await client.close();
   }
 });
+
+it('hooks uninstall claude-code --mcp takes out only our entry, keeping other servers and keys', () => {
+  const configFile = path.join(sb.workspace, '.mcp.json');
+  fs.writeFileSync(configFile, JSON.stringify({ note: 'mine', mcpServers: { other: { command: 'other-server', args: [] } } }));
+  expect(sb.cli(['hooks', 'install', 'claude-code', '--mcp']).code).toBe(0);
+  const run = sb.cli(['hooks', 'uninstall', 'claude-code', '--mcp', '--json']);
+  expect(run.code, run.stderr).toBe(0);
+  expect(JSON.parse(run.stdout).mcp).toEqual({ path: configFile, changed: true });
+  expect(JSON.parse(fs.readFileSync(configFile, 'utf8'))).toEqual({ note: 'mine', mcpServers: { other: { command: 'other-server', args: [] } } });
+  // Again: nothing of ours is left, nothing is written.
+  const again = sb.cli(['hooks', 'uninstall', 'claude-code', '--mcp']);
+  expect(again.stdout).toContain(`MCP server not registered: ${configFile}`);
+  // A file that is not JSON is refused with one line; it and the hooks are left as they were.
+  expect(sb.cli(['hooks', 'install', 'claude-code']).code).toBe(0);
+  const settingsFile = path.join(sb.workspace, '.claude', 'settings.json');
+  const hooksBefore = fs.readFileSync(settingsFile, 'utf8');
+  fs.writeFileSync(configFile, '{ not json');
+  const bad = sb.cli(['hooks', 'uninstall', 'claude-code', '--mcp']);
+  expect(bad.code).toBe(1);
+  expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+  expect(fs.readFileSync(configFile, 'utf8')).toBe('{ not json');
+  expect(fs.readFileSync(settingsFile, 'utf8')).toBe(hooksBefore);
+});

@@ -23,7 +23,7 @@ import { describeService, serviceStatus } from './daemon.js';
 import { defaultHermesHome, hermesPluginStatus, installHermesPlugin, uninstallHermesPlugin, type HermesStatus } from '../../agents/hermes/install.js';
 import { packageVersion } from '../../server/paths.js';
 import { printJson, printLine, printLines } from '../output.js';
-import { registerClaudeCodeMcp } from '../../mcp/register.js';
+import { registerClaudeCodeMcp, unregisterClaudeCodeMcp } from '../../mcp/register.js';
 
 interface HooksOptions {
   mcp?: boolean;
@@ -157,7 +157,13 @@ export function registerHooks(program: Command): void {
       else printLine(`${result.changed ? 'installed' : 'already installed'}: ${result.path}\n  node: ${result.node}\n  runs: ${result.command}${mcp ? `\nMCP server ${mcp.changed ? 'registered' : 'already registered'}: ${mcp.path}` : ''}`);
     },
   );
-  withOptions(hooks.command('uninstall').argument('<agent>', 'claude-code | hermes').description('remove only what we added, keeping everything else')).action(
+  withOptions(
+    hooks
+      .command('uninstall')
+      .argument('<agent>', 'claude-code | hermes')
+      .description('remove only what we added, keeping everything else')
+      .option('--mcp', 'claude-code: also take out the `chronoscope mcp` server entry (.mcp.json, or ~/.claude.json with --user)'),
+  ).action(
     async (agent: string, options: HooksOptions) => {
       checkAgent(agent);
       if (agent === 'hermes') {
@@ -166,9 +172,11 @@ export function registerHooks(program: Command): void {
         else printLine(`${r.changed ? 'removed' : 'not installed'}: ${r.plugin}`);
         return;
       }
+      // The MCP entry first: a config file we must refuse then leaves the hooks as they were too.
+      const mcp = options.mcp ? await unregisterClaudeCodeMcp({ user: options.user === true, home: userHome(), workspace: workspaceDir(options) }) : undefined;
       const result = await uninstallClaudeCodeHook(settingsPath(options), settingsScope(options));
-      if (options.json) printJson(result);
-      else printLine(`${result.changed ? 'removed' : 'not installed'}: ${result.path}`);
+      if (options.json) printJson(mcp ? { ...result, mcp } : result);
+      else printLine(`${result.changed ? 'removed' : 'not installed'}: ${result.path}${mcp ? `\nMCP server ${mcp.changed ? 'removed' : 'not registered'}: ${mcp.path}` : ''}`);
     },
   );
   hooks
