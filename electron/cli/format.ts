@@ -24,15 +24,18 @@ export function laneMark(cp: Checkpoint): string {
 export function checkpointTable(checkpoints: readonly Checkpoint[], now = Date.now()): string[] {
   // The H column appears only when some checkpoint is Hermes'.
   const lanes = checkpoints.some((cp) => cp.origin === 'hermes');
+  // So does the DAMAGED column, when some checkpoint cannot be read back whole (chronoscope check says what each lost).
+  const damaged = checkpoints.some((cp) => cp.damaged === true);
   const rows = checkpoints.map((cp, i) => [
     String(i + 1),
     ...(lanes ? [laneMark(cp)] : []),
+    ...(damaged ? [cp.damaged ? style.removed('damaged') : ''] : []),
     style.id(shortId(cp.id)),
     relativeTime(cp.time_ms, now),
     cp.trigger,
     String(cp.stats.files),
     `${style.added(`+${cp.stats.insertions}`)} ${style.removed(`-${cp.stats.deletions}`)}`,
-    [safeText(cp.reason), cp.agent ? style.dim(`(${safeText(cp.agent)})`) : '', cp.pinned ? style.warn('[pinned]') : '', cp.damaged ? style.warn('[damaged]') : '']
+    [safeText(cp.reason), cp.agent ? style.dim(`(${safeText(cp.agent)})`) : '', cp.pinned ? style.warn('[pinned]') : '']
       .filter((s) => s !== '')
       .join(' '),
   ]);
@@ -40,6 +43,7 @@ export function checkpointTable(checkpoints: readonly Checkpoint[], now = Date.n
     [
       { header: '#', align: 'right' },
       ...(lanes ? [{ header: 'H' }] : []),
+      ...(damaged ? [{ header: 'DAMAGED' }] : []),
       { header: 'ID' },
       { header: 'WHEN' },
       { header: 'TRIGGER' },

@@ -110,6 +110,10 @@ describe('chronoscope check', () => {
     expect(json.damaged.map((d) => d.id).sort()).toEqual([ids[1], ids[2]].sort());
     for (const d of json.damaged) expect(d).toMatchObject({ lost: ['src/deep/er/x.txt'], lost_count: 1 });
     expect(damagedIds().sort()).toEqual([ids[1], ids[2]].sort());
+    // The text listing gets a DAMAGED column, filled for those two rows only (newest first: #2 and #3).
+    const listed = box.cli(['list']).stdout.trimEnd().split('\n');
+    expect(listed[0]).toMatch(/^#\s+DAMAGED\s+ID\s/);
+    expect(listed.slice(1).map((row) => / damaged /.test(row))).toEqual([false, true, true, false]);
     const text = box.cli(['check']);
     expect(text.code).toBe(3);
     expect(text.stdout).toContain('lost: src/deep/er/x.txt');
