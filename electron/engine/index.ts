@@ -8,5 +8,3 @@ export { deferIndexSyncs, settleAllIndexes } from './index-sync.js';
 export { mergePacksInline, settlePackMerges } from './pack-merge.js';
 export { progressMessage } from './progress.js';
 export type { SnapshotProgress } from './api.js';
-export { checkIfDue, checkWorkspace, checkAllWorkspaces } from './check.js';
-export type { CheckResult, CheckIfDueOutcome, DamagedCheckpoint } from './check.js';
