@@ -158,3 +158,20 @@ test('the dialog is modal: Tab wraps inside it and the app behind is inert', asy
   await expect(dialog).toHaveCount(0);
   await expect(page.locator('#root')).not.toHaveAttribute('inert', '');
 });
+
+test('the verifier time limit and the background service are settings too', async ({ page, workspace, serve }) => {
+  const served = await serve();
+  await openApp(page, served);
+  const dialog = await openSettings(page);
+  await expect(dialog.getByTestId('settings-verify_timeout_s')).toHaveValue('600');
+  await expect(dialog.getByTestId('settings-daemon')).toBeChecked();
+  await expect(dialog.getByTestId('settings-daemon_idle_min')).toHaveValue('30');
+  await dialog.getByTestId('settings-verify_timeout_s').fill('90');
+  await dialog.getByText('Start the background service from hooks').click();
+  await expect(dialog.getByTestId('settings-daemon')).not.toBeChecked();
+  await expect(dialog).toContainText('Off: no background process');
+  await dialog.getByTestId('settings-daemon_idle_min').fill('5');
+  await dialog.getByTestId('settings-save').click();
+  await expect(dialog).toHaveCount(0);
+  await expect.poll(async () => await readConfig(workspace.home)).toMatchObject({ verify_timeout_s: 90, daemon: false, daemon_idle_minutes: 5 });
+});

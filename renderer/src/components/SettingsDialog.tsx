@@ -202,6 +202,10 @@ function SettingsFormView({ settings }: { settings: Settings }) {
           {number('max_store_mb', 'Store size cap', 'Past this, the oldest checkpoints are pruned until the store fits.')}
         </Group>
 
+        <Group title="Verify and bisect">
+          {number('verify_timeout_s', 'Verifier time limit', 'A verifier run is stopped after this long and counts as failed.')}
+        </Group>
+
         <Group title="Agent hooks">
           {number('hook_budget_s', 'Time budget', 'How long a hook may take its checkpoint before it lets the agent go on without one.')}
           <DaemonToggle checked={form.daemon} onChange={(v) => update('daemon', v)} />

@@ -17,7 +17,8 @@ export type NumberFieldKey =
   | 'max_age_days'
   | 'max_store_mb'
   | 'hook_budget_s'
-  | 'daemon_idle_min';
+  | 'daemon_idle_min'
+  | 'verify_timeout_s';
 
 export interface SettingsForm extends Record<NumberFieldKey, string> {
   include_credentials: boolean;
@@ -137,6 +138,17 @@ export const NUMBER_FIELDS: Record<NumberFieldKey, NumberSpec> = {
     integer: true,
     fallback: 30,
   },
+  verify_timeout_s: {
+    get: (s) => s.verify_timeout_s,
+    set: (s, v) => ({ ...s, verify_timeout_s: v }),
+    scale: 1,
+    unit: 's',
+    min: 1,
+    max: 86_400,
+    minExclusive: false,
+    integer: true,
+    fallback: 600,
+  },
 };
 
 export const EXCLUDES_LIMITS = { maxPatterns: 1000, maxLength: 1000 } as const;
@@ -227,6 +239,7 @@ export function changedPatch(before: Settings, after: Settings): SettingsPatch {
   if (!sameList(before.extra_excludes, after.extra_excludes)) patch.extra_excludes = after.extra_excludes;
   if (before.hook_budget_ms !== after.hook_budget_ms) patch.hook_budget_ms = after.hook_budget_ms;
   if (before.daemon !== after.daemon) patch.daemon = after.daemon;
+  if (before.verify_timeout_s !== after.verify_timeout_s) patch.verify_timeout_s = after.verify_timeout_s;
   if (before.daemon_idle_minutes !== after.daemon_idle_minutes) patch.daemon_idle_minutes = after.daemon_idle_minutes;
   const retention = changedKeys(before.retention, after.retention);
   if (retention) patch.retention = retention;
