@@ -90,9 +90,9 @@ export type CheckIfDueOutcome = { ran: true; result: CheckResult } | { ran: fals
 const running = new Map<string, Promise<CheckIfDueOutcome>>();
 
 /**
- * For the app when idle: checks the workspace unless a check finished less
- * than `minIntervalMs` (default a day) before `now`, or one is running in this
- * process. It never takes the writer lock, pauses while a snapshot holds it,
+ * For the app when idle: checks the workspace unless the last completed check
+ * started less than `minIntervalMs` (default a day) before `now`, or one is
+ * running in this process. It never takes the writer lock, pauses while a snapshot holds it,
  * and yields to the event loop every few ms. Aborting `signal` stops it
  * (nothing is recorded; it is due again next time).
  */
