@@ -44,6 +44,12 @@ export const SettingsSchema = z
     /** The background service leaves after this many minutes with no hook call. */
     daemon_idle_minutes: z.number().int().min(1).max(1440).default(30),
     /**
+     * The store looks after itself: compressed in the background when due (git's own delta
+     * compression, at the lowest priority) and checked once a day while an app or the daemon is
+     * quiet. false: only `chronoscope upkeep` and `chronoscope check` run by hand do either.
+     */
+    upkeep: z.boolean().default(true),
+    /**
      * Hermes Agent's home, whose /rollback store (checkpoints/store) is shown as a
      * lane of its own. Unset: $HERMES_HOME, else ~/.hermes.
      */

@@ -155,6 +155,7 @@ class ChronoscopeAppService implements AppService {
       const maintenance = new Maintenance({
         ...(typeof this.options.maintenance === 'object' ? this.options.maintenance : {}),
         store: () => this.currentStore,
+        enabled: () => this.currentSettings.upkeep,
         workspaces: async () => Promise.all([...this.sessions.values()].map((s) => this.workspace(s.meta.path))),
         lastActivityMs: () => this.lastActivityMs,
         onChecked: (ws, result) => {

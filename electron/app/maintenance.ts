@@ -12,6 +12,8 @@ export interface MaintenanceOptions {
   store: () => Store;
   /** The workspaces to check (the ones the service watches). */
   workspaces: () => Promise<Workspace[]>;
+  /** The settings' `upkeep` switch, read at each look (a change applies without a restart). */
+  enabled: () => boolean;
   /** When the service last recorded anything (a snapshot, a hook's call). */
   lastActivityMs: () => number;
   /** Quiet needed before work starts (default 2 min), and how often to look (default 10 min). */
@@ -57,6 +59,7 @@ export class Maintenance {
   }
 
   private async tick(): Promise<void> {
+    if (!this.options.enabled()) return;
     const quiet = Date.now() - this.options.lastActivityMs();
     if (quiet < (this.options.idleMs ?? 120_000)) return;
     const signal = this.abort.signal;

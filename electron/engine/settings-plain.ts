@@ -42,6 +42,7 @@ export function plainDefaults(): Settings {
     hook_budget_ms: 5000,
     daemon: true,
     daemon_idle_minutes: 30,
+    upkeep: true,
     verifier: {},
     verify_timeout_s: 600,
   };
@@ -100,6 +101,10 @@ export function plainSettings(raw: unknown): Settings | null {
       case 'daemon':
         if (typeof v !== 'boolean') return null;
         out.daemon = v;
+        break;
+      case 'upkeep':
+        if (typeof v !== 'boolean') return null;
+        out.upkeep = v;
         break;
       case 'daemon_idle_minutes':
         if (!num(1, 1440, { int: true })(v)) return null;

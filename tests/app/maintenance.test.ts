@@ -54,4 +54,14 @@ describe('maintenance in the app', () => {
     expect(existsSync(await checkRecord())).toBe(false);
     expect(packs()).toBe(before);
   });
+
+  it('"upkeep": false in the settings: neither, however quiet', async () => {
+    await writeFile(join(dirs.home, 'config.json'), JSON.stringify({ upkeep: false }));
+    const before = packs();
+    app = await createAppService({ home: dirs.home, host: 'browser', version: 'test', watch: false, maintenance: { firstMs: 50, idleMs: 0, everyMs: 200, upkeepLimits: { packLimit: 1 } } });
+    await app.addWorkspace(dirs.workspace);
+    await sleep(1500);
+    expect(existsSync(await checkRecord())).toBe(false);
+    expect(packs()).toBe(before);
+  });
 });
