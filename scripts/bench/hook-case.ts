@@ -104,31 +104,25 @@ export async function measureHookPreEdit(options: HookCaseOptions): Promise<Hook
       editFiles(ws.root, [file], `hook ${run}`);
       // The watcher (when delegated) sees the change as it would have during the agent's last step.
       if (app !== null) await new Promise((r) => setTimeout(r, 150));
-      const payload = JSON.stringify({
-        session_id: 'bench',
-        transcript_path: join(home, 'none.jsonl'),
-        cwd: ws.root,
-        hook_event_name: 'PreToolUse',
-        tool_name: 'Edit',
-        tool_input: { file_path: join(ws.root, file), old_string: 'a', new_string: 'b' },
-        tool_use_id: `toolu_bench_${options.delegated ? 'd' : 'l'}${run}`,
-        permission_mode: 'default',
-      });
-      const hook = () => timedProcess([CLI, 'hook', 'claude-code'], payload, env, ws.root);
-      const bare = () => timedProcess(['-e', ''], '', env, ws.root);
-      // Alternate who goes first, as the other cases do.
-      if (run % 2 === 0) {
-        times.hook.push(await hook());
-        times.bare.push(await bare());
-      } else {
-        times.bare.push(await bare());
-        times.hook.push(await hook());
-      }
+      await hookBesideBare(times, run, payloadFor(home, ws, file, `toolu_bench_${options.delegated ? 'd' : 'l'}${run}`), env, ws.root);
     }
   } finally {
     await app?.dispose();
   }
   return times;
+}
+
+/** One hook process and one bare `node -e ''`, who goes first alternating by run, as the other cases do. */
+async function hookBesideBare(times: HookTimes, run: number, payload: string, env: NodeJS.ProcessEnv, cwd: string): Promise<void> {
+  const hook = () => timedProcess([CLI, 'hook', 'claude-code'], payload, env, cwd);
+  const bare = () => timedProcess(['-e', ''], '', env, cwd);
+  if (run % 2 === 0) {
+    times.hook.push(await hook());
+    times.bare.push(await bare());
+  } else {
+    times.bare.push(await bare());
+    times.hook.push(await hook());
+  }
 }
 
 function payloadFor(home: string, ws: GeneratedWorkspace, file: string, id: string): string {
@@ -199,15 +193,7 @@ export async function measureHookAuto(options: AutoCaseOptions): Promise<HookTim
       if (file === undefined) throw new Error('no file to edit');
       editFiles(ws.root, [file], `hook auto ${run}`);
       await new Promise((r) => setTimeout(r, 150)); // the daemon's watcher sees the change, as after an agent's step
-      const hook = () => timedProcess([CLI, 'hook', 'claude-code'], payloadFor(home, ws, file, `toolu_bench_auto${run}`), env, ws.root);
-      const bare = () => timedProcess(['-e', ''], '', env, ws.root);
-      if (run % 2 === 0) {
-        times.hook.push(await hook());
-        times.bare.push(await bare());
-      } else {
-        times.bare.push(await bare());
-        times.hook.push(await hook());
-      }
+      await hookBesideBare(times, run, payloadFor(home, ws, file, `toolu_bench_auto${run}`), env, ws.root);
     }
   } finally {
     await stopDaemon(home);

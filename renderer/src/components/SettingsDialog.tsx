@@ -286,7 +286,9 @@ function NumberField(props: {
   );
 }
 
-function CredentialsToggle({ checked, onChange }: { checked: boolean; onChange(value: boolean): void }) {
+/** An on/off setting: the switch, its label, and a note that may change with it (read out with the switch). */
+function SwitchField(props: { testId: string; label: string; checked: boolean; onChange(value: boolean): void; note: (noteId: string) => ReactNode }) {
+  const { testId, label, checked, onChange, note } = props;
   const id = useId();
   return (
     <div className="settings-field settings-wide">
@@ -297,56 +299,60 @@ function CredentialsToggle({ checked, onChange }: { checked: boolean; onChange(v
           role="switch"
           checked={checked}
           aria-describedby={`${id}-note`}
-          data-testid="settings-include_credentials"
+          data-testid={testId}
           onChange={(e) => onChange(e.target.checked)}
         />
         <span className="switch-track" aria-hidden="true">
           <span className="switch-thumb" />
         </span>
-        <span className="settings-label">Keep credential files in checkpoints</span>
+        <span className="settings-label">{label}</span>
       </label>
-      {checked ? (
-        <div id={`${id}-note`} className="settings-warning" data-testid="settings-credentials-warning">
-          <Icon name="alert" size={14} />
-          <span>
-            <strong>Secrets will be copied into the store.</strong> <code>.env</code> files, private keys, <code>.npmrc</code>,{' '}
-            <code>.netrc</code>, cloud credentials… are kept unencrypted in every checkpoint until it is pruned.
-          </span>
-        </div>
-      ) : (
-        <p id={`${id}-note`} className="settings-hint">
-          Off: <code>.env</code> files, private keys, <code>.npmrc</code> and similar stay out of the store.
-        </p>
-      )}
+      {note(`${id}-note`)}
     </div>
   );
 }
 
-function DaemonToggle({ checked, onChange }: { checked: boolean; onChange(value: boolean): void }) {
-  const id = useId();
+function CredentialsToggle({ checked, onChange }: { checked: boolean; onChange(value: boolean): void }) {
   return (
-    <div className="settings-field settings-wide">
-      <label className="settings-switch" htmlFor={id}>
-        <input
-          id={id}
-          type="checkbox"
-          role="switch"
-          checked={checked}
-          aria-describedby={`${id}-note`}
-          data-testid="settings-daemon"
-          onChange={(e) => onChange(e.target.checked)}
-        />
-        <span className="switch-track" aria-hidden="true">
-          <span className="switch-thumb" />
-        </span>
-        <span className="settings-label">Start the background service from hooks</span>
-      </label>
-      <p id={`${id}-note`} className="settings-hint">
-        {checked
-          ? 'When no window is open, the first hook call starts chronoscope daemon, so later calls take cheap checkpoints. It leaves when idle.'
-          : 'Off: no background process. Without an open window, every hook call scans the whole workspace itself.'}
-      </p>
-    </div>
+    <SwitchField
+      testId="settings-include_credentials"
+      label="Keep credential files in checkpoints"
+      checked={checked}
+      onChange={onChange}
+      note={(noteId) =>
+        checked ? (
+          <div id={noteId} className="settings-warning" data-testid="settings-credentials-warning">
+            <Icon name="alert" size={14} />
+            <span>
+              <strong>Secrets will be copied into the store.</strong> <code>.env</code> files, private keys, <code>.npmrc</code>,{' '}
+              <code>.netrc</code>, cloud credentials… are kept unencrypted in every checkpoint until it is pruned.
+            </span>
+          </div>
+        ) : (
+          <p id={noteId} className="settings-hint">
+            Off: <code>.env</code> files, private keys, <code>.npmrc</code> and similar stay out of the store.
+          </p>
+        )
+      }
+    />
+  );
+}
+
+function DaemonToggle({ checked, onChange }: { checked: boolean; onChange(value: boolean): void }) {
+  return (
+    <SwitchField
+      testId="settings-daemon"
+      label="Start the background service from hooks"
+      checked={checked}
+      onChange={onChange}
+      note={(noteId) => (
+        <p id={noteId} className="settings-hint">
+          {checked
+            ? 'When no window is open, the first hook call starts chronoscope daemon, so later calls take cheap checkpoints. It leaves when idle.'
+            : 'Off: no background process. Without an open window, every hook call scans the whole workspace itself.'}
+        </p>
+      )}
+    />
   );
 }
 
