@@ -7,10 +7,15 @@
 // ledger (written by rename, so it is whole or absent). Ids are derived from
 // the reflog line, so even a lost state file cannot record a push twice.
 //
-// First scan of a workspace: history before Chronoscope watched is not news,
-// so only entries at or after `sinceMs` are recorded (callers pass the
-// workspace's registration time); without it, the first scan only takes a
-// baseline. Known gap: a push that deletes a branch removes that branch's
+// First sight of a workspace: history before Chronoscope watched is not news.
+// The store calls recordPushBaseline when it registers a workspace, so the
+// read positions at that moment are the baseline and every line git appends
+// afterwards is new: attribution follows the order of events, not reflog
+// times, which have whole seconds only (a push in the very second of
+// registration would otherwise be a guess). Without a baseline (a workspace
+// registered before baselines existed, or a lost state file), the first scan
+// falls back to time: entries at or after `sinceMs` (the registration time)
+// are recorded; without it, that scan only takes a baseline. Known gap: a push that deletes a branch removes that branch's
 // reflog with it, and tag pushes have no reflog; the hook sees those.
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
@@ -40,7 +45,7 @@ interface MonitorState {
 }
 
 export interface ScanOptions {
-  /** First scan only: record entries at or after this time (ms); default: record nothing old. */
+  /** First scan without a baseline only: record entries at or after this time (ms); default: record nothing old. */
   sinceMs?: number;
   /** The checkpoint to attach to new records (the workspace's latest). */
   checkpoint?: string | null;
@@ -102,9 +107,7 @@ export async function scanPushes(
       if (firstScan && (options.sinceMs === undefined || entry.timeMs < Math.floor(options.sinceMs / 1000) * 1000)) continue;
       found.push({ ref, entry });
     }
-    const readUpTo = text.length - (fresh.length - complete.length);
-    const lines = text.slice(0, readUpTo).split('\n');
-    state.refs[ref] = { offset: Buffer.byteLength(text.slice(0, readUpTo)), last_line: lines[lines.length - 2] ?? '' };
+    state.refs[ref] = readPosition(text.slice(0, text.length - (fresh.length - complete.length)));
   }
 
   const recorded: EffectRecord[] = [];
@@ -160,6 +163,38 @@ export async function scanPushes(
   }
   await writeState(statePath, state);
   return recorded;
+}
+
+/** The state file's name, in the workspace's folder of the store (beside its ledger). */
+export const PUSH_STATE_FILE = 'push-monitor.json';
+
+/**
+ * Takes the baseline at the moment a workspace is first seen: every complete reflog line now is
+ * history, every line appended later is a push to record. Outside a git repository the baseline
+ * is empty, so a repository created there later has only new pushes.
+ */
+export async function recordPushBaseline(workspaceRoot: string, statePath: string): Promise<void> {
+  const state: MonitorState = { version: 1, refs: {} };
+  const dirs = findGitDirs(workspaceRoot);
+  if (dirs !== null) {
+    const logsDir = join(dirs.commonDir, 'logs', 'refs', 'remotes');
+    for (const file of await listFiles(logsDir)) {
+      let text: string;
+      try {
+        text = await readTextBounded(file, REFLOG_MAX_BYTES);
+      } catch {
+        continue; // gone or unreadable: a reflog the scan meets later counts as new, which is what it would be
+      }
+      state.refs[relative(logsDir, file).split(sep).join('/')] = readPosition(text.slice(0, text.lastIndexOf('\n') + 1));
+    }
+  }
+  await writeState(statePath, state);
+}
+
+/** The read position after `read` (whole lines of a reflog). */
+function readPosition(read: string): RefState {
+  const lines = read.split('\n');
+  return { offset: Buffer.byteLength(read), last_line: lines[lines.length - 2] ?? '' };
 }
 
 /** How long before its reflog entry a hook may have announced a push (the person may take a while to allow it). */
@@ -258,5 +293,5 @@ async function writeState(path: string, state: MonitorState): Promise<void> {
 
 /** Where the monitor keeps its read positions for a workspace: beside its ledger. */
 export function pushStatePath(ledger: EffectLedger): string {
-  return join(dirname(ledger.path), 'push-monitor.json');
+  return join(dirname(ledger.path), PUSH_STATE_FILE);
 }

@@ -19,6 +19,7 @@ import { withLock } from './lock.js';
 import { publicMeta, readMeta, writeMeta } from './meta.js';
 import { defaultStoreHome, storeLayout, workspaceLayout, type StoreLayout } from './paths.js';
 import { compactStore } from './retention.js';
+import { PUSH_STATE_FILE, recordPushBaseline } from '../effects/push-monitor.js';
 import { loadSettings } from './settings-file.js';
 import { makeOwnerOnly } from './store-modes.js';
 import { WorkspaceImpl } from './workspace.js';
@@ -158,6 +159,10 @@ class StoreImpl implements Store {
           const again = await readMeta(layout.metaFile);
           if (again) return again;
           await fs.mkdir(layout.dir, { recursive: true, mode: 0o700 });
+          // First sight: pushes already in the reflog are history, later ones are news, by order
+          // of events (reflog times have whole seconds). Before the meta, so a registered workspace
+          // has its baseline; a failure only leaves the push monitor its time-based fallback.
+          await recordPushBaseline(root, path.join(layout.dir, PUSH_STATE_FILE)).catch(() => undefined);
           const now = new Date().toISOString();
           const fresh = { id, path: root, created: now, last_touched: now, pinned: [], nested_repos: [] };
           await writeMeta(layout.metaFile, fresh);

@@ -5,7 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EffectLedger } from '../../electron/effects/ledger.js';
 import { pushReflogDir, pushStatePath, scanPushes } from '../../electron/effects/push-monitor.js';
 import { stripUrlCredentials } from '../../electron/effects/redact.js';
-import { git, runCommandLine } from './git-helpers.js';
+import { execFileSync } from 'node:child_process';
+import { openStore } from '../../electron/engine/index.js';
+import { GIT_ENV, git, runCommandLine } from './git-helpers.js';
 
 let dir: string;
 let home: string;
@@ -19,6 +21,13 @@ async function commit(name: string, text: string): Promise<string> {
   git(work, 'add', name);
   git(work, 'commit', '-q', '-m', `change ${name}`);
   return git(work, 'rev-parse', 'HEAD');
+}
+
+/** git with its reflog stamped at `seconds` (epoch): reflog times have whole seconds only. */
+function gitAt(cwd: string, seconds: number, ...args: string[]): string {
+  const date = `${seconds} +0000`;
+  const env = { ...GIT_ENV, GIT_COMMITTER_DATE: date, GIT_AUTHOR_DATE: date };
+  return execFileSync('git', args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 }
 
 beforeEach(async () => {
@@ -112,6 +121,23 @@ describe('push monitor', () => {
     await unlink(state);
     expect(await scanPushes(work, ledger, state, { sinceMs: since })).toEqual([]);
     expect(await ledger.list()).toHaveLength(1);
+  });
+
+  it('a push in the very second the workspace is first seen counts by order of events, not by its reflog time', async () => {
+    // Both pushes carry the registration's whole second in the reflog: only the order tells them apart.
+    const second = Math.floor(Date.now() / 1000) + 1;
+    await commit('a.txt', 'one');
+    gitAt(work, second, 'push', '-q', 'origin', 'main');
+    await new Promise((r) => setTimeout(r, second * 1000 - Date.now() + 5));
+    const store = await openStore({ home });
+    const workspace = await store.workspace(work);
+    expect(Math.floor(Date.parse(workspace.meta.created) / 1000)).toBe(second);
+    const after = await commit('a.txt', 'two');
+    gitAt(work, second, 'push', '-q', 'origin', 'main');
+
+    const wsLedger = new EffectLedger(store.home, workspace.meta.id);
+    const found = await scanPushes(work, wsLedger, pushStatePath(wsLedger), { sinceMs: Date.parse(workspace.meta.created) });
+    expect(found.map((r) => r.new_commit)).toEqual([after]);
   });
 
   it('ignores fetches and sees pushes made from a linked worktree', async () => {
