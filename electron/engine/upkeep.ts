@@ -43,6 +43,7 @@ import { syncDir } from './loose-write.js';
 import { IDS_AT, PACK_IDX_NAME } from './pack-index.js';
 import { settlePackMerges } from './pack-merge.js';
 import { storeLayout, type StoreLayout } from './paths.js';
+import { loadSettings } from './settings-file.js';
 
 export interface UpkeepLimits {
   /** Due from this many packs (git's gc.autoPackLimit). */
@@ -384,6 +385,8 @@ export async function startUpkeepIfDue(home: string, launcher: UpkeepLauncher, l
   try {
     const store = storeLayout(home);
     await fs.access(store.gitDir);
+    // The person turned it off (settings: upkeep false).
+    if (!(await loadSettings(store.configFile)).upkeep) return false;
     if (!(await upkeepDue(home, limits)).due) return false;
     // One is running (its lock is fresh: the holder touches it every few seconds): no second process to find that out.
     const held = await fs.stat(`${upkeepLockTarget(store)}.lock`).catch(() => null);

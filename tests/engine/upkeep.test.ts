@@ -223,6 +223,14 @@ describe('upkeep', () => {
       expect(sb.cli(['list']).code).toBe(0);
       await new Promise((r) => setTimeout(r, 500));
       expect(loose17()).toBeGreaterThanOrEqual(27);
+      // Turned off in the settings: a due store is left alone.
+      fs.writeFileSync(path.join(sb.home, 'config.json'), JSON.stringify({ upkeep: false }));
+      fs.writeFileSync(path.join(sb.workspace, 'a.txt'), 'c\n');
+      expect(sb.cli(['snapshot']).code).toBe(0);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(loose17()).toBeGreaterThanOrEqual(27);
+      expect(fs.readFileSync(stateFile, 'utf8')).toBe(baseline);
+      fs.rmSync(path.join(sb.home, 'config.json'));
       fs.writeFileSync(path.join(sb.workspace, 'a.txt'), 'b\n');
       const started = Date.now();
       expect(sb.cli(['snapshot']).code).toBe(0);

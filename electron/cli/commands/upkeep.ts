@@ -4,6 +4,8 @@
 import os from 'node:os';
 import type { Command } from 'commander';
 import { resolveStoreHome } from '../../engine/index.js';
+import { storeLayout } from '../../engine/paths.js';
+import { loadSettings } from '../../engine/settings-file.js';
 import { upkeepIfDue } from '../../engine/upkeep.js';
 import { formatBytes, printJson, printLine } from '../output.js';
 
@@ -21,7 +23,10 @@ export function registerUpkeep(program: Command): void {
     .option('--background', 'quiet, at the lowest priority (how commands start it)')
     .option('--json', 'print machine-readable JSON')
     .action(async (options: UpkeepCommandOptions) => {
+      const home = await resolveStoreHome();
       if (options.background) {
+        // Started by a command when due; the person may have turned it off since (settings: upkeep false).
+        if (!(await loadSettings(storeLayout(home).configFile).catch(() => null))?.upkeep) return;
         try {
           // The whole process yields the CPU: its git children inherit the priority.
           os.setPriority(19);
@@ -34,7 +39,7 @@ export function registerUpkeep(program: Command): void {
       const stop = (): void => controller.abort();
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
-      const result = await upkeepIfDue(await resolveStoreHome(), { force: options.force === true, signal: controller.signal });
+      const result = await upkeepIfDue(home, { force: options.force === true, signal: controller.signal });
       if (options.background) return;
       if (options.json) {
         printJson(result);
