@@ -6,6 +6,7 @@ import { isAbsolute, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ChronoscopeError } from '../../shared/errors.js';
 import { isCheckpointRef } from '../../shared/refs.js';
+import type { Settings } from '../../shared/settings.js';
 import type { Store, Workspace } from '../engine/api.js';
 import { checkWorkspaceDir, openStore, progressMessage, resolveStoreHome, type SnapshotProgress } from '../engine/index.js';
 
@@ -47,9 +48,26 @@ export function workspaceDir(options: CommonOptions): string {
   return dir;
 }
 
+/**
+ * A Hermes Agent home folder from the command line (--hermes-home), resolved; it must exist,
+ * or a typo would quietly list no Hermes checkpoints at all.
+ */
+export function hermesHomeDir(raw: string): string {
+  const dir = resolve(raw);
+  let isDir: boolean;
+  try {
+    isDir = statSync(dir).isDirectory();
+  } catch {
+    throw new ChronoscopeError('not_found', `no such Hermes home folder: ${dir} (--hermes-home)`);
+  }
+  if (!isDir) throw new ChronoscopeError('bad_input', `not a folder: ${dir} (--hermes-home)`);
+  return dir;
+}
+
 /** The store under $CHRONOSCOPE_HOME (or the platform's app-data folder). */
-export function openCliStore(): Promise<Store> {
-  return openStore({ onProgress: printProgress });
+/** `settings`: this run's overrides on top of the store's config.json (a command's --hermes-home). */
+export function openCliStore(settings?: Partial<Settings>): Promise<Store> {
+  return openStore({ onProgress: printProgress, ...(settings === undefined ? {} : { settings }) });
 }
 
 /** A long snapshot's progress on stderr: one line rewritten in a terminal, a line per report elsewhere. */
@@ -59,9 +77,9 @@ function printProgress(p: SnapshotProgress): void {
   else process.stderr.write(`${line}\n`);
 }
 
-export async function openWorkspace(options: CommonOptions): Promise<Workspace> {
+export async function openWorkspace(options: CommonOptions, settings?: Partial<Settings>): Promise<Workspace> {
   const { dir } = await checkedWorkspaceDir(options);
-  const store = await openCliStore();
+  const store = await openCliStore(settings);
   return store.workspace(dir);
 }
 

@@ -232,6 +232,30 @@ describe("Hermes' /rollback store on the timeline", () => {
     expect(cli(['show', '1']).code).toBe(0);
   });
 
+  it('list --hermes-home reads Hermes checkpoints from a home that is not the default; a missing folder is one line and exit 1', () => {
+    const elsewhere = { HERMES_HOME: path.join(base, 'no-such-hermes') };
+    expect(json<Checkpoint[]>(['list'], elsewhere).map((c) => c.reason)).toEqual(['ours']);
+
+    const listed = json<Checkpoint[]>(['list', '--hermes-home', hermes.home], elsewhere);
+    expect(listed.map((c) => [c.reason, c.origin ?? 'ours'])).toEqual([
+      ['ours', 'ours'],
+      ['before terminal: npm test', 'hermes'],
+      ['before write_file', 'hermes'],
+    ]);
+    const text = cli(['list', '--hermes-home', hermes.home], elsewhere);
+    expect(text.code).toBe(0);
+    expect(text.stderr).toBe('');
+    expect(text.stdout).toMatch(/^2\s+H\s+h[0-9a-f]{7}\s.*before terminal: npm test \(hermes\)/m);
+
+    const missing = path.join(base, 'typo-hermes');
+    for (const args of [['list', '--hermes-home', missing], ['list', '--json', '--hermes-home', missing]]) {
+      const bad = cli(args);
+      expect(bad.code).toBe(1);
+      expect(bad.stdout).toBe('');
+      expect(bad.stderr).toBe(`chronoscope: no such Hermes home folder: ${missing} (--hermes-home)\n`);
+    }
+  });
+
   it('refuses malformed Hermes ids before anything runs', () => {
     for (const bad of ['h12', 'hxyz12', 'h0123456789abcdef0', 'H1234']) {
       const r = cli(['show', bad]);

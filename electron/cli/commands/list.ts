@@ -1,6 +1,6 @@
 // chronoscope list: the workspace's checkpoints, newest first.
 import type { Command } from 'commander';
-import { openWorkspace, withCommonOptions, type CommonOptions } from '../context.js';
+import { hermesHomeDir, openWorkspace, withCommonOptions, type CommonOptions } from '../context.js';
 import { checkpointTable } from '../format.js';
 import { positiveInt } from '../options.js';
 import { printJson, printLine, printLines, style } from '../output.js';
@@ -10,6 +10,7 @@ const DEFAULT_LIMIT = 20;
 interface ListCommandOptions extends CommonOptions {
   limit?: number;
   all?: boolean;
+  hermesHome?: string;
 }
 
 export function registerList(program: Command): void {
@@ -19,9 +20,12 @@ export function registerList(program: Command): void {
       .alias('ls')
       .description("list checkpoints, newest first (# is an index you can pass as an id; H marks Hermes Agent's own /rollback checkpoints)")
       .option('-n, --limit <n>', `show at most n checkpoints (default: ${DEFAULT_LIMIT})`, positiveInt)
-      .option('-a, --all', 'show every checkpoint'),
+      .option('-a, --all', 'show every checkpoint')
+      .option('--hermes-home <dir>', "Hermes Agent's home folder, whose /rollback checkpoints to show (default: the hermes_home setting, else $HERMES_HOME, else ~/.hermes)"),
   ).action(async (options: ListCommandOptions) => {
-    const workspace = await openWorkspace(options);
+    // Checked before the store opens: a bad folder is one line, and nothing is registered.
+    const hermesHome = options.hermesHome === undefined ? undefined : hermesHomeDir(options.hermesHome);
+    const workspace = await openWorkspace(options, hermesHome === undefined ? undefined : { hermes_home: hermesHome });
     const limit = options.all ? undefined : (options.limit ?? DEFAULT_LIMIT);
     // Ask for one more than shown, to know whether to say there are more.
     const onWarning = (message: string): void => void process.stderr.write(`chronoscope: warning: ${message}\n`);
