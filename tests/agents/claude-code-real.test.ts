@@ -77,6 +77,7 @@ function claudeEnv(url: string): NodeJS.ProcessEnv {
     PATH: noNodeBin,
     CHRONOSCOPE_HOME: home,
     CHRONOSCOPE_HOOK_BUDGET_MS: '25000', // behaviour, not speed, on a loaded machine (Claude Code's own limit is 30 s)
+    CHRONOSCOPE_DAEMON: '0', // no background service outliving a test; the daemon's own case turns it on
     ANTHROPIC_BASE_URL: url,
     ANTHROPIC_API_KEY: 'sk-ant-test',
     CLAUDE_CONFIG_DIR: join(userHome, '.claude'),
@@ -133,6 +134,41 @@ describe.skipIf(claude.bin === null)('the real Claude Code CLI with our hooks', 
     expect(diff.old.text).toBe('export const answer = 41;\n');
     await api.close();
     api = null;
+  }, 180_000);
+
+  it('with no app open, the first hook call starts the background service and later calls are handed to it', async () => {
+    const file = join(ws, 'src', 'app.ts');
+    await writeFile(file, 'export const answer = 1;\n');
+    api = await startFakeApi(
+      [
+        { tool: 'Edit', input: { file_path: file, old_string: 'answer = 1', new_string: 'answer = 2' } },
+        // Time for the daemon the first call started to listen, as an agent's next step usually gives it.
+        { tool: 'Bash', input: { command: 'sleep 4', description: 'wait' } },
+        { tool: 'Edit', input: { file_path: file, old_string: 'answer = 2', new_string: 'answer = 3' } },
+        { text: 'Done.' },
+      ],
+      'Edit',
+    );
+    const env = { ...claudeEnv(api.url), CHRONOSCOPE_DAEMON: '1' };
+    try {
+      const r = await runClaude(claude.bin!, 'count the answer up twice', env, ['--allowedTools', 'Bash']);
+      expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
+      expect(await readFile(file, 'utf8')).toBe('export const answer = 3;\n');
+      const status = await runCli(['daemon', '--status', '--json'], { env: baseEnv(home) });
+      const service = (JSON.parse(status.stdout) as { service: { kind: string; workspaces: string[]; last_call: string | null } | null }).service;
+      expect(service).toMatchObject({ kind: 'daemon', workspaces: [ws] });
+      expect(service?.last_call, 'no hook call was handed to the daemon').not.toBeNull();
+      // The text between the two Edits is in a checkpoint (the Bash call's: the second Edit then found nothing new).
+      const workspace = await (await openStore({ home })).workspace(ws);
+      const ours = (await workspace.list()).filter((c) => c.agent === 'claude-code');
+      const texts = await Promise.all(ours.map(async (c) => (await workspace.fileDiff(c.id, 'workspace', 'src/app.ts')).old.text));
+      expect(texts).toContain('export const answer = 1;\n');
+      expect(texts).toContain('export const answer = 2;\n');
+    } finally {
+      await runCli(['daemon', '--stop'], { env: baseEnv(home) });
+      await api.close();
+      api = null;
+    }
   }, 180_000);
 
   it("after a failing Bash call, the model's next request carries the recovery hint", async () => {
