@@ -125,6 +125,7 @@ export class ObjectProver {
   /** One reused buffer: the window records are read through (readInOrder), and the pack checks' chunks. */
   private readonly window: { buf: Buffer; pack: Pack | null; start: number; end: number } = { buf: Buffer.allocUnsafe(CHUNK), pack: null, start: 0, end: 0 };
   private inOrder = false;
+  private hashWorker: Worker | null = null;
   private windowSize = WINDOW_MIN;
   private readonly located = new Map<string, { pack: Pack; i: number }>();
   private readonly inflater = new Inflater();
@@ -140,6 +141,7 @@ export class ObjectProver {
   }
 
   close(): void {
+    void this.hashWorker?.terminate();
     for (const p of this.packs) closeQuiet(p.fd);
     this.packs = [];
     this.bases.clear();
@@ -177,6 +179,7 @@ export class ObjectProver {
     } catch {
       return null;
     }
+    this.hashWorker = worker;
     const problems = [...this.unreadable];
     const heads = todo.map((pack) => {
       pack.checked = true;

@@ -132,6 +132,8 @@ export async function checkStore(layout: StoreLayout, ids: readonly string[] | n
   try {
     // In the foreground the packs' SHA-1 runs on a second thread beside the walk; in the background here, between turns.
     const aside = options.background ? null : prover.checkPacksAside();
+    // Awaited below; should the walk stop first (cancelled), its late answer must not be an unhandled rejection.
+    aside?.catch(() => undefined);
     const packsHere = aside ? [] : await prover.checkPacks(pace);
     const walk = new Walk(prover, pace);
     // Every stage below reads in pack order.
