@@ -22,7 +22,7 @@ import { validateRef } from './validate.js';
 export type Warn = (message: string) => void;
 
 /** Hermes' lane, or null; a store that cannot be read is a warning, never a failure of our own list. */
-async function laneOrWarn(ctx: WsContext, warn?: Warn): Promise<HermesLane | null> {
+export async function laneOrWarn(ctx: WsContext, warn?: Warn): Promise<HermesLane | null> {
   try {
     return await readHermesLane(ctx.root, ctx.settings);
   } catch (err) {
@@ -46,7 +46,7 @@ async function laneOrThrow(ctx: WsContext): Promise<HermesLane | null> {
 }
 
 /** Two newest-first lists into one, each keeping its own order (ours is by ref name, which a clock going back can bend). */
-function mergeNewestFirst<T>(ours: T[], theirs: T[], time: (x: T) => number): T[] {
+export function mergeNewestFirst<T>(ours: T[], theirs: T[], time: (x: T) => number): T[] {
   const out: T[] = [];
   let i = 0;
   let j = 0;

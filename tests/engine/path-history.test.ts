@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createHermesStore } from '../agents/hermes-store.js';
 import { sandbox, write, type Sandbox } from './helpers.js';
 
 let s: Sandbox;
@@ -8,6 +10,15 @@ beforeEach(async () => {
   s = await sandbox();
 });
 afterEach(() => s.cleanup());
+
+/** A sandbox whose store reads Hermes' /rollback store from a home of its own (the setting, as the app passes it). */
+async function withHermes(): Promise<ReturnType<typeof createHermesStore>> {
+  const hermesHome = fs.mkdtempSync(path.join(os.tmpdir(), 'chrono-hermes-home-'));
+  s.cleanup();
+  const inner = await sandbox({ settings: { hermes_home: hermesHome } });
+  s = { ...inner, cleanup: () => (inner.cleanup(), fs.rmSync(hermesHome, { recursive: true, force: true })) };
+  return createHermesStore(hermesHome, s.ws);
+}
 
 async function snap(reason: string): Promise<string> {
   const r = await s.workspace.snapshot({ reason });
@@ -83,3 +94,42 @@ describe('pathHistory with a glob', () => {
     expect((await s.workspace.pathHistory('**/*.md')).entries.map((e) => e.id)).toHaveLength(2);
   });
 });
+
+describe("pathHistory with Hermes Agent's /rollback lane", () => {
+  it("includes Hermes Agent's checkpoints that changed the file, each against the one before it in Hermes' chain", async () => {
+    const hermes = await withHermes();
+    const T = 1_780_000_000;
+    write(s.ws, 'src/a.ts', 'one\n');
+    write(s.ws, 'other.txt', '1');
+    hermes.take('before write_file', T); // adds src/a.ts
+    const ours1 = await snap('ours: the same state'); // ours, too: added in our lane
+    write(s.ws, 'other.txt', '2');
+    hermes.take('before terminal: ls', T + 600); // src/a.ts untouched
+    write(s.ws, 'src/a.ts', 'two\n');
+    hermes.take('before patch', T + 1200); // modifies it
+    fs.rmSync(path.join(s.ws, 'src/a.ts'));
+    hermes.take('before terminal: rm', T + 1800); // deletes it
+
+    const list = await s.workspace.list({ lanes: true });
+    const byReason = (reason: string): string => list.find((c) => c.reason === reason)!.id;
+    const ids = (h: { entries: { id: string; change: string }[] }): [string, string][] => h.entries.map((e) => [e.id, e.change]);
+    // Hermes' times are in 2026-05, ours is now: merged newest first, as the timeline lists them.
+    const expected: [string, string][] = [
+      [ours1, 'added'],
+      [byReason('before terminal: rm'), 'deleted'],
+      [byReason('before patch'), 'modified'],
+      [byReason('before write_file'), 'added'],
+    ];
+    const file = await s.workspace.pathHistory('src/a.ts');
+    expect(ids(file)).toEqual(expected);
+    expect(file.scanned).toBe(5);
+    expect(ids(await s.workspace.pathHistory('src/'))).toEqual(expected);
+    expect(ids(await s.workspace.pathHistory('src/*.ts'))).toEqual(expected);
+    expect(ids(await s.workspace.pathHistory('other.txt'))).toEqual([
+      [ours1, 'added'],
+      [byReason('before terminal: ls'), 'modified'],
+      [byReason('before write_file'), 'added'],
+    ]);
+  });
+});
+
