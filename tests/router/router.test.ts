@@ -11,6 +11,7 @@ import { createAppService } from '../../electron/app/app-service.js';
 import type { AppService } from '../../electron/app/api.js';
 import { createRouter, type Router } from '../../electron/router/index.js';
 import { tempDirs, waitFor, type TempDirs } from '../app/helpers.js';
+import { createHermesStore } from '../agents/hermes-store.js';
 
 let dirs: TempDirs;
 let app: AppService;
@@ -218,4 +219,26 @@ describe('router: round trip', () => {
     });
     await waitFor('the appended effect to be announced', () => seen.includes(third.id));
   });
+
+  it("checkpoints:pathHistory includes Hermes Agent's /rollback checkpoints that changed the file", async () => {
+    const hermesHome = path.join(path.dirname(dirs.workspace), 'hermes-home');
+    ok(await router.invoke('settings:set', { hermes_home: hermesHome }));
+    const hermes = createHermesStore(hermesHome, dirs.workspace);
+    ok(await router.invoke('workspaces:add', { workspace: dirs.workspace }));
+    hermes.take('before write_file', 1_780_000_000); // a.txt as it is: added in Hermes' lane
+    await writeFile(path.join(dirs.workspace, 'a.txt'), 'hermes edit\n');
+    hermes.take('before patch', 1_780_000_600);
+    await writeFile(path.join(dirs.workspace, 'other.txt'), 'x\n');
+    hermes.take('before terminal: ls', 1_780_001_200); // a.txt untouched
+
+    const list = ok<Checkpoint[]>(await router.invoke('checkpoints:list', { workspace: dirs.workspace }));
+    const id = (reason: string): string | undefined => list.find((c) => c.reason === reason)?.id;
+    const story = ok<{ entries: { id: string; change: string }[] }>(await router.invoke('checkpoints:pathHistory', { workspace: dirs.workspace, path: 'a.txt' }));
+    const hermesEntries = story.entries.filter((e) => e.id.startsWith('h'));
+    expect(hermesEntries).toEqual([
+      { id: id('before patch'), change: 'modified' },
+      { id: id('before write_file'), change: 'added' },
+    ]);
+  });
 });
+
