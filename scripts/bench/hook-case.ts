@@ -150,11 +150,21 @@ async function until(what: string, probe: () => Promise<boolean>, ms = 600_000):
   }
 }
 
-/** Stops the store's daemon, if one runs, and waits until its socket is gone. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Stops the store's daemon, if one runs, and waits until its process is gone (its last writes never overlap a measurement). */
 export async function stopDaemon(home: string): Promise<void> {
   const socket = agentSocketPath(home);
+  const pid = (await askService(socket, { control: 'status' }, 5000).catch(() => null))?.pid;
   await askService(socket, { control: 'stop' }, 5000).catch(() => null);
-  await until('the daemon to stop', async () => !(await someoneListens(socket)), 30_000);
+  await until('the daemon to stop', async () => !(await someoneListens(socket)) && (pid === undefined || !alive(pid)), 30_000);
 }
 
 export interface AutoCaseOptions {
