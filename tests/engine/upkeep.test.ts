@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { settleAllIndexes, settlePackMerges } from '../../electron/engine/index.js';
 import { fsckStore, objectsFootprint, upkeepDue, upkeepIfDue } from '../../electron/engine/upkeep.js';
 import { makeSandbox } from '../cli/run-cli.js';
 import { CLI_PATH } from '../paths.js';
@@ -66,6 +67,9 @@ async function expectRestoresByteIdentical(pictures: Map<string, Record<string, 
 describe('upkeep', () => {
   it('shrinks a store of many small snapshots; fsck stays clean and every checkpoint restores byte-identical', async () => {
     const pictures = await history(60, 80);
+    // The snapshots' background work (index syncs, pack joins) finishes first: the store must hold still to be measured.
+    await settleAllIndexes();
+    await settlePackMerges();
     // The engine read its packs before: its cached pack list must notice them go.
     const before = await objectsFootprint(gitDir());
     const result = await upkeepIfDue(s.storeHome, { force: true, niceness: 0 });
