@@ -42,19 +42,17 @@ export async function runCore(request: CoreRequest, budget: Budget, options: Run
   // A folder that is not there names no workspace: refused before anything (the store included) is created.
   const folder = folderOf(request);
   if (!existsSync(folder)) throw new Error(`the call's folder ${folder} does not exist`);
-  let startDaemon = false;
   if (options.local !== true) {
     try {
       const outcome = await delegate(agentSocketPath(home), request);
       if (outcome.kind === 'answered') return outcome.result;
-      // Nobody serves the store: this call works alone, and the next ones go to a daemon started now.
-      startDaemon = request.op === 'before';
     } catch {
       // The service broke off mid-request (killed, stopping): this call works alone, within its budget.
       // A checkpoint the service finished is kept; a second one of the same state is skipped as unchanged.
-      startDaemon = request.op === 'before';
     }
   }
+  // Nobody served this call: it works alone, and a PreToolUse starts a daemon for the next ones.
+  const startDaemon = options.local !== true && request.op === 'before';
   const { serveLocally } = await loadLocal();
   const result = await serveLocally(home, request, budget);
   // After the work, not before: the daemon's start never competes with the call in hand.
