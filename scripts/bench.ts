@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { Baseline } from './bench/baseline.js';
 import { EngineSide } from './bench/engine-side.js';
 import { caseResult, CASES, humanTable, median, type BenchReport, type CaseName, type CaseResult } from './bench/report.js';
-import { setFsyncForMeasurement } from '../electron/engine/git-env.js';
+import { setFsyncForMeasurement } from '../electron/engine/git/git-env.js';
 import { editFiles, generateWorkspace, pickFiles, type GeneratedWorkspace } from './bench/workspace.js';
 import { measureAppMemory } from './bench/app-memory.js';
 import { measureCheck } from './bench/check-case.js';

@@ -26,7 +26,7 @@ import { EventBus } from './event-bus.js';
 import { verifyJobs } from './verify-jobs.js';
 import { writeSettings } from './settings-file.js';
 import { checkpointSignal } from './store-refs.js';
-import { hermesSignalFiles } from '../agents/hermes/rollback-store.js';
+import { hermesSignalFiles } from '../engine/foreign/hermes-store.js';
 import { WorkspaceListFile, type ListedWorkspace } from './workspace-list.js';
 
 export interface AppServiceOptions {

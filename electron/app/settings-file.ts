@@ -1,6 +1,6 @@
 // Settings changes from the UI: merged into <store home>/config.json (the file
 // the engine reads at openStore), validated with the shared schema.
-import { storeLayout } from '../engine/paths.js';
+import { storeLayout } from '../engine/layout/paths.js';
 import { ChronoscopeError } from '../../shared/errors.js';
 import { applySettingsPatch, SettingsPatchSchema, SettingsSchema, type Settings, type SettingsPatch } from '../../shared/settings.js';
 import { readJson, writeJsonAtomic } from '../fs/atomic-file.js';

@@ -21,11 +21,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ChronoscopeError } from '../../shared/errors.js';
 import type { Store, Workspace } from './api.js';
-import { readCheckRecord, writeCheckRecord, LOST_KEPT, type CheckRecord } from './check-record.js';
-import { ObjectProver, type PackProblem, type Proven } from './check-objects.js';
+import { readCheckRecord, writeCheckRecord, LOST_KEPT, type CheckRecord } from './layout/check-record.js';
+import { ObjectProver, type PackProblem, type Proven } from './objects/check-objects.js';
 import { decodeCheckpoint } from './list.js';
-import { storeLayout, workspaceLayout, type StoreLayout } from './paths.js';
-import { parseTree } from './tree-read.js';
+import { storeLayout, workspaceLayout, type StoreLayout } from './layout/paths.js';
+import { parseTree } from './trees/tree-read.js';
 
 /** A lost path that stands for everything in the checkpoint (its commit or root tree cannot be read). */
 export const ALL_LOST = './';

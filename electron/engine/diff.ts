@@ -3,11 +3,11 @@
 // --numstat` for status, renames, modes and line counts; sizes from the
 // store's `cat-file --batch-check`.
 import type { ChangeStatus, FileChange } from '../../shared/model.js';
-import { batchCheck, readObjectsLimited } from './cat-file.js';
-import type { GitContext } from './git-env.js';
-import { git, ZERO_OID } from './git-runner.js';
-import { lineCounts } from './line-stats.js';
-import { cachedReader, diffTreesInNode } from './tree-diff.js';
+import { batchCheck, readObjectsLimited } from './objects/cat-file.js';
+import type { GitContext } from './git/git-env.js';
+import { git, ZERO_OID } from './git/git-runner.js';
+import { lineCounts } from './trees/line-stats.js';
+import { cachedReader, diffTreesInNode } from './trees/tree-diff.js';
 
 const GITLINK = '160000';
 

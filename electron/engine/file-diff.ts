@@ -4,11 +4,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { IMAGE_PREVIEW_MAX_BYTES, VIEWER_MAX_BYTES, type FileSide } from '../../shared/model.js';
-import type { GitContext } from './git-env.js';
+import type { GitContext } from './git/git-env.js';
 import { ChronoscopeError } from '../../shared/errors.js';
-import { readObjectsLimited } from './cat-file.js';
+import { readObjectsLimited } from './objects/cat-file.js';
 import { recentSides, type PathSides } from './diff.js';
-import { git, gitStdin, splitNul } from './git-runner.js';
+import { git, gitStdin, splitNul } from './git/git-runner.js';
 import { readBounded, UnreadableFile } from '../fs/bounded-read.js';
 
 const BINARY_PROBE_BYTES = 8000;

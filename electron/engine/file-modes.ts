@@ -8,10 +8,10 @@
 // (modeChange), so the chmod is in the next checkpoint.
 import path from 'node:path';
 import type { WsContext } from './context.js';
-import { forEachInBatches, lstatQuiet } from './fsutil.js';
-import { git } from './git-runner.js';
-import { wholeObjectInNode } from './object-read.js';
-import { decodeMessage } from './message.js';
+import { forEachInBatches, lstatQuiet } from './support/fsutil.js';
+import { git } from './git/git-runner.js';
+import { wholeObjectInNode } from './objects/object-read.js';
+import { decodeMessage } from './layout/message.js';
 
 /**
  * What this process knows checkpoints recorded, by store and commit: a commit

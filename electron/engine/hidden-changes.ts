@@ -6,9 +6,9 @@
 // Node or through one cat-file.
 import { hiddenChange } from '../../shared/change-kind.js';
 import type { FileChange } from '../../shared/model.js';
-import { readObjectsLimited } from './cat-file.js';
+import { readObjectsLimited } from './objects/cat-file.js';
 import { recentSides } from './diff.js';
-import type { GitContext } from './git-env.js';
+import type { GitContext } from './git/git-env.js';
 
 const MAX_FILES = 24;
 const MAX_BYTES = 256 * 1024;

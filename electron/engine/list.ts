@@ -7,12 +7,12 @@ import path from 'node:path';
 import { ChronoscopeError } from '../../shared/errors.js';
 import type { Checkpoint } from '../../shared/model.js';
 import type { WsContext } from './context.js';
-import { mapLimit } from './fsutil.js';
-import { git, GitFailure, isObjectId } from './git-runner.js';
-import { objectInNode } from './object-read.js';
-import { decodeMessage } from './message.js';
-import { readMeta } from './meta.js';
-import { markDamagedTrees } from './tree-check.js';
+import { mapLimit } from './support/fsutil.js';
+import { git, GitFailure, isObjectId } from './git/git-runner.js';
+import { objectInNode } from './objects/object-read.js';
+import { decodeMessage } from './layout/message.js';
+import { readMeta } from './layout/meta.js';
+import { markDamagedTrees } from './trees/tree-check.js';
 import { validateRef } from './validate.js';
 
 export interface CheckpointRecord {

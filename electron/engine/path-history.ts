@@ -13,12 +13,12 @@
 // that cannot be read leaves its lane out; our own story never fails for it.
 import { ChronoscopeError } from '../../shared/errors.js';
 import type { PathChange, PathHistory, PathHistoryEntry } from '../../shared/model.js';
-import { hermesGit } from '../agents/hermes/rollback-store.js';
+import { hermesGit } from './foreign/hermes-store.js';
 import type { WsContext } from './context.js';
-import { sharedInfo } from './check-server.js';
-import type { GitContext } from './git-env.js';
-import { EMPTY_TREE, gitStdin } from './git-runner.js';
-import { laneOrWarn, mergeNewestFirst } from './lanes.js';
+import { sharedInfo } from './git/check-server.js';
+import type { GitContext } from './git/git-env.js';
+import { EMPTY_TREE, gitStdin } from './git/git-runner.js';
+import { laneOrWarn, mergeNewestFirst } from './foreign/lanes.js';
 import { allRecords } from './list.js';
 
 /** The object id at `rel` in each tree (null where absent), in order. */

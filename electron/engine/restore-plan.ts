@@ -3,9 +3,9 @@
 // of the files to remove are new since the latest checkpoint (untracked).
 // Trees are compared in Node when they differ in a few places (tree-diff.ts),
 // else by `git diff-tree`: the same plan either way.
-import type { GitContext } from './git-env.js';
-import { git, splitNul, ZERO_OID } from './git-runner.js';
-import { cachedReader, diffTreesInNode } from './tree-diff.js';
+import type { GitContext } from './git/git-env.js';
+import { git, splitNul, ZERO_OID } from './git/git-runner.js';
+import { cachedReader, diffTreesInNode } from './trees/tree-diff.js';
 
 export interface PlannedWrite {
   path: string;

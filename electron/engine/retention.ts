@@ -11,13 +11,13 @@
 import fs from 'node:fs/promises';
 import type { PruneResult } from '../../shared/model.js';
 import { storeGit, type WsContext } from './context.js';
-import { dirSize } from './fsutil.js';
-import { gitSimple, gitStdin } from './git-runner.js';
+import { dirSize } from './support/fsutil.js';
+import { gitSimple, gitStdin } from './git/git-runner.js';
 import { acquire, withLock } from './lock.js';
 import { listRecords, type CheckpointRecord } from './list.js';
-import { readMeta } from './meta.js';
-import { workspaceLayout, type StoreLayout } from './paths.js';
-import { sweepAllRefLocks, sweepRefLocks, sweepStoreTemps, TEMP_STALE_MS } from './store-sweep.js';
+import { readMeta } from './layout/meta.js';
+import { workspaceLayout, type StoreLayout } from './layout/paths.js';
+import { sweepAllRefLocks, sweepRefLocks, sweepStoreTemps, TEMP_STALE_MS } from './layout/store-sweep.js';
 import { upkeepLockTarget } from './upkeep.js';
 
 // Lock order, everywhere: the upkeep lock (compaction only), the store lock,

@@ -2,11 +2,11 @@
 // differ on disk from it, what is pinned, how big the store is.
 import type { WorkspaceMeta, WorkspaceStatus } from '../../shared/model.js';
 import type { WsContext } from './context.js';
-import { diskTree } from './disk-tree.js';
-import { dirSize } from './fsutil.js';
-import { EMPTY_TREE, git, splitNul } from './git-runner.js';
+import { diskTree } from './scan/disk-tree.js';
+import { dirSize } from './support/fsutil.js';
+import { EMPTY_TREE, git, splitNul } from './git/git-runner.js';
 import { listRecords } from './list.js';
-import { readMeta } from './meta.js';
+import { readMeta } from './layout/meta.js';
 
 export async function workspaceStatus(ctx: WsContext, meta: WorkspaceMeta): Promise<WorkspaceStatus> {
   const [records, disk, file, bytes] = await Promise.all([listRecords(ctx), diskTree(ctx), readMeta(ctx.layout.metaFile), dirSize(ctx.store.home)]);

@@ -10,18 +10,18 @@ import type { WorkspaceMeta } from '../../shared/model.js';
 import type { Settings } from '../../shared/settings.js';
 import type { OpenWorkspaceOptions, Store, StoreOptions, Workspace } from './api.js';
 import type { WsContext } from './context.js';
-import { dirSize, exists } from './fsutil.js';
+import { dirSize, exists } from './support/fsutil.js';
 import { writeFileAtomic } from '../fs/atomic-file.js';
 import { makeDir } from '../fs/make-dir.js';
-import { STORE_ATTRIBUTES } from './git-env.js';
-import { gitSimple } from './git-runner.js';
+import { STORE_ATTRIBUTES } from './git/git-env.js';
+import { gitSimple } from './git/git-runner.js';
 import { withLock } from './lock.js';
-import { publicMeta, readMeta, writeMeta } from './meta.js';
-import { defaultStoreHome, storeLayout, workspaceLayout, type StoreLayout } from './paths.js';
+import { publicMeta, readMeta, writeMeta } from './layout/meta.js';
+import { defaultStoreHome, storeLayout, workspaceLayout, type StoreLayout } from './layout/paths.js';
 import { compactStore } from './retention.js';
 import { PUSH_STATE_FILE, recordPushBaseline } from '../effects/push-monitor.js';
-import { loadSettings } from './settings-file.js';
-import { makeOwnerOnly } from './store-modes.js';
+import { loadSettings } from './layout/settings-file.js';
+import { makeOwnerOnly } from './layout/store-modes.js';
 import { WorkspaceImpl } from './workspace.js';
 
 export async function openStore(options: StoreOptions = {}): Promise<Store> {

@@ -37,13 +37,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { writeFileAtomic } from '../fs/atomic-file.js';
 import { storeGit } from './context.js';
-import { gitStdin, spawnGit } from './git-runner.js';
+import { gitStdin, spawnGit } from './git/git-runner.js';
 import { acquire } from './lock.js';
-import { syncDir } from './loose-write.js';
-import { IDS_AT, PACK_IDX_NAME } from './pack-index.js';
-import { settlePackMerges } from './pack-merge.js';
-import { storeLayout, type StoreLayout } from './paths.js';
-import { loadSettings } from './settings-file.js';
+import { syncDir } from './objects/loose-write.js';
+import { IDS_AT, PACK_IDX_NAME } from './objects/pack-index.js';
+import { settlePackMerges } from './objects/pack-merge.js';
+import { storeLayout, type StoreLayout } from './layout/paths.js';
+import { loadSettings } from './layout/settings-file.js';
 
 export interface UpkeepLimits {
   /** Due from this many packs (git's gc.autoPackLimit). */

@@ -14,7 +14,7 @@ import { WORKSPACE, type FileDiff } from '../../shared/model.js';
 import { CHECKPOINT_REF_PATTERN } from '../../shared/refs.js';
 import { waitForAnswer } from '../approvals/answer.js';
 import { fileRequest } from '../approvals/requests.js';
-import { unifiedHunks } from '../cli/unified-diff.js';
+import { unifiedHunks } from '../engine/unified-diff.js';
 import { snapshotInRunningApp } from '../app/running-app-client.js';
 import { EffectLedger } from '../effects/ledger.js';
 import type { Workspace } from '../engine/api.js';

@@ -5,7 +5,7 @@ import * as electron from 'electron';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAppService } from '../app/app-service.js';
-import { defaultStoreHome } from '../engine/paths.js';
+import { defaultStoreHome } from '../engine/layout/paths.js';
 import { rendererDir } from '../server/paths.js';
 import { startDesktopApp } from './desktop-app.js';
 import { trayHostVisible } from './tray-visibility.js';

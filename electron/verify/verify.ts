@@ -8,7 +8,7 @@ import path from 'node:path';
 import { ChronoscopeError } from '../../shared/errors.js';
 import type { VerificationRecord } from '../../shared/model.js';
 import type { Store, Workspace } from '../engine/api.js';
-import { storeLayout } from '../engine/paths.js';
+import { storeLayout } from '../engine/layout/paths.js';
 import { prepareDependencies, type DependencyMode } from './dependencies.js';
 import { newLogFile, recordVerification } from './results.js';
 import { runCommand } from './run-command.js';

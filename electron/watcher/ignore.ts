@@ -3,7 +3,7 @@
 // excludes and .gitignore anyway; this list is about cost: a burst in
 // node_modules or a build folder must not even reach JavaScript.
 import path from 'node:path';
-import { DEFAULT_EXCLUDES } from '../engine/excludes.js';
+import { DEFAULT_EXCLUDES } from '../engine/scan/excludes.js';
 
 export interface WatchIgnoreRules {
   /** Folder names ignored at any depth (`node_modules/`). */

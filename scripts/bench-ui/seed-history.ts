@@ -11,8 +11,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openStore } from '../../electron/engine/index.js';
-import { encodeMessage, type CheckpointMeta } from '../../electron/engine/message.js';
-import { spawnGit } from '../../electron/engine/git-runner.js';
+import { encodeMessage, type CheckpointMeta } from '../../electron/engine/layout/message.js';
+import { spawnGit } from '../../electron/engine/git/git-runner.js';
 import type { Trigger } from '../../shared/model.js';
 
 export interface SeedOptions {

@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import { openStore } from '../../electron/engine/index.js';
 import { checkStore } from '../../electron/engine/check.js';
-import { storeLayout } from '../../electron/engine/paths.js';
+import { storeLayout } from '../../electron/engine/layout/paths.js';
 import { WorkspaceImpl } from '../../electron/engine/workspace.js';
 import { git } from './git-process.js';
 import { editFiles, pickFiles, type GeneratedWorkspace } from './workspace.js';

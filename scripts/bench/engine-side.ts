@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import type { Store, Workspace } from '../../electron/engine/api.js';
 import { openStore } from '../../electron/engine/index.js';
 // Only for seeding list1000 (see seedCheckpoints): the engine's own encoders.
-import { gitStdin } from '../../electron/engine/git-runner.js';
+import { gitStdin } from '../../electron/engine/git/git-runner.js';
 import { listRecords, nextRefName } from '../../electron/engine/list.js';
-import { encodeMessage } from '../../electron/engine/message.js';
+import { encodeMessage } from '../../electron/engine/layout/message.js';
 import { WorkspaceImpl } from '../../electron/engine/workspace.js';
 
 export class EngineSide {

@@ -7,8 +7,8 @@
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { storeGit } from '../../electron/engine/context.js';
-import { gitStdin } from '../../electron/engine/git-runner.js';
-import { storeLayout } from '../../electron/engine/paths.js';
+import { gitStdin } from '../../electron/engine/git/git-runner.js';
+import { storeLayout } from '../../electron/engine/layout/paths.js';
 import { fsckStore, objectsFootprint, upkeepDue, upkeepIfDue, type StoreFootprint } from '../../electron/engine/upkeep.js';
 import { EngineSide } from './engine-side.js';
 import { median } from './report.js';

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkWorkspace } from '../../electron/engine/check.js';
-import { ObjectProver } from '../../electron/engine/check-objects.js';
+import { ObjectProver } from '../../electron/engine/objects/check-objects.js';
 import { sandbox, storeGit, write, type Sandbox } from './helpers.js';
 
 let s: Sandbox | undefined;

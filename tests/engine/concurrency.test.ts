@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../paths.js';
-import { MERGE_AT } from '../../electron/engine/pack-merge.js';
+import { MERGE_AT } from '../../electron/engine/objects/pack-merge.js';
 import { sandbox, storeGit, write, type Sandbox } from './helpers.js';
 
 const run = promisify(execFile);

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mergeIndexFiles } from '../../electron/engine/index-merge.js';
+import { mergeIndexFiles } from '../../electron/engine/index/index-merge.js';
 
 let base: string;
 let ws: string;

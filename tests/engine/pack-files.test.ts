@@ -8,10 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { packedObject } from '../../electron/engine/pack-read.js';
-import { MERGE_AT, mergeSmallPacks, settlePackMerges } from '../../electron/engine/pack-merge.js';
-import { PackWriter, storedZlib } from '../../electron/engine/pack-write.js';
-import { serializeTree } from '../../electron/engine/tree-write.js';
+import { packedObject } from '../../electron/engine/objects/pack-read.js';
+import { MERGE_AT, mergeSmallPacks, settlePackMerges } from '../../electron/engine/objects/pack-merge.js';
+import { PackWriter, storedZlib } from '../../electron/engine/objects/pack-write.js';
+import { serializeTree } from '../../electron/engine/trees/tree-write.js';
 import { picture, sandbox, storeGit, write, type Sandbox } from './helpers.js';
 
 let s: Sandbox;

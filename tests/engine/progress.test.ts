@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SnapshotProgress } from '../../electron/engine/api.js';
 import { progressMessage, throttleProgress } from '../../electron/engine/progress.js';
-import { scanToTree } from '../../electron/engine/scan.js';
+import { scanToTree } from '../../electron/engine/scan/scan.js';
 import { WorkspaceImpl } from '../../electron/engine/workspace.js';
 import { sandbox, write, type Sandbox } from './helpers.js';
 

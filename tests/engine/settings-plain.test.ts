@@ -1,4 +1,4 @@
-// The settings file read without zod (electron/engine/settings-plain.ts) for
+// The settings file read without zod (electron/engine/layout/settings-plain.ts) for
 // hook processes: wherever it answers it must give exactly what
 // SettingsSchema gives, and it must never accept what the schema refuses.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, SettingsSchema } from '../../shared/settings.js';
-import { plainDefaults, plainSettings } from '../../electron/engine/settings-plain.js';
-import { loadSettings } from '../../electron/engine/settings-file.js';
+import { plainDefaults, plainSettings } from '../../electron/engine/layout/settings-plain.js';
+import { loadSettings } from '../../electron/engine/layout/settings-file.js';
 
 /** Every candidate: plain answers ⇒ the schema accepts with the same result. */
 function agree(raw: unknown): 'plain' | 'zod' {

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cachedReader, diffTreesInNode, pathInTree } from '../../electron/engine/tree-diff.js';
+import { cachedReader, diffTreesInNode, pathInTree } from '../../electron/engine/trees/tree-diff.js';
 import { sandbox, write, type Sandbox } from './helpers.js';
 
 let s: Sandbox;

@@ -9,9 +9,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { writeLooseObject } from '../../electron/engine/object-batch.js';
-import { lineCounts } from '../../electron/engine/line-stats.js';
-import { writeUpdatedTree, type PathChange } from '../../electron/engine/tree-write.js';
+import { writeLooseObject } from '../../electron/engine/objects/object-batch.js';
+import { lineCounts } from '../../electron/engine/trees/line-stats.js';
+import { writeUpdatedTree, type PathChange } from '../../electron/engine/trees/tree-write.js';
 import { WorkspaceImpl } from '../../electron/engine/workspace.js';
 import { sandbox, storeGit, write, type Sandbox } from './helpers.js';
 

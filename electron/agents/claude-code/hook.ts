@@ -26,7 +26,7 @@ import type { CallKind, CoreRequest, ToolCall } from '../core/call.js';
 import { DEFAULT_BUDGET_MS, withinBudget, type Budget } from '../core/budget.js';
 import { cliPrefix } from '../core/node-command.js';
 import { runCore, storeHasLedgers, type RunOptions } from '../core/run.js';
-import { defaultStoreHome } from '../../engine/paths.js';
+import { defaultStoreHome } from '../../engine/layout/paths.js';
 import { askText, recoveryHint, reminderText } from '../core/texts.js';
 import { FILE_TOOLS, HOOKED_TOOLS, bashCommand, batchCalls, parsePayload, toolFilePaths, toolOutputText, toolSucceeded, type ClaudeCodePayload, type HookOutput } from './payload.js';
 import { conversationToolUseIds } from './transcript.js';

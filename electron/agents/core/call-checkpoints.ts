@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { storeLayout, workspaceLayout } from '../../engine/paths.js';
+import { storeLayout, workspaceLayout } from '../../engine/layout/paths.js';
 
 /** From this many remembered calls, those older than a day are removed. */
 const PRUNE_FROM = 200;

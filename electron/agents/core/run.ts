@@ -4,7 +4,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { defaultStoreHome } from '../../engine/paths.js';
+import { defaultStoreHome } from '../../engine/layout/paths.js';
 import { afterHasWork, type AgentResult, type CoreRequest } from './call.js';
 import type { Budget } from './budget.js';
 import { delegate } from './delegate-client.js';

@@ -13,7 +13,7 @@ import type { ClassifiedEffect } from '../../../shared/model.js';
 import type { CallKind, ToolCall } from '../core/call.js';
 import { DEFAULT_BUDGET_MS, withinBudget } from '../core/budget.js';
 import { cliPrefix } from '../core/node-command.js';
-import { defaultStoreHome } from '../../engine/paths.js';
+import { defaultStoreHome } from '../../engine/layout/paths.js';
 import { runCore, type RunOptions } from '../core/run.js';
 import { parseStdinObject } from '../core/stdin-json.js';
 import { askText, recoveryHint, reminderText } from '../core/texts.js';

@@ -7,7 +7,7 @@ import { ChronoscopeError } from '../../../shared/errors.js';
 import { agentSocketPath, someoneListens } from '../../agents/core/delegate-socket.js';
 import { askService, type ServiceStatus } from '../../agents/core/service-control.js';
 import { runDaemon } from '../../daemon/daemon.js';
-import { defaultStoreHome } from '../../engine/paths.js';
+import { defaultStoreHome } from '../../engine/layout/paths.js';
 import { collect, ExitWith, workspaceDir, type RegisterCommand } from '../context.js';
 import { printJson, printLine, printLines, relativeTime } from '../output.js';
 

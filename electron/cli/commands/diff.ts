@@ -10,7 +10,7 @@ import type { Workspace } from '../../engine/api.js';
 import { checkPath, checkRef, openWorkspace, withCommonOptions, type CommonOptions } from '../context.js';
 import { changeList } from '../format.js';
 import { formatBytes, printJson, printLines, safeText, shortId, style } from '../output.js';
-import { unifiedHunks } from '../unified-diff.js';
+import { unifiedHunks } from '../../engine/unified-diff.js';
 
 interface DiffCommandOptions extends CommonOptions {
   file?: string;

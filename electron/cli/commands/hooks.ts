@@ -16,7 +16,7 @@ import {
 } from '../../agents/claude-code/install.js';
 import { currentNodeCli } from '../../agents/core/node-command.js';
 import { agentSocketPath, someoneListens } from '../../agents/core/delegate-socket.js';
-import { defaultStoreHome } from '../../engine/paths.js';
+import { defaultStoreHome } from '../../engine/layout/paths.js';
 import type { ServiceStatus } from '../../agents/core/service-control.js';
 import { autoStartWanted } from '../../daemon/autostart.js';
 import { describeService, serviceStatus } from './daemon.js';

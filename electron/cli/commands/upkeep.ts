@@ -4,8 +4,8 @@
 import os from 'node:os';
 import type { Command } from 'commander';
 import { resolveStoreHome } from '../../engine/index.js';
-import { storeLayout } from '../../engine/paths.js';
-import { loadSettings } from '../../engine/settings-file.js';
+import { storeLayout } from '../../engine/layout/paths.js';
+import { loadSettings } from '../../engine/layout/settings-file.js';
 import { upkeepIfDue } from '../../engine/upkeep.js';
 import { formatBytes, printJson, printLine } from '../output.js';
 

@@ -1,0 +1,277 @@
+// Brings the private index up to date after a snapshot that did not use it
+// (tree-update.ts), off the snapshot's critical path: the index is git's stat
+// cache, and a stale entry would make the next full scan re-read that file.
+//
+// It runs after the snapshot returned, under the workspace lock of its own:
+// one `update-index` of the snapshot's paths still as they were hashed (git
+// re-reads only those), one `--index-info` of the recorded entries of any
+// that changed or appeared since (the index never takes in a file no scan
+// has judged: too large, ignored). The
+// head file may then say the index holds the checkpoint's tree (so the next
+// scan can skip write-tree) only when that is provably so: the index was the
+// previous checkpoint's tree before, the checkpoint is still the latest, and
+// no path changed on disk since it was hashed. Otherwise the head keeps no
+// index signature and the next scan writes the tree: slower, never wrong.
+//
+// It starts after a quiet time (SYNC_QUIET_MS), so a burst of snapshots
+// merges into one. Writers in this process wait for a sync that started
+// before taking the lock (asWriter), so they never meet it on the lock, and a
+// sync waits for writers inside; a process that exits first (the CLI waits
+// for it) leaves a stale cache, which is all it is.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { WsContext } from '../context.js';
+import { quietTime } from '../support/quiet-time.js';
+import { gitStdin, ZERO_OID } from '../git/git-runner.js';
+import { indexSignature, latestHead, writeHead } from '../layout/head.js';
+import { withLock } from '../lock.js';
+import { fileSignature, type SeenFile } from '../trees/tree-update.js';
+import { clearPendingNote, readPendingNote, writePendingNote } from './index-pending.js';
+
+export interface IndexSyncJob {
+  /** The checkpoint the snapshot wrote. */
+  commit: string;
+  /** The latest checkpoint when the snapshot began. */
+  parent: string;
+  /** The index's signature when it held the previous checkpoint's tree; null when it did not. */
+  indexBefore: string | null;
+  /** Path → as recorded: file signature when hashed, mode and blob (null: gone). */
+  seen: ReadonlyMap<string, SeenFile | null>;
+  /** Paths a checkpoint of the job removed from the tree before it. */
+  removed: ReadonlySet<string>;
+}
+
+interface Pending {
+  /** The last sync queued for this index, settled when it is done. */
+  run: Promise<void>;
+  /** A job queued behind the lock that has not started yet: later snapshots merge into it. */
+  waiting: IndexSyncJob | null;
+  /** Ends the sync's quiet time at once (settling: nobody is about to merge into it). */
+  hurry: () => void;
+}
+
+const pending = new Map<string, Pending>();
+
+/**
+ * A sync starts this long after the snapshot that queued it. Snapshots in a
+ * burst (an agent's edits, each checkpointed) then merge into one waiting
+ * sync instead of each waiting for the last one's git process (~25 ms on
+ * 10,000 files) before taking the lock.
+ */
+const SYNC_QUIET_MS = 200;
+
+/** Per index: writers of this process between entering (before the lock) and leaving; the sync in progress, if one started. */
+interface WriterState {
+  inside: number;
+  /** Called when the last writer inside leaves. */
+  left: (() => void)[];
+  running: Promise<void> | null;
+}
+
+const writers = new Map<string, WriterState>();
+
+function writerState(key: string): WriterState {
+  let state = writers.get(key);
+  if (!state) {
+    state = { inside: 0, left: [], running: null };
+    writers.set(key, state);
+  }
+  return state;
+}
+
+/**
+ * Starts a sync once no writer of this process is inside. Nothing awaits
+ * between that check and marking it running: a writer arriving after waits
+ * for it (asWriter).
+ */
+async function startWhenNoWriter(key: string, start: () => Promise<void>): Promise<void> {
+  const state = writerState(key);
+  while (state.inside > 0) await new Promise<void>((resolve) => state.left.push(resolve));
+  const running = start();
+  state.running = running;
+  try {
+    await running;
+  } finally {
+    if (state.running === running) state.running = null;
+  }
+}
+
+/**
+ * Around a writer of this process (a snapshot, a restore) taking the workspace
+ * lock: a sync already started is waited for, so the two never meet on the
+ * lock; a sync still in its quiet time waits until the writer is done (the
+ * writer's own snapshot may merge into it meanwhile).
+ */
+export async function asWriter<T>(ctx: WsContext, fn: () => Promise<T>): Promise<T> {
+  if (syncsDeferred) return fn();
+  const state = writerState(ctx.layout.indexFile);
+  while (state.running) await state.running;
+  state.inside++;
+  try {
+    return await fn();
+  } finally {
+    state.inside--;
+    if (state.inside === 0) for (const resolve of state.left.splice(0)) resolve();
+  }
+}
+
+/**
+ * Starts the sync in the background; failures only leave the cache stale.
+ * Snapshots taken under one lock hold (a restore's safety and restored
+ * checkpoints) queue behind it: a job that builds on a queued one is merged
+ * into it (its paths added, its checkpoint the one to confirm), so the index
+ * is brought up to date once and still proven to hold the latest tree.
+ */
+export function syncIndexLater(ctx: WsContext, job: IndexSyncJob): Promise<void> {
+  const key = ctx.layout.indexFile;
+  const current = pending.get(key);
+  const queued = current?.waiting;
+  if (current && queued && job.parent === queued.commit) {
+    current.waiting = { commit: job.commit, parent: queued.parent, indexBefore: job.indexBefore ?? queued.indexBefore, seen: new Map([...queued.seen, ...job.seen]), removed: new Set([...queued.removed, ...job.removed]) };
+    return noteIfDeferred(ctx, current.waiting);
+  }
+  queueSync(ctx, job);
+  return noteIfDeferred(ctx, job);
+}
+
+/** Only a process that will not run its syncs writes them down; the others finish them (the CLI and the app wait on exit). */
+function noteIfDeferred(ctx: WsContext, job: Readonly<IndexSyncJob>): Promise<void> {
+  return syncsDeferred ? writePendingNote(ctx, job) : Promise.resolve();
+}
+
+/**
+ * A sync another process queued and could not finish (a hook that exited, index-pending.ts),
+ * queued here as if this process had: when `latest` is its checkpoint and the index is still
+ * what it was before it. A note that no longer holds is removed. Call under the workspace lock.
+ */
+export async function adoptPendingNote(ctx: WsContext, latest: string): Promise<void> {
+  if (pending.has(ctx.layout.indexFile)) return;
+  const note = await readPendingNote(ctx);
+  if (note === null) return;
+  if (note.commit !== latest || note.indexBefore === null || note.indexBefore !== (await indexSignature(ctx.layout.indexFile))) {
+    await clearPendingNote(ctx, note);
+    return;
+  }
+  queueSync(ctx, note);
+}
+
+/**
+ * Set by a process that exits right after its answer (a hook working alone): its syncs are only
+ * noted (index-pending.ts), never started — a sync cut off by the exit would leave its git
+ * process running on, unseen by the lock, while the next process writes the same index.
+ */
+let syncsDeferred = false;
+
+export function deferIndexSyncs(): void {
+  syncsDeferred = true;
+}
+
+function queueSync(ctx: WsContext, job: IndexSyncJob): void {
+  const key = ctx.layout.indexFile;
+  const current = pending.get(key);
+  if (syncsDeferred) {
+    // Waiting for good: later snapshots of this process merge into it, and the note carries it.
+    if (!current) pending.set(key, { run: Promise.resolve(), waiting: job, hurry: () => undefined });
+    return;
+  }
+  const quiet = quietTime(SYNC_QUIET_MS);
+  const entry: Pending = { run: Promise.resolve(), waiting: job, hurry: quiet.hurry };
+  entry.run = (current?.run ?? Promise.resolve())
+    .then(() => quiet.elapsed)
+    .then(() =>
+      startWhenNoWriter(key, () =>
+        syncIndex(ctx, () => {
+          const taken = entry.waiting ?? job;
+          entry.waiting = null;
+          return taken;
+        }).catch(() => undefined),
+      ),
+    )
+    .catch(() => undefined);
+  pending.set(key, entry);
+  void entry.run.finally(() => {
+    if (pending.get(key) === entry) pending.delete(key);
+  });
+}
+
+/**
+ * The sync queued behind the lock and not started, if any: while it waits,
+ * the index is still exactly as it was before its first snapshot.
+ */
+export function queuedSync(ctx: WsContext): Readonly<IndexSyncJob> | null {
+  return pending.get(ctx.layout.indexFile)?.waiting ?? null;
+}
+
+/** The job's paths the index or its latest tree has: recordable as tracked files wherever they are now. */
+export function recordableOf(job: Readonly<IndexSyncJob>): string[] {
+  return [...job.seen].filter(([rel, entry]) => entry !== null || job.removed.has(rel)).map(([rel]) => rel);
+}
+
+/** Resolves once no sync of this workspace's index is pending (its quiet time cut short). */
+export async function settleIndex(ctx: WsContext): Promise<void> {
+  if (syncsDeferred) return;
+  const entry = pending.get(ctx.layout.indexFile);
+  entry?.hurry();
+  await entry?.run;
+}
+
+/** Every pending sync of this process (the CLI waits for them before it exits). */
+export async function settleAllIndexes(): Promise<void> {
+  if (syncsDeferred) return;
+  while (pending.size > 0) {
+    const entries = [...pending.values()];
+    for (const entry of entries) entry.hurry();
+    await Promise.all(entries.map((p) => p.run));
+  }
+}
+
+/** `take` gives the job (as merged so far) once the lock is held: nothing merges into it after that. */
+async function syncIndex(ctx: WsContext, take: () => IndexSyncJob): Promise<void> {
+  await withLock(
+    ctx.layout.lockTarget,
+    async () => {
+      const job = take();
+      try {
+        await applySync(ctx, job);
+      } finally {
+        await clearPendingNote(ctx, job);
+      }
+    },
+    { what: `workspace ${ctx.root}`, waitMs: 10_000 },
+  );
+}
+
+async function applySync(ctx: WsContext, job: IndexSyncJob): Promise<void> {
+      const indexFile = ctx.layout.indexFile;
+      const before = await indexSignature(indexFile);
+      // A scan through git rewrote the index since (it brought these paths up to date itself).
+      if (job.indexBefore !== null && before !== job.indexBefore) return;
+      // We hold the workspace lock: an index.lock is a killed writer's leftover.
+      await fs.rm(`${indexFile}.lock`, { force: true });
+      // Each path as the checkpoint recorded it: from the disk (refreshing git's
+      // stat cache) where the file is still what was hashed; else its recorded
+      // entry with no stat data (so the next scan looks at the file again), or
+      // removed — never what is on disk now, which the scan's rules (size,
+      // ignore) have not seen.
+      const fresh: string[] = [];
+      const recorded: string[] = [];
+      let unchanged = true;
+      for (const [rel, entry] of job.seen) {
+        const st = await fs.lstat(path.join(ctx.root, rel)).catch(() => null);
+        const now = st === null ? null : fileSignature(st);
+        if (entry !== null && now === entry.signature) fresh.push(rel);
+        else recorded.push(entry === null ? `0 ${ZERO_OID}\t${rel}\0` : `${entry.mode} ${entry.oid}\t${rel}\0`);
+        if (now !== (entry?.signature ?? null)) unchanged = false;
+      }
+      if (recorded.length > 0) await gitStdin(ctx.git, ['update-index', '-z', '--index-info'], { input: recorded.join('') });
+      if (fresh.length > 0) await gitStdin(ctx.git, ['update-index', '--add', '--replace', '-z', '--stdin'], { input: fresh.map((p) => `${p}\0`).join('') });
+      if (!unchanged || job.indexBefore === null || before !== job.indexBefore) return;
+      const head = await latestHead(ctx);
+      if (head?.id !== job.commit) return;
+      for (const [rel, entry] of job.seen) {
+        const st = await fs.lstat(path.join(ctx.root, rel)).catch(() => null);
+        if ((st === null ? null : fileSignature(st)) !== (entry?.signature ?? null)) return;
+      }
+      const after = await indexSignature(indexFile);
+      if (after !== null) await writeHead(ctx, { ...head, index: after });
+}

@@ -1,0 +1,90 @@
+// A checkpoint's metadata lives in its commit message, so the store is its own
+// database: line 1 is the reason, then one line `Chronoscope-Meta: <json>`.
+import { TRIGGERS, type Checkpoint, type SkippedFile, type Trigger } from '../../../shared/model.js';
+
+export const META_KEY = 'Chronoscope-Meta';
+
+/** What the commit message stores: the checkpoint's own fields, minus what git already knows (id, reason line) and pins. */
+export type CheckpointMeta = Pick<Checkpoint, 'trigger' | 'time_ms' | 'stats' | 'skipped' | 'agent' | 'tool' | 'session' | 'tool_use_id' | 'prompt' | 'restore_target' | 'restore_paths'> & {
+  v: 1;
+  /** The checkpoint that was latest when this one was taken (stats are against it). */
+  prev?: string | null;
+  /**
+   * Permission bits git cannot record (anything but 644 and 755), octal, by
+   * path: a 0600 file is restored 0600, never more readable than recorded.
+   */
+  modes?: Record<string, string>;
+};
+
+/** One printable line, bounded. */
+export function sanitizeLine(text: string, max = 500): string {
+  const line = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+export function encodeMessage(reason: string, meta: CheckpointMeta): string {
+  const subject = sanitizeLine(reason) || meta.trigger;
+  return `${subject}\n\n${META_KEY}: ${JSON.stringify(meta)}\n`;
+}
+
+export interface DecodedMessage {
+  reason: string;
+  meta: CheckpointMeta;
+}
+
+export function decodeMessage(message: string): DecodedMessage {
+  const lines = message.split('\n');
+  const reason = lines[0] ?? '';
+  const metaLine = lines.find((l) => l.startsWith(`${META_KEY}: `));
+  let meta: CheckpointMeta = { v: 1, trigger: 'manual', time_ms: 0, stats: { files: 0, insertions: 0, deletions: 0 }, skipped: [] };
+  if (metaLine) {
+    try {
+      const parsed: unknown = JSON.parse(metaLine.slice(META_KEY.length + 2));
+      if (parsed && typeof parsed === 'object') meta = normalizeMeta(parsed as Record<string, unknown>);
+    } catch {
+      /* a damaged message still lists, with defaults */
+    }
+  }
+  return { reason, meta };
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function num(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+function normalizeMeta(raw: Record<string, unknown>): CheckpointMeta {
+  const trigger = (TRIGGERS as readonly string[]).includes(String(raw['trigger'])) ? (raw['trigger'] as Trigger) : 'manual';
+  const stats = (raw['stats'] ?? {}) as Record<string, unknown>;
+  const skipped = Array.isArray(raw['skipped'])
+    ? (raw['skipped'] as unknown[]).flatMap((s): SkippedFile[] => {
+        const o = s as Record<string, unknown>;
+        const why = o?.['why'] === 'unreadable' || o?.['why'] === 'special' || o?.['why'] === 'unrecordable' ? o['why'] : 'too_large';
+        return typeof o?.['path'] === 'string' ? [{ path: o['path'], size: num(o['size']), why }] : [];
+      })
+    : [];
+  const meta: CheckpointMeta = {
+    v: 1,
+    trigger,
+    time_ms: num(raw['time_ms']),
+    stats: { files: num(stats['files']), insertions: num(stats['insertions']), deletions: num(stats['deletions']) },
+    skipped,
+  };
+  for (const key of ['agent', 'tool', 'session', 'tool_use_id', 'prompt', 'restore_target'] as const) {
+    const value = str(raw[key]);
+    if (value !== undefined) meta[key] = value;
+  }
+  const paths = raw['restore_paths'];
+  if (Array.isArray(paths) && paths.every((p) => typeof p === 'string')) meta.restore_paths = paths as string[];
+  const modes = raw['modes'];
+  if (modes && typeof modes === 'object' && !Array.isArray(modes)) {
+    const clean = Object.entries(modes as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string' && /^[0-7]{3}$/.test(e[1]));
+    if (clean.length > 0) meta.modes = Object.fromEntries(clean);
+  }
+  const prev = str(raw['prev']);
+  if (prev !== undefined) meta.prev = prev;
+  return meta;
+}
