@@ -1,9 +1,8 @@
 // The events main → renderer, split from ipc.ts only so that importing the
 // list at run time (the sandboxed Electron preload does) does not pull in zod
 // and the request schemas. ipc.ts re-exports everything here.
-import type { ApprovalRequest, BisectResult, EffectRecord, Checkpoint, RestoreResult, VerificationRecord } from './model.js';
+import type { ApprovalRequest, BisectResult, EffectRecord, Checkpoint, RestoreResult, VerificationRecord, WorkspaceState } from './model.js';
 import type { SerializedError } from './errors.js';
-import type { WorkspaceState } from './ipc.js';
 
 export interface EventMap {
   'checkpoint:added': { workspace: string; checkpoint: Checkpoint };

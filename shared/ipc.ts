@@ -17,6 +17,7 @@ import type {
   RestoreResult,
   SnapshotResult,
   WorkspaceMeta,
+  WorkspaceState,
 } from './model.js';
 import type { SerializedError } from './errors.js';
 import { SettingsPatchSchema, type Settings } from './settings.js';
@@ -46,8 +47,6 @@ export const RestoreRequest = z
   .strict();
 
 // ---- response shapes that only the app needs ----
-
-export type WorkspaceState = 'watching' | 'paused' | 'missing' | 'idle';
 
 export interface WorkspaceEntry extends WorkspaceMeta {
   state: WorkspaceState;

@@ -378,3 +378,6 @@ export interface PathHistory {
   /** Checkpoints looked at. */
   scanned: number;
 }
+
+/** What the app is doing with a workspace: watching it, paused by the person, its folder gone, or not watched (the CLI alone). */
+export type WorkspaceState = 'watching' | 'paused' | 'missing' | 'idle';

@@ -10,7 +10,7 @@
 //   on watching them. Another app already serving keeps the socket (its hooks
 //   are served there), as before. So one workspace never has two watchers.
 import { join } from 'node:path';
-import { acquire } from '../engine/lock.js';
+import { acquire } from '../engine/support/lock.js';
 import { agentSocketPath } from '../agents/core/delegate-socket.js';
 import { startDelegateServer, type DelegateOptions, type DelegateServer } from '../agents/core/delegate-server.js';
 import { askService, type ServiceKind } from '../agents/core/service-control.js';

@@ -15,7 +15,7 @@ if (process.argv[2] === 'hook') {
 }
 const { errorLine } = await import('./output.js');
 const { run } = await import('./program.js');
-const { settleAllIndexes } = await import('../engine/index/index-sync.js');
+const { settleAllIndexes } = await import('../engine/index-sync.js');
 const { settlePackMerges } = await import('../engine/objects/pack-merge.js');
 
 // Whatever escapes the command's promise still gets exactly one line and exit 1.
@@ -33,7 +33,7 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
 });
 
 const code = await run(process.argv);
-// A snapshot's private index catches up after the result is out (engine/index/index-sync.ts):
+// A snapshot's private index catches up after the result is out (engine/index-sync.ts):
 // let it finish, so the next full scan does not re-read those files.
 await settleAllIndexes();
 await settlePackMerges();

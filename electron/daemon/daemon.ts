@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createAppService } from '../app/app-service.js';
 import { workspaceDirFor } from '../agents/core/workspace-for.js';
 import { packageVersion } from '../server/paths.js';
-import { DAEMON_LOG, DAEMON_STARTING } from './autostart.js';
+import { DAEMON_LOG, DAEMON_STARTING } from '../agents/core/autostart.js';
 import { IdleExit } from './idle-exit.js';
 
 export interface DaemonOptions {

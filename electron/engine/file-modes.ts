@@ -7,7 +7,7 @@
 // a snapshot whose tree is unchanged but whose modes are is recorded
 // (modeChange), so the chmod is in the next checkpoint.
 import path from 'node:path';
-import type { WsContext } from './context.js';
+import type { WsContext } from './layout/context.js';
 import { forEachInBatches, lstatQuiet } from './support/fsutil.js';
 import { git } from './git/git-runner.js';
 import { wholeObjectInNode } from './objects/object-read.js';

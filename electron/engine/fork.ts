@@ -7,11 +7,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ChronoscopeError } from '../../shared/errors.js';
 import type { ForkResult } from '../../shared/model.js';
-import type { WsContext } from './context.js';
-import { tempFile } from './support/fsutil.js';
+import type { WsContext } from './layout/context.js';
+import { isInside, tempFile } from './support/fsutil.js';
 import { git } from './git/git-runner.js';
 import { resolveCheckpoint } from './foreign/lanes.js';
-import { isInside } from './store.js';
 
 /** Writes the tree of checkpoint `ref` into `dir`, an existing folder outside the workspace and the store. */
 export async function materializeCheckpoint(ctx: WsContext, ref: string, dir: string): Promise<string> {

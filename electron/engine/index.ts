@@ -4,7 +4,7 @@ export { defaultStoreHome } from './layout/paths.js';
 export type { Store, StoreOptions, Workspace, OpenStore } from './api.js';
 export { DEFAULT_EXCLUDES, CREDENTIAL_EXCLUDES } from './scan/excludes.js';
 export { VIEWER_MAX_BYTES } from '../../shared/model.js';
-export { deferIndexSyncs, settleAllIndexes } from './index/index-sync.js';
+export { deferIndexSyncs, settleAllIndexes } from './index-sync.js';
 export { mergePacksInline, settlePackMerges } from './objects/pack-merge.js';
 export { progressMessage } from './progress.js';
 export type { SnapshotProgress } from './api.js';

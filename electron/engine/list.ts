@@ -6,24 +6,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ChronoscopeError } from '../../shared/errors.js';
 import type { Checkpoint } from '../../shared/model.js';
-import type { WsContext } from './context.js';
+import type { WsContext } from './layout/context.js';
 import { mapLimit } from './support/fsutil.js';
 import { git, GitFailure, isObjectId } from './git/git-runner.js';
 import { objectInNode } from './objects/object-read.js';
-import { decodeMessage } from './layout/message.js';
+import { decodeMessage, type CheckpointRecord } from './layout/message.js';
 import { readMeta } from './layout/meta.js';
 import { markDamagedTrees } from './trees/tree-check.js';
 import { validateRef } from './validate.js';
-
-export interface CheckpointRecord {
-  checkpoint: Checkpoint;
-  refname: string;
-  tree: string;
-  /** For a checkpoint of Hermes' /rollback store (lanes.ts): where it lives and the tree before it. */
-  hermes?: { store: string; parentTree: string | null };
-  /** Permission bits git cannot hold, by path (message.ts). */
-  modes?: Record<string, string>;
-}
 
 /** A record from a commit's message; `modes` kept beside the public checkpoint. */
 function record(id: string, refname: string, tree: string, contents: string, pinned: boolean): CheckpointRecord {

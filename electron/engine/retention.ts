@@ -10,11 +10,12 @@
 // objects (after an interrupted snapshot) is rebuilt by the next snapshot.
 import fs from 'node:fs/promises';
 import type { PruneResult } from '../../shared/model.js';
-import { storeGit, type WsContext } from './context.js';
+import { storeGit, type WsContext } from './layout/context.js';
 import { dirSize } from './support/fsutil.js';
 import { gitSimple, gitStdin } from './git/git-runner.js';
-import { acquire, withLock } from './lock.js';
-import { listRecords, type CheckpointRecord } from './list.js';
+import { acquire, withLock } from './support/lock.js';
+import { listRecords } from './list.js';
+import type { CheckpointRecord } from './layout/message.js';
 import { readMeta } from './layout/meta.js';
 import { workspaceLayout, type StoreLayout } from './layout/paths.js';
 import { sweepAllRefLocks, sweepRefLocks, sweepStoreTemps, TEMP_STALE_MS } from './layout/store-sweep.js';

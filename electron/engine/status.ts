@@ -1,7 +1,7 @@
 // A workspace at a glance: how many checkpoints, the latest, how many files
 // differ on disk from it, what is pinned, how big the store is.
 import type { WorkspaceMeta, WorkspaceStatus } from '../../shared/model.js';
-import type { WsContext } from './context.js';
+import type { WsContext } from './layout/context.js';
 import { diskTree } from './scan/disk-tree.js';
 import { dirSize } from './support/fsutil.js';
 import { EMPTY_TREE, git, splitNul } from './git/git-runner.js';

@@ -9,13 +9,13 @@ import { ChronoscopeError, UnknownWorkspaceError } from '../../shared/errors.js'
 import type { WorkspaceMeta } from '../../shared/model.js';
 import type { Settings } from '../../shared/settings.js';
 import type { OpenWorkspaceOptions, Store, StoreOptions, Workspace } from './api.js';
-import type { WsContext } from './context.js';
-import { dirSize, exists } from './support/fsutil.js';
+import type { WsContext } from './layout/context.js';
+import { dirSize, exists, isInside } from './support/fsutil.js';
 import { writeFileAtomic } from '../fs/atomic-file.js';
 import { makeDir } from '../fs/make-dir.js';
 import { STORE_ATTRIBUTES } from './git/git-env.js';
 import { gitSimple } from './git/git-runner.js';
-import { withLock } from './lock.js';
+import { withLock } from './support/lock.js';
 import { publicMeta, readMeta, writeMeta } from './layout/meta.js';
 import { defaultStoreHome, storeLayout, workspaceLayout, type StoreLayout } from './layout/paths.js';
 import { compactStore } from './retention.js';
@@ -55,11 +55,6 @@ async function initRepository(layout: StoreLayout): Promise<void> {
 
 export function workspaceId(realPath: string): string {
   return createHash('sha256').update(realPath).digest('hex').slice(0, 16);
-}
-
-export function isInside(child: string, parent: string): boolean {
-  const rel = path.relative(parent, child);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
 /**

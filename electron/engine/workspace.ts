@@ -21,7 +21,7 @@ import {
   type WorkspaceStatus,
 } from '../../shared/model.js';
 import type { Workspace } from './api.js';
-import type { WsContext } from './context.js';
+import type { WsContext } from './layout/context.js';
 import { markChecked } from './layout/check-record.js';
 import { diffTrees } from './diff.js';
 import { flagHiddenChanges } from './hidden-changes.js';
@@ -30,12 +30,13 @@ import { credentialExcludeArgs } from './scan/excludes.js';
 import { MISSING, sideFromDisk, sideFromTree, sidesFromTrees } from './file-diff.js';
 import { EMPTY_TREE } from './git/git-runner.js';
 import { forkCheckpoint, materializeCheckpoint } from './fork.js';
-import { latestHead } from './layout/head.js';
+import { latestHead } from './head.js';
 import { listCheckpoints, previousTree, resolveCheckpoint } from './foreign/lanes.js';
-import { listRecords, type CheckpointRecord } from './list.js';
+import { listRecords } from './list.js';
+import type { CheckpointRecord } from './layout/message.js';
 import { explainDamage } from './trees/tree-check.js';
-import { withLock } from './lock.js';
-import { asWriter, settleIndex } from './index/index-sync.js';
+import { withLock } from './support/lock.js';
+import { asWriter, settleIndex } from './index-sync.js';
 import { settlePackMerges } from './objects/pack-merge.js';
 import { readMeta, writeMeta } from './layout/meta.js';
 import { pathHistory } from './path-history.js';

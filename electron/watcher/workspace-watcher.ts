@@ -5,7 +5,7 @@
 import { stat } from 'node:fs/promises';
 import parcelWatcher from '@parcel/watcher';
 import type { Checkpoint, SnapshotOptions, SnapshotResult } from '../../shared/model.js';
-import type { WorkspaceState } from '../../shared/ipc.js';
+import type { WorkspaceState } from '../../shared/model.js';
 import { ChangeDebouncer, realClock, type Batch, type Clock, type DebounceTiming } from './debounce.js';
 import { DEFAULT_WATCH_RULES, isIgnoredRelative, toRelative, watcherIgnoreList, type WatchIgnoreRules } from './ignore.js';
 

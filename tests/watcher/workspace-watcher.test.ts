@@ -5,7 +5,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Checkpoint, SnapshotOptions } from '../../shared/model.js';
-import type { WorkspaceState } from '../../shared/ipc.js';
+import type { WorkspaceState } from '../../shared/model.js';
 import { openStore } from '../../electron/engine/index.js';
 import type { Workspace } from '../../electron/engine/api.js';
 import { WorkspaceWatcher } from '../../electron/watcher/index.js';

@@ -5,7 +5,7 @@
 // it was just before the edit. The engine's private index keeps git's stat
 // cache, so a full scan hashes only what changed. The process exits right
 // after its answer, so the index sync a snapshot queues is only noted for the
-// next process (engine/index/index-pending.ts), never started here, and a join of
+// next process (engine/index-pending.ts), never started here, and a join of
 // the store's small packs (engine/objects/pack-merge.ts), when due, runs in the snapshot.
 import type { AgentResult, CoreRequest } from './call.js';
 import type { Budget } from './budget.js';

@@ -9,7 +9,7 @@ import { afterHasWork, type AgentResult, type CoreRequest } from './call.js';
 import type { Budget } from './budget.js';
 import { delegate } from './delegate-client.js';
 import { agentSocketPath } from './delegate-socket.js';
-import { autoStartWanted, startDaemonDetached } from '../../daemon/autostart.js';
+import { autoStartWanted, startDaemonDetached } from './autostart.js';
 
 export interface RunOptions {
   /** The store home; default $CHRONOSCOPE_HOME or the platform's folder. */

@@ -18,7 +18,7 @@ import { currentNodeCli } from '../../agents/core/node-command.js';
 import { agentSocketPath, someoneListens } from '../../agents/core/delegate-socket.js';
 import { defaultStoreHome } from '../../engine/layout/paths.js';
 import type { ServiceStatus } from '../../agents/core/service-control.js';
-import { autoStartWanted } from '../../daemon/autostart.js';
+import { autoStartWanted } from '../../agents/core/autostart.js';
 import { describeService, serviceStatus } from './daemon.js';
 import { defaultHermesHome, hermesPluginStatus, installHermesPlugin, uninstallHermesPlugin, type HermesStatus } from '../../agents/hermes/install.js';
 import { packageVersion } from '../../server/paths.js';

@@ -12,10 +12,11 @@ import type { Checkpoint } from '../../../shared/model.js';
 import { isHermesRef } from '../../../shared/refs.js';
 import { copyHermesTree, pathsMatching } from './hermes-store-objects.js';
 import { HermesStoreError, readHermesLane, type HermesLane, type HermesRecord } from './hermes-store.js';
-import type { WsContext } from '../context.js';
-import { listRecords, previousRecord, resolveRecord, type CheckpointRecord } from '../list.js';
+import type { WsContext } from '../layout/context.js';
+import { listRecords, previousRecord, resolveRecord } from '../list.js';
+import type { CheckpointRecord } from '../layout/message.js';
 import { assertTreeReadable } from '../trees/tree-check.js';
-import { latestHead } from '../layout/head.js';
+import { latestHead } from '../head.js';
 import type { RestorePlan } from '../restore-plan.js';
 import { validateRef } from '../validate.js';
 

@@ -8,7 +8,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { readTextBounded } from '../../fs/bounded-read.js';
-import type { WsContext } from '../context.js';
+import type { WsContext } from '../layout/context.js';
 import { forEachInBatches, lstatQuiet } from '../support/fsutil.js';
 
 const FILE = 'ctime-racy.json';

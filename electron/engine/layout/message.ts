@@ -2,6 +2,17 @@
 // database: line 1 is the reason, then one line `Chronoscope-Meta: <json>`.
 import { TRIGGERS, type Checkpoint, type SkippedFile, type Trigger } from '../../../shared/model.js';
 
+/** A checkpoint as the engine reads it from the store: its ref, its tree and what its commit message holds. */
+export interface CheckpointRecord {
+  checkpoint: Checkpoint;
+  refname: string;
+  tree: string;
+  /** For a checkpoint of Hermes' /rollback store (lanes.ts): where it lives and the tree before it. */
+  hermes?: { store: string; parentTree: string | null };
+  /** Permission bits git cannot hold, by path (message.ts). */
+  modes?: Record<string, string>;
+}
+
 export const META_KEY = 'Chronoscope-Meta';
 
 /** What the commit message stores: the checkpoint's own fields, minus what git already knows (id, reason line) and pins. */

@@ -12,8 +12,8 @@
 //   compaction holds every lock and sweeps them all.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { WsContext } from '../context.js';
-import { holderIsDead } from '../lock.js';
+import type { WsContext } from './context.js';
+import { holderIsDead } from '../support/lock.js';
 import os from 'node:os';
 import type { StoreLayout } from './paths.js';
 

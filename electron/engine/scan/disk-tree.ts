@@ -3,12 +3,13 @@
 // unchanged files are not read) and the copy is brought up to date. Reads
 // never touch the private index itself, so they need no lock.
 import fs from 'node:fs/promises';
-import type { WsContext } from '../context.js';
-import { withIndex } from '../context.js';
+import type { WsContext } from '../layout/context.js';
+import { withIndex } from '../layout/context.js';
 import { buildExcludeFile, credentialExcludeArgs } from './excludes.js';
 import { tempFile } from '../support/fsutil.js';
 import { readMeta } from '../layout/meta.js';
-import { scanToTree, type ScanResult } from './scan.js';
+import { scanToTree } from './scan.js';
+import type { ScanResult } from './scan-result.js';
 
 export async function diskTree(ctx: WsContext, paths?: string[]): Promise<ScanResult> {
   const tmpIndex = await tempFile(ctx.store.tmpDir, `index-${ctx.id}`);

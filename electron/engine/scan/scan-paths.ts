@@ -24,10 +24,10 @@ import path from 'node:path';
 import type { GitContext } from '../git/git-env.js';
 import { lstatQuiet } from '../support/fsutil.js';
 import { git, gitStdin, splitNul } from '../git/git-runner.js';
-import { indexSignature } from '../layout/head.js';
+import { indexSignature } from '../index/index-signature.js';
 import { objectDirsChangedSince, stampObjectDirs } from '../objects/loose-write.js';
 import { numstatIndex } from '../git/stats.js';
-import type { ScanOptions, ScanResult } from './scan.js';
+import type { ScanOptions, ScanResult } from './scan-result.js';
 
 /** Above this many paths the general scan's one ls-files is the better deal. */
 const MAX_FAST_PATHS = 200;

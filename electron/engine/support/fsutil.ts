@@ -73,3 +73,9 @@ export async function tempFile(dir: string, prefix: string): Promise<string> {
   await fs.mkdir(dir, { recursive: true });
   return path.join(dir, `${prefix}-${process.pid}-${Date.now()}-${randomBytes(4).toString('hex')}`);
 }
+
+/** Whether `child` is `parent` or inside it (both absolute). */
+export function isInside(child: string, parent: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}

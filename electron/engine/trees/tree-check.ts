@@ -24,7 +24,7 @@ import fs from 'node:fs/promises';
 import { ChronoscopeError } from '../../../shared/errors.js';
 import { writeFileAtomic } from '../../fs/atomic-file.js';
 import { readTextBounded } from '../../fs/bounded-read.js';
-import type { CheckpointRecord } from '../list.js';
+import type { CheckpointRecord } from '../layout/message.js';
 import type { GitContext } from '../git/git-env.js';
 import { mapLimit } from '../support/fsutil.js';
 import { EMPTY_TREE, GitFailure } from '../git/git-runner.js';

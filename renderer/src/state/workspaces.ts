@@ -1,6 +1,7 @@
 // The workspaces the person added, which one is open, and adding/removing them.
 import { create } from 'zustand';
-import type { WorkspaceEntry, WorkspaceState } from '../../../shared/ipc.js';
+import type { WorkspaceEntry } from '../../../shared/ipc.js';
+import type { WorkspaceState } from '../../../shared/model.js';
 import { errorLine } from '../client/client-error.js';
 import { client } from './client.js';
 

@@ -32,7 +32,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
-import { ChronoscopeError } from '../../shared/errors.js';
+import { ChronoscopeError } from '../../../shared/errors.js';
 
 const STALE_MS = 10_000;
 const UPDATE_MS = 2_000;

@@ -20,18 +20,20 @@ import { readFileSync, readlinkSync, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { CheckpointStats } from '../../../shared/model.js';
-import type { WsContext } from '../context.js';
-import { buildExcludeFile, credentialExcludeArgs } from '../scan/excludes.js';
-import type { Head } from '../layout/head.js';
+import type { WsContext } from '../layout/context.js';
+import { buildExcludeFile, credentialExcludeArgs } from './excludes.js';
+import type { Head } from '../head.js';
 import { lstatQuiet } from '../support/fsutil.js';
-import { lineCounts } from './line-stats.js';
+import { lineCounts } from '../trees/line-stats.js';
+import { fileSignature, type SeenFile } from '../index/seen-files.js';
 import { objectId } from '../objects/loose-write.js';
 import type { ObjectBatch } from '../objects/object-batch.js';
 import type { MetaFile } from '../layout/meta.js';
-import { unrecordableName, type ScanResult } from '../scan/scan.js';
-import { allPlain, credentialMatchers } from '../scan/scan-paths.js';
-import { isTreeMode, readObject, readTree, type TreeEntry } from './tree-read.js';
-import { writeUpdatedTree, type PathChange } from './tree-write.js';
+import { unrecordableName } from './scan.js';
+import type { ScanResult } from './scan-result.js';
+import { allPlain, credentialMatchers } from './scan-paths.js';
+import { isTreeMode, readObject, readTree, type TreeEntry } from '../trees/tree-read.js';
+import { writeUpdatedTree, type PathChange } from '../trees/tree-write.js';
 
 /** Above this many paths the git paths are the better deal (the same bound as scan-paths.ts). */
 const MAX_NODE_PATHS = 200;
@@ -45,17 +47,6 @@ export interface NodeScan extends ScanResult {
   seen: Map<string, SeenFile | null>;
   /** Paths the latest tree had and this snapshot removed. */
   removed: Set<string>;
-}
-
-/** What git's stat cache compares: the same signature means the same content (git's own assumption). */
-export function fileSignature(st: Stats): string {
-  return `${st.ino}:${st.mode}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
-}
-
-export interface SeenFile {
-  signature: string;
-  mode: string;
-  oid: string;
 }
 
 export interface NodeScanOptions {

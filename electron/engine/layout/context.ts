@@ -1,8 +1,8 @@
 // What every verb module needs to know about one workspace.
-import type { Settings } from '../../shared/settings.js';
-import type { SnapshotProgress } from './api.js';
-import type { GitContext } from './git/git-env.js';
-import type { StoreLayout, WorkspaceLayout } from './layout/paths.js';
+import type { Settings } from '../../../shared/settings.js';
+import type { SnapshotProgress } from '../api.js';
+import type { GitContext } from '../git/git-env.js';
+import type { StoreLayout, WorkspaceLayout } from './paths.js';
 
 export interface WsContext {
   id: string;

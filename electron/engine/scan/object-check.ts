@@ -20,9 +20,9 @@ import { readBounded } from '../../fs/bounded-read.js';
 import type { GitContext } from '../git/git-env.js';
 import { readIndexEntries, type IndexEntry } from '../index/index-trees.js';
 import { mapLimit } from '../support/fsutil.js';
-import { looseInfo } from './loose-read.js';
-import { objectId } from './loose-write.js';
-import { writeLooseObject } from './object-batch.js';
+import { looseInfo } from '../objects/loose-read.js';
+import { objectId } from '../objects/loose-write.js';
+import { writeLooseObject } from '../objects/object-batch.js';
 
 /** Beyond this many hashed files (a first snapshot) the files are not re-read: git wrote those into a fresh pack (see repairBulkObjects). */
 export const CHECK_MAX_FILES = 200;

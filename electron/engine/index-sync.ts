@@ -20,26 +20,14 @@
 // for it) leaves a stale cache, which is all it is.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { WsContext } from '../context.js';
-import { quietTime } from '../support/quiet-time.js';
-import { gitStdin, ZERO_OID } from '../git/git-runner.js';
-import { indexSignature, latestHead, writeHead } from '../layout/head.js';
-import { withLock } from '../lock.js';
-import { fileSignature, type SeenFile } from '../trees/tree-update.js';
-import { clearPendingNote, readPendingNote, writePendingNote } from './index-pending.js';
-
-export interface IndexSyncJob {
-  /** The checkpoint the snapshot wrote. */
-  commit: string;
-  /** The latest checkpoint when the snapshot began. */
-  parent: string;
-  /** The index's signature when it held the previous checkpoint's tree; null when it did not. */
-  indexBefore: string | null;
-  /** Path → as recorded: file signature when hashed, mode and blob (null: gone). */
-  seen: ReadonlyMap<string, SeenFile | null>;
-  /** Paths a checkpoint of the job removed from the tree before it. */
-  removed: ReadonlySet<string>;
-}
+import type { WsContext } from './layout/context.js';
+import { quietTime } from './support/quiet-time.js';
+import { gitStdin, ZERO_OID } from './git/git-runner.js';
+import { latestHead, writeHead } from './head.js';
+import { indexSignature } from './index/index-signature.js';
+import { withLock } from './support/lock.js';
+import { fileSignature } from './index/seen-files.js';
+import { clearPendingNote, readPendingNote, writePendingNote, type IndexSyncJob } from './index-pending.js';
 
 interface Pending {
   /** The last sync queued for this index, settled when it is done. */

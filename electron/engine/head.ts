@@ -13,10 +13,10 @@
 // be skipped.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { WsContext } from '../context.js';
-import { latestUsableRecord } from '../list.js';
-import { writeFileAtomic } from '../../fs/atomic-file.js';
-import { isObjectId } from '../git/git-runner.js';
+import type { WsContext } from './layout/context.js';
+import { latestUsableRecord } from './list.js';
+import { writeFileAtomic } from '../fs/atomic-file.js';
+import { isObjectId } from './git/git-runner.js';
 
 export interface Head {
   refname: string;
@@ -68,25 +68,4 @@ export async function latestHead(ctx: WsContext): Promise<Head | undefined> {
 /** Under the workspace lock only. */
 export async function writeHead(ctx: WsContext, head: Head): Promise<void> {
   await writeFileAtomic(headFile(ctx), `${JSON.stringify(head)}\n`, { mode: 0o600 });
-}
-
-/**
- * Identity of the index file's content: its size and trailing checksum (git
- * ends every index it writes with the SHA-1 of what precedes it). Exact, unlike
- * timestamps; null when missing or written without a checksum (index.skipHash).
- */
-export async function indexSignature(file: string): Promise<string | null> {
-  let handle: fs.FileHandle | undefined;
-  try {
-    handle = await fs.open(file, 'r');
-    const { size } = await handle.stat();
-    if (size < 32) return null;
-    const tail = Buffer.alloc(20);
-    await handle.read(tail, 0, 20, size - 20);
-    return tail.every((b) => b === 0) ? null : `${size}:${tail.toString('hex')}`;
-  } catch {
-    return null;
-  } finally {
-    await handle?.close();
-  }
 }

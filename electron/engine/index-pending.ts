@@ -10,11 +10,24 @@
 // writes notes (deferIndexSyncs): the CLI and the app finish their syncs.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { readTextBounded } from '../../fs/bounded-read.js';
-import type { WsContext } from '../context.js';
-import { isObjectId } from '../git/git-runner.js';
-import type { IndexSyncJob } from './index-sync.js';
-import type { SeenFile } from '../trees/tree-update.js';
+import { readTextBounded } from '../fs/bounded-read.js';
+import type { WsContext } from './layout/context.js';
+import { isObjectId } from './git/git-runner.js';
+import type { SeenFile } from './index/seen-files.js';
+
+/** A snapshot's request to bring the private index up to its checkpoint (index-sync.ts). */
+export interface IndexSyncJob {
+  /** The checkpoint the snapshot wrote. */
+  commit: string;
+  /** The latest checkpoint when the snapshot began. */
+  parent: string;
+  /** The index's signature when it held the previous checkpoint's tree; null when it did not. */
+  indexBefore: string | null;
+  /** Path → as recorded: file signature when hashed, mode and blob (null: gone). */
+  seen: ReadonlyMap<string, SeenFile | null>;
+  /** Paths a checkpoint of the job removed from the tree before it. */
+  removed: ReadonlySet<string>;
+}
 
 const FILE = 'index-pending.json';
 const MAX_BYTES = 8 * 1024 * 1024;
