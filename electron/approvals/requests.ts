@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ChronoscopeError } from '../../shared/errors.js';
 import { APPROVAL_STATUSES, type ApprovalRequest, type ApprovalStatus } from '../../shared/model.js';
-import { withLock } from '../engine/lock.js';
+import { withLock } from '../engine/support/lock.js';
 import { readJson, writeJsonAtomic } from '../fs/atomic-file.js';
 
 const REQUEST_ID = /^r[0-9a-z]{6,40}$/;

@@ -6,7 +6,7 @@
 // files (edit10_paths, the agent hook's shape), then one more due check.
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { storeGit } from '../../electron/engine/context.js';
+import { storeGit } from '../../electron/engine/layout/context.js';
 import { gitStdin } from '../../electron/engine/git/git-runner.js';
 import { storeLayout } from '../../electron/engine/layout/paths.js';
 import { fsckStore, objectsFootprint, upkeepDue, upkeepIfDue, type StoreFootprint } from '../../electron/engine/upkeep.js';

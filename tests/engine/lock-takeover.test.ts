@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { acquire } from '../../electron/engine/lock.js';
+import { acquire } from '../../electron/engine/support/lock.js';
 import type { WorkspaceImpl } from '../../electron/engine/workspace.js';
 import { killHard, startUntil, type Started } from '../hardening/processes.js';
 import { REPO_ROOT } from '../paths.js';
