@@ -20,7 +20,7 @@ import { batchCheck, batchContents } from './objects/cat-file.js';
 import { shortId, type WsContext } from './layout/context.js';
 import { exists, mapLimit } from './support/fsutil.js';
 import { writeFileAtomic } from '../fs/atomic-file.js';
-import { openRegular, WorkspaceDirs, type HeldDir } from './scan/dir-handles.js';
+import { openRegular, WorkspaceDirs, type HeldDir } from './support/dir-handles.js';
 import { diskTree } from './scan/disk-tree.js';
 import { EMPTY_TREE, git, splitNul } from './git/git-runner.js';
 import { latestHead } from './head.js';
