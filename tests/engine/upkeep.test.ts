@@ -140,6 +140,10 @@ describe('upkeep', () => {
 
   it('loses nothing when the upkeep process is SIGKILLed at different moments', async () => {
     const pictures = await history(400, 120, 60);
+    // This process's own pack joins and index syncs finish first: a join removing its old packs
+    // while fsck reads them is git's 'index not opened', not a kill's damage.
+    await settleAllIndexes();
+    await settlePackMerges();
     const cliUpkeep = (): ReturnType<typeof spawn> =>
       // Its own process group: the kill takes git's children with it, mid-write.
       spawn(process.execPath, [CLI_PATH, 'upkeep', '--force'], {
