@@ -15,13 +15,14 @@
 // so no lock is needed; a pack that vanishes meanwhile (merged, or gc) is
 // noticed and the packs are listed again before an object is called missing.
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { promisify } from 'node:util';
 import { crc32, inflate, inflateSync } from 'node:zlib';
 import { Inflater } from './inflate-reuse.js';
-import { crcAt, findId, IDS_AT, PACK_IDX_NAME, parsePackIdx, type PackIdx } from './pack-index.js';
+import { crcAt, findId, IDS_AT, packIndexNames, parsePackIdx, type PackIdx } from './pack-index.js';
+import { parseEntryHeader } from './pack-entry.js';
 
 export type ObjectType = 'commit' | 'tree' | 'blob' | 'tag';
 
@@ -214,12 +215,7 @@ export class ObjectProver {
   /** Lists the pack folder again; keeps packs already open. Returns whether the listing changed. */
   private listPacks(): boolean {
     const dir = path.join(this.gitDir, 'objects', 'pack');
-    let names: string[];
-    try {
-      names = readdirSync(dir).filter((n) => PACK_IDX_NAME.test(n)).sort();
-    } catch {
-      names = [];
-    }
+    const names = packIndexNames(dir);
     const key = names.join('\n');
     if (key === this.packNames) return false;
     this.packNames = key;
@@ -346,18 +342,9 @@ export class ObjectProver {
       if (readSync(pack.fd, record, 0, record.length, offset) !== record.length) throw new Damaged('is cut short (the pack is truncated)');
     }
     if (crc32(record) !== crcAt(pack.idx, position)) throw new Damaged('fails its CRC-32 (its bytes in the pack changed)');
-    let byte = record[0]!;
-    const code = (byte >> 4) & 7;
-    let size = byte & 0x0f;
-    let shift = 4;
-    let at = 1;
-    while (byte & 0x80) {
-      if (at >= record.length) throw new Damaged('has a broken header');
-      byte = record[at++]!;
-      size += (byte & 0x7f) * 2 ** shift;
-      shift += 7;
-    }
-    return { record, code, size, at };
+    const header = parseEntryHeader(record);
+    if (header === null) throw new Damaged('has a broken header');
+    return { record, ...header };
   }
 
   /** Where an object sits, to read many in pack order: pack number × 2^40 + offset; Infinity when not packed. Remembered for the read that follows. */

@@ -4,12 +4,22 @@
 // set: an entry of the 64-bit table that follows, for packs past 2 GiB), the
 // pack's SHA-1 and the index's own. One place for the layout, for the reader
 // (pack-read.ts) and the join (pack-merge.ts).
+import { readdirSync } from 'node:fs';
 
 export const IDX_MAGIC = 0xff744f63;
 /** Where the ids start: after the magic, the version and the fan-out. */
 export const IDS_AT = 8 + 256 * 4;
 /** A pack index file's name (its pack has the same name with `.pack`). */
 export const PACK_IDX_NAME = /^pack-[0-9a-f]{40}\.idx$/;
+
+/** The pack index files in a pack folder, sorted; none when the folder is missing or unreadable. */
+export function packIndexNames(packDir: string): string[] {
+  try {
+    return readdirSync(packDir).filter((n) => PACK_IDX_NAME.test(n)).sort();
+  } catch {
+    return [];
+  }
+}
 
 export interface PackIdx {
   bytes: Buffer;

@@ -16,11 +16,12 @@
 // cache (microseconds), and a snapshot reads dozens side by side, each of
 // which queued on libuv's 4-thread pool behind the others waited ~0.3 ms.
 // A record over SYNC_MAX bytes is read asynchronously.
-import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
-import { findId, offsetAt, PACK_IDX_NAME, parsePackIdx, type PackIdx } from './pack-index.js';
+import { findId, offsetAt, packIndexNames, parsePackIdx, type PackIdx } from './pack-index.js';
+import { parseEntryHeader } from './pack-entry.js';
 
 const TYPE_NAMES: Record<number, string> = { 1: 'commit', 2: 'tree', 3: 'blob', 4: 'tag' };
 
@@ -71,12 +72,7 @@ function packList(gitDir: string, refresh: boolean): PackList {
   const known = lists.get(gitDir);
   if (known && !refresh) return known;
   const dir = path.join(gitDir, 'objects', 'pack');
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((n) => PACK_IDX_NAME.test(n)).sort();
-  } catch {
-    names = [];
-  }
+  const names = packIndexNames(dir);
   const key = names.join('\n');
   if (known && known.names === key && !known.packs.some((p) => p.stale)) return known;
   const byFile = new Map((known?.packs ?? []).map((p) => [p.pack, p]));
@@ -175,17 +171,11 @@ async function readAt(index: PackIndex, i: number, maxBytes: number): Promise<Pa
   const whole = end - offset <= 65536 || maxBytes === Infinity;
   const head = await readRecord(index, offset, whole ? end - offset : Math.min(32, end - offset));
   if (head === null || head === 'gone') return head;
-  let byte = head[0]!;
-  const type = TYPE_NAMES[(byte >> 4) & 7];
+  const header = parseEntryHeader(head);
+  if (header === null) return null;
+  const { size, at } = header;
+  const type = TYPE_NAMES[header.code];
   if (type === undefined) return null; // a delta (6, 7): git resolves it
-  let size = byte & 0x0f;
-  let shift = 4;
-  let at = 1;
-  while (byte & 0x80) {
-    byte = head[at++]!;
-    size += (byte & 0x7f) * 2 ** shift;
-    shift += 7;
-  }
   if (size > maxBytes) return { type, size, data: null };
   const record = whole ? head : await readRecord(index, offset, end - offset);
   if (record === null || record === 'gone') return record;
