@@ -19,6 +19,7 @@ import { measureHookAuto, measureHookFirstCall, measureHookPreEdit } from './ben
 import { TreeRssSampler } from './bench/rss.js';
 import { autoCheckpoint } from './bench/watcher-side.js';
 import { measureUpkeep, upkeepLines, type UpkeepBench } from './bench/upkeep-case.js';
+import { measureObjects, objectsLines, type ObjectsBench } from './bench/objects-case.js';
 
 interface BenchOptions {
   files: number;
@@ -34,10 +35,12 @@ interface BenchOptions {
   upkeepOnly: boolean;
   /** Only the idle background service's memory and CPU (10 workspaces of --files files each). */
   daemonIdle: boolean;
+  /** Only the first snapshot and our object layer against isomorphic-git's (scripts/bench/objects-case.ts). */
+  objects: boolean;
 }
 
 const LIST_SIZE = 1000;
-const USAGE = 'usage: bench [--files N] [--mb N] [--runs N] [--json] [--hook-100k] [--hook-only] [--upkeep N] [--upkeep-only] [--daemon-idle]';
+const USAGE = 'usage: bench [--files N] [--mb N] [--runs N] [--json] [--hook-100k] [--hook-only] [--upkeep N] [--upkeep-only] [--daemon-idle] [--objects]';
 
 function parseOptions(argv: string[]): BenchOptions {
   const { values } = parseArgs({
@@ -52,6 +55,7 @@ function parseOptions(argv: string[]): BenchOptions {
       upkeep: { type: 'string', default: '0' },
       'upkeep-only': { type: 'boolean', default: false },
       'daemon-idle': { type: 'boolean', default: false },
+      objects: { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -70,6 +74,7 @@ function parseOptions(argv: string[]): BenchOptions {
     upkeep: Math.round(num('upkeep', values['upkeep-only'] && values.upkeep === '0' ? '1000' : values.upkeep, 0)),
     upkeepOnly: values['upkeep-only'],
     daemonIdle: values['daemon-idle'],
+    objects: values.objects,
   };
 }
 
@@ -89,7 +94,7 @@ interface Pair {
   baseline: string;
 }
 
-async function bench(options: BenchOptions, dir: string): Promise<BenchReport> {
+async function bench(options: BenchOptions, dir: string): Promise<BenchReport & { objects?: ObjectsBench }> {
   const times = new Map<CaseName, { engine: number[]; baseline: number[] }>(CASES.map((c) => [c, { engine: [], baseline: [] }]));
   const record = (name: CaseName, side: 'engine' | 'baseline', ms: number): void => {
     times.get(name)?.[side].push(ms);
@@ -140,6 +145,18 @@ async function bench(options: BenchOptions, dir: string): Promise<BenchReport> {
       await engineSide.settled();
     }
   };
+
+  if (options.objects) {
+    const objects = await measureObjects({ engineSide, ws, dir, runs: options.runs, round: 0, progress: (m) => progress(options, m) });
+    return {
+      workspace: { files: ws.files, bytes: ws.bytes },
+      results: [caseResult('first', times.get('first')?.engine ?? [], times.get('first')?.baseline ?? [])],
+      peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
+      peak_tree_rss_mb: sampler.stop(),
+      app: null,
+      objects,
+    };
+  }
 
   if (options.hookOnly) {
     await hookCases(options, ws, dir, record, 0);
@@ -398,10 +415,10 @@ async function main(): Promise<number> {
       process.stdout.write(options.json ? `${JSON.stringify({ upkeep })}\n` : `${upkeepLines(upkeep).join('\n')}\n`);
       return 0;
     }
-    const report: BenchReport & { upkeep?: UpkeepBench } = await bench(options, dir);
+    const report: BenchReport & { upkeep?: UpkeepBench; objects?: ObjectsBench } = await bench(options, dir);
     if (options.upkeep > 0) report.upkeep = await upkeepCase();
     if (options.json) process.stdout.write(`${JSON.stringify(report)}\n`);
-    else process.stdout.write(`${[humanTable(report, NOTES), ...(report.upkeep ? upkeepLines(report.upkeep) : [])].join('\n')}\n`);
+    else process.stdout.write(`${[humanTable(report, NOTES), ...(report.upkeep ? upkeepLines(report.upkeep) : []), ...(report.objects ? ['', ...objectsLines(report.objects)] : [])].join('\n')}\n`);
     return 0;
   } catch (err) {
     process.stderr.write(`bench: ${err instanceof Error ? err.message : String(err)}\n`);
