@@ -15,7 +15,7 @@ import { ChronoscopeError } from '../../shared/errors.js';
 import type { PathChange, PathHistory, PathHistoryEntry } from '../../shared/model.js';
 import { hermesGit } from './foreign/hermes-store.js';
 import type { WsContext } from './layout/context.js';
-import { sharedInfo } from './git/check-server.js';
+import { sharedInfo } from './git/cat-file-server.js';
 import type { GitContext } from './git/git-env.js';
 import { EMPTY_TREE, gitStdin } from './git/git-runner.js';
 import { laneOrWarn, mergeNewestFirst } from './foreign/lanes.js';

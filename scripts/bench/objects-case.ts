@@ -26,7 +26,7 @@ import type { EngineSide } from './engine-side.js';
 import { median } from './report.js';
 import { editFiles, pickFiles, type GeneratedWorkspace } from './workspace.js';
 import { GIT_IDENTITY, setFsyncForMeasurement, type GitContext } from '../../electron/engine/git/git-env.js';
-import { sharedRead } from '../../electron/engine/git/check-server.js';
+import { sharedRead } from '../../electron/engine/git/cat-file-server.js';
 import { commitBody, objectId } from '../../electron/engine/objects/loose-write.js';
 import { ObjectBatch } from '../../electron/engine/objects/object-batch.js';
 import { objectInNode, wholeObjectInNode } from '../../electron/engine/objects/object-read.js';

@@ -9,7 +9,7 @@ import { gitStdin, spawnGit } from '../git/git-runner.js';
 import { objectInfosInNode, objectInNode } from './object-read.js';
 import { recentObject, rememberObject } from './recent-objects.js';
 import { mapLimit } from '../support/fsutil.js';
-import { sharedCheck, sharedRead, sharedRunning } from '../git/check-server.js';
+import { sharedCheck, sharedRead, sharedRunning } from '../git/cat-file-server.js';
 
 export interface ObjectInfo {
   oid: string;
@@ -20,7 +20,7 @@ export interface ObjectInfo {
 /**
  * Type and size of each object; missing objects are absent from the map.
  * `shared`: objects that are not loose are asked of the store's long-lived
- * checker (check-server.ts), else of a process of their own.
+ * checker (cat-file-server.ts), else of a process of their own.
  */
 export async function batchCheck(gitCtx: GitContext, oids: readonly string[], { shared = false }: { shared?: boolean } = {}): Promise<Map<string, ObjectInfo>> {
   const result = new Map<string, ObjectInfo>();

@@ -1,7 +1,7 @@
 // Reads tree and blob objects of the store in Node for the path-limited
 // snapshot (tree-update.ts): loose objects and those in our packs straight
 // from disk (object-read.ts), anything else through the store's long-lived
-// `cat-file --batch-command` (check-server.ts) — a pipe round trip, never a
+// `cat-file --batch-command` (cat-file-server.ts) — a pipe round trip, never a
 // process start once it runs.
 //
 // A tree object is a sequence of "<octal mode> <name>\0<20-byte id>". Names
@@ -9,7 +9,7 @@
 // as it was when its tree is rewritten.
 import { ChronoscopeError } from '../../../shared/errors.js';
 import type { GitContext } from '../git/git-env.js';
-import { sharedRead } from '../git/check-server.js';
+import { sharedRead } from '../git/cat-file-server.js';
 import { wholeObjectInNode } from '../objects/object-read.js';
 import { recentObject } from '../objects/recent-objects.js';
 

@@ -32,7 +32,7 @@ interface Pending {
   reject: (err: Error) => void;
 }
 
-class CheckServer {
+class CatFileServer {
   private child: ChildProcess | null = null;
   private buffer: Buffer = Buffer.alloc(0);
   private pending: Pending[] = [];
@@ -132,13 +132,13 @@ class CheckServer {
   }
 }
 
-const servers = new Map<string, CheckServer>();
+const servers = new Map<string, CatFileServer>();
 
-function serverFor(gitCtx: GitContext): CheckServer {
+function serverFor(gitCtx: GitContext): CatFileServer {
   const key = gitCtx.gitDir;
   let server = servers.get(key);
   if (!server) {
-    server = new CheckServer({ gitDir: gitCtx.gitDir, cwd: gitCtx.gitDir });
+    server = new CatFileServer({ gitDir: gitCtx.gitDir, cwd: gitCtx.gitDir });
     servers.set(key, server);
   }
   return server;
