@@ -95,6 +95,9 @@ export async function checkedWorkspaceDir(options: CommonOptions): Promise<{ dir
   return { dir, home };
 }
 
+/** The help of a checkpoint argument, for the commands that also take Hermes' checkpoints (lanes) and for those that take only ours. */
+export const CHECKPOINT_ARG_HELP = "a checkpoint: full id, 4+ hex digits, index (1 = newest), 'latest' or a Hermes id (h + hex)";
+export const OWN_CHECKPOINT_ARG_HELP = "a checkpoint: full id, 4+ hex digits, index (1 = newest) or 'latest'";
 const REF_HELP = "use a full id, a hex prefix of 4+ digits, an index from the newest (1 = latest), 'latest' or a Hermes checkpoint id (h + hex)";
 
 /** A checkpoint reference from the command line; revision syntax and options never pass. */

@@ -32,7 +32,7 @@ import { ObjectBatch } from '../../electron/engine/objects/object-batch.js';
 import { objectInNode, wholeObjectInNode } from '../../electron/engine/objects/object-read.js';
 import { encodeMessage } from '../../electron/engine/layout/message.js';
 import { parseTree, TREE_MODE, type TreeEntry } from '../../electron/engine/trees/tree-read.js';
-import { writeUpdatedTree, type PathChange } from '../../electron/engine/trees/tree-write.js';
+import { changeTree, writeUpdatedTree, type ChangeNode, type PathChange } from '../../electron/engine/trees/tree-write.js';
 import { WorkspaceImpl } from '../../electron/engine/workspace.js';
 
 export const OBJECT_CASES = [
@@ -236,28 +236,6 @@ class IsoGit implements Side {
     [...files.keys()].forEach((rel, i) => changes.set(rel, { mode: '100644', oid: oids[i] ?? '' }));
     return this.writeTreeCommit(base, changes, message, timeMs);
   }
-}
-
-interface ChangeNode {
-  leaf?: PathChange;
-  children: Map<string, ChangeNode>;
-}
-
-function changeTree(changes: ReadonlyMap<string, PathChange>): ChangeNode {
-  const root: ChangeNode = { children: new Map() };
-  for (const [rel, change] of changes) {
-    let node = root;
-    for (const segment of rel.split('/')) {
-      let next = node.children.get(segment);
-      if (!next) {
-        next = { children: new Map() };
-        node.children.set(segment, next);
-      }
-      node = next;
-    }
-    node.leaf = change;
-  }
-  return root;
 }
 
 /** The entry at `rel` under `tree` (every tree on the way read), or null. */

@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { ChronoscopeError } from '../../../shared/errors.js';
 import { WORKSPACE, type FileChange, type FileDiff, type FileSide } from '../../../shared/model.js';
 import type { Workspace } from '../../engine/api.js';
-import { checkPath, checkRef, openWorkspace, withCommonOptions, type CommonOptions } from '../context.js';
+import { checkPath, checkRef, openWorkspace, withCommonOptions, type CommonOptions, CHECKPOINT_ARG_HELP } from '../context.js';
 import { changeList } from '../format.js';
 import { formatBytes, printJson, printLines, safeText, shortId, style } from '../output.js';
 import { unifiedHunks } from '../../engine/unified-diff.js';
@@ -27,7 +27,7 @@ export function registerDiff(program: Command): void {
     program
       .command('diff')
       .description('show what changed: in a checkpoint, between two, or from one to the workspace')
-      .argument('<from>', "a checkpoint: full id, 4+ hex digits, index (1 = newest) or 'latest'")
+      .argument('<from>', CHECKPOINT_ARG_HELP)
       .argument('[to]', "another checkpoint, or 'workspace' for the files on disk now")
       .option('-f, --file <path>', 'show one file: a unified diff, or both sides with --json'),
   ).action(async (from: string, to: string | undefined, options: DiffCommandOptions) => {

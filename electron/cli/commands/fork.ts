@@ -1,7 +1,7 @@
 // chronoscope fork <id>: a checkpoint's files, written into a new folder beside
 // the workspace (or --to DIR). Registers nothing: the fork is a plain folder.
 import type { Command } from 'commander';
-import { checkRef, openWorkspace, withCommonOptions, type CommonOptions } from '../context.js';
+import { checkRef, openWorkspace, withCommonOptions, type CommonOptions, CHECKPOINT_ARG_HELP } from '../context.js';
 import { printJson, printLine, safeText, shortId, style } from '../output.js';
 
 interface ForkOptions extends CommonOptions {
@@ -13,7 +13,7 @@ export function registerFork(program: Command): void {
     program
       .command('fork')
       .description("write a checkpoint's files into a new folder (default: <workspace>-fork-<short id>)")
-      .argument('<id>', "a checkpoint: full id, 4+ hex digits, index (1 = newest) or 'latest'")
+      .argument('<id>', CHECKPOINT_ARG_HELP)
       .option('--to <dir>', 'the new folder; refused if anything exists there'),
   ).action(async (id: string, options: ForkOptions) => {
     const ref = checkRef(id);

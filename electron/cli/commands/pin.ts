@@ -1,6 +1,6 @@
 // chronoscope pin/unpin <id>: keep a checkpoint out of retention's reach, or let it go again.
 import type { Command } from 'commander';
-import { checkRef, openWorkspace, withCommonOptions, type CommonOptions } from '../context.js';
+import { checkRef, openWorkspace, withCommonOptions, type CommonOptions, OWN_CHECKPOINT_ARG_HELP } from '../context.js';
 import { checkpointSummary } from '../format.js';
 import { printJson, printLine } from '../output.js';
 
@@ -10,7 +10,7 @@ function registerPinVerb(program: Command, verb: 'pin' | 'unpin'): void {
     program
       .command(verb)
       .description(pinned ? 'keep a checkpoint: retention never removes it' : 'let retention remove a checkpoint again')
-      .argument('<id>', "a checkpoint: full id, 4+ hex digits, index (1 = newest) or 'latest'"),
+      .argument('<id>', OWN_CHECKPOINT_ARG_HELP),
   ).action(async (id: string, options: CommonOptions) => {
     const ref = checkRef(id);
     const workspace = await openWorkspace(options);

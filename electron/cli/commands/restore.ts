@@ -5,7 +5,7 @@ import { realpathSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { RestoreOptions, RestoreResult } from '../../../shared/model.js';
 import type { Workspace } from '../../engine/api.js';
-import { checkPaths, checkRef, collect, openWorkspace, withCommonOptions, type CommonOptions } from '../context.js';
+import { checkPaths, checkRef, collect, openWorkspace, withCommonOptions, type CommonOptions, CHECKPOINT_ARG_HELP } from '../context.js';
 import { previewLines } from '../format.js';
 import { plural, printJson, printLine, printLines, safeText, shellQuote, shortId, style } from '../output.js';
 
@@ -20,7 +20,7 @@ export function registerRestore(program: Command): void {
     program
       .command('restore')
       .description('restore a checkpoint (previews only, unless --yes)')
-      .argument('<id>', "a checkpoint: full id, 4+ hex digits, index (1 = newest) or 'latest'")
+      .argument('<id>', CHECKPOINT_ARG_HELP)
       .option('-p, --path <path>', 'only restore this file or folder (repeatable)', collect)
       .option('--keep-untracked', 'leave files that are new since the latest checkpoint in place')
       .option('-y, --yes', 'really restore (a safety checkpoint is taken first)'),

@@ -1,6 +1,6 @@
 // chronoscope show <id>: one checkpoint and the files it changed.
 import type { Command } from 'commander';
-import { checkRef, openWorkspace, withCommonOptions, type CommonOptions } from '../context.js';
+import { checkRef, openWorkspace, withCommonOptions, type CommonOptions, CHECKPOINT_ARG_HELP } from '../context.js';
 import { changeList, checkpointDetails } from '../format.js';
 import { printJson, printLine, printLines } from '../output.js';
 
@@ -9,7 +9,7 @@ export function registerShow(program: Command): void {
     program
       .command('show')
       .description('show one checkpoint and the files it changed')
-      .argument('<id>', "a checkpoint: full id, 4+ hex digits, index (1 = newest) or 'latest'"),
+      .argument('<id>', CHECKPOINT_ARG_HELP),
   ).action(async (id: string, options: CommonOptions) => {
     const ref = checkRef(id);
     const workspace = await openWorkspace(options);

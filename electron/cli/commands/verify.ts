@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import type { VerificationRecord } from '../../../shared/model.js';
 import { verifyCheckpoint } from '../../verify/verify.js';
-import { checkRef, ExitWith, openCliStore, openWorkspace, withCommonOptions, type CommonOptions } from '../context.js';
+import { checkRef, ExitWith, openCliStore, openWorkspace, withCommonOptions, type CommonOptions, OWN_CHECKPOINT_ARG_HELP } from '../context.js';
 import { abortOnInterrupt } from '../interrupt.js';
 import { printJson, printLines, shortId, style } from '../output.js';
 
@@ -54,7 +54,7 @@ export function registerVerify(program: Command): void {
     program
       .command('verify')
       .description("run the workspace's verifier (its tests) against a checkpoint, in a scratch copy outside the workspace")
-      .argument('<id>', "a checkpoint: full id, 4+ hex digits, index (1 = newest) or 'latest'")
+      .argument('<id>', OWN_CHECKPOINT_ARG_HELP)
       .option('--verifier <command>', "command line to run (platform shell, in the copy's root), or 'auto'; default: the workspace's verifier setting"),
   ).action(async (id: string, options: VerifierOptions) => {
     const ref = checkRef(id);

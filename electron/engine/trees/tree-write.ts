@@ -34,12 +34,12 @@ export function serializeTree(entries: readonly TreeEntry[]): Buffer {
 }
 
 /** Changes grouped by folder: a leaf is a path's new blob (or removal), a branch a subfolder. */
-interface ChangeNode {
+export interface ChangeNode {
   leaf?: PathChange;
   children: Map<string, ChangeNode>;
 }
 
-function changeTree(changes: ReadonlyMap<string, PathChange>): ChangeNode {
+export function changeTree(changes: ReadonlyMap<string, PathChange>): ChangeNode {
   const root: ChangeNode = { children: new Map() };
   for (const [rel, change] of changes) {
     let node = root;
