@@ -21,7 +21,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ChronoscopeError } from '../../shared/errors.js';
 import type { Store, Workspace } from './api.js';
-import { readCheckRecord, writeCheckRecord, LOST_KEPT, type CheckRecord } from './layout/check-record.js';
+import { CHECKER_VERSION, readCheckRecord, writeCheckRecord, LOST_KEPT, type CheckRecord } from './layout/check-record.js';
 import { ObjectProver, type PackProblem, type Proven } from './objects/check-objects.js';
 import { decodeCheckpoint } from './list.js';
 import { storeLayout, workspaceLayout, type StoreLayout } from './layout/paths.js';
@@ -169,7 +169,7 @@ export async function checkStore(layout: StoreLayout, ids: readonly string[] | n
       for (const commit of Object.keys(found)) if (!current.has(commit)) delete found[commit];
       const ws = workspaces.find((w) => w.id === id);
       if (!ws) continue;
-      const record: CheckRecord = { v: 1, started_ms: started, finished_ms: Date.now(), checkpoints: ws.refs.size, damaged: found };
+      const record: CheckRecord = { v: CHECKER_VERSION, started_ms: started, finished_ms: Date.now(), checkpoints: ws.refs.size, damaged: found };
       // A workspace whose folder is gone (its refs outlived it) has nowhere to keep a record.
       if (await fs.stat(ws.dir).then((s) => s.isDirectory(), () => false)) await writeCheckRecord(ws.dir, record);
     }

@@ -99,3 +99,20 @@ describe('checkIfDue', () => {
     ]);
   });
 });
+
+describe("an older checker's record", () => {
+  // Before checker 2, delta-compressed packs were misread and sound checkpoints
+  // recorded as damaged: such a record must mark nothing and be checked again.
+  it('marks nothing, and the next idle check runs at once and writes a true record', async () => {
+    s = await sandbox();
+    const [first, second] = await two(s);
+    const now = Date.now();
+    fs.writeFileSync(recordFile(s), JSON.stringify({ v: 1, started_ms: now - 1000, finished_ms: now - 900, checkpoints: 2, damaged: { [first!]: { lost: ['a.txt'], lost_count: 1 }, [second!]: { lost: ['./'], lost_count: 1 } } }));
+    expect((await s.workspace.list()).filter((c) => c.damaged)).toEqual([]);
+    const outcome = await checkIfDue(s.store, s.workspace, { now });
+    expect(outcome.ran).toBe(true);
+    const written = JSON.parse(fs.readFileSync(recordFile(s), 'utf8')) as { v: number; damaged: object };
+    expect(written).toMatchObject({ v: 2, damaged: {} });
+    expect((await checkIfDue(s.store, s.workspace, { now: now + 1000 })).ran).toBe(false);
+  });
+});

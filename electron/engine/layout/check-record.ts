@@ -12,12 +12,20 @@ import { writeFileAtomic } from '../../fs/atomic-file.js';
 import { readTextBounded } from '../../fs/bounded-read.js';
 
 export const CHECK_FILE = 'check.json';
+/**
+ * The checker that wrote a record. Records of an older one are not believed:
+ * before 2 the check misread delta-compressed packs (it inflated a delta's
+ * bytes after reading its base had reused their buffer) and marked sound
+ * checkpoints damaged. Such a record reads as "never checked", so no mark is
+ * shown and the next idle check (due at once) writes a true one.
+ */
+export const CHECKER_VERSION = 2;
 /** Paths kept per damaged checkpoint (the count says how many there were). */
 export const LOST_KEPT = 50;
 const MAX_BYTES = 8 * 1024 * 1024;
 
 export interface CheckRecord {
-  v: 1;
+  v: typeof CHECKER_VERSION;
   /** When the check started and finished (ms since the epoch). */
   started_ms: number;
   finished_ms: number;
@@ -42,6 +50,7 @@ function parse(text: string): CheckRecord | null {
   }
   if (!raw || typeof raw !== 'object') return null;
   const o = raw as Record<string, unknown>;
+  if (o['v'] !== CHECKER_VERSION) return null; // an older checker's word (see CHECKER_VERSION), or not ours
   const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
   const damaged: CheckRecord['damaged'] = {};
   if (o['damaged'] && typeof o['damaged'] === 'object') {
@@ -52,7 +61,7 @@ function parse(text: string): CheckRecord | null {
       damaged[id] = { lost, lost_count: Math.max(lost.length, num(v['lost_count'])) };
     }
   }
-  return { v: 1, started_ms: num(o['started_ms']), finished_ms: num(o['finished_ms']), checkpoints: num(o['checkpoints']), damaged };
+  return { v: CHECKER_VERSION, started_ms: num(o['started_ms']), finished_ms: num(o['finished_ms']), checkpoints: num(o['checkpoints']), damaged };
 }
 
 /** The workspace's last check, or null when none was recorded (or the file is not ours). */

@@ -62,6 +62,7 @@ interface Pack {
 }
 
 class Damaged extends Error {}
+const CRC_FAILED = 'fails its CRC-32 (its bytes in the pack changed)';
 
 function offsetOf(idx: PackIdx, i: number): number {
   const small = idx.bytes.readUInt32BE(IDS_AT + idx.count * 24 + i * 4);
@@ -308,8 +309,15 @@ export class ObjectProver {
     return pack.order;
   }
 
-  /** The bytes of the record at `offset`, CRC-checked, and its header: type code, size, where the data starts. */
-  private record(pack: Pack, offset: number): { record: Buffer; code: number; size: number; at: number } {
+  /**
+   * The bytes of the record at `offset`, its header (type code, size, where
+   * the data starts) and whether they match the CRC-32 the index recorded. A
+   * mismatch alone does not make the object damaged: the index's CRC table
+   * may be what changed (the index's own checksum says so, as a pack problem),
+   * and the object's SHA-1 is the proof; it only names the cause when the
+   * bytes then fail to read.
+   */
+  private record(pack: Pack, offset: number): { record: Buffer; code: number; size: number; at: number; crcOk: boolean } {
     const { offsets, positions } = this.orderOf(pack);
     // Its place in pack order: the next record's offset is where it ends.
     let lo = 0;
@@ -341,10 +349,10 @@ export class ObjectProver {
       record = Buffer.allocUnsafe(end - offset);
       if (readSync(pack.fd, record, 0, record.length, offset) !== record.length) throw new Damaged('is cut short (the pack is truncated)');
     }
-    if (crc32(record) !== crcAt(pack.idx, position)) throw new Damaged('fails its CRC-32 (its bytes in the pack changed)');
+    const crcOk = crc32(record) === crcAt(pack.idx, position);
     const header = parseEntryHeader(record);
-    if (header === null) throw new Damaged('has a broken header');
-    return { record, ...header };
+    if (header === null) throw new Damaged(crcOk ? 'has a broken header' : CRC_FAILED);
+    return { record, ...header, crcOk };
   }
 
   /** Where an object sits, to read many in pack order: pack number × 2^40 + offset; Infinity when not packed. Remembered for the read that follows. */
@@ -406,9 +414,9 @@ export class ObjectProver {
     const where = this.locate(oid, id);
     if (where) {
       try {
-        const { record, code, size, at } = this.record(where.pack, offsetOf(where.pack.idx, where.i));
+        const { record, code, size, at, crcOk } = this.record(where.pack, offsetOf(where.pack.idx, where.i));
         const type = TYPES[code];
-        if (type && record.length >= ASYNC_MIN) {
+        if (type && crcOk && record.length >= ASYNC_MIN) {
           // A copy: the window it may be a view of moves on while the thread pool inflates it.
           // record() read it into a buffer of its own (not a view of the window, which moves on meanwhile).
           const data = await inflateAsync(record.subarray(at), { chunkSize: chunkFor(size) });
@@ -432,6 +440,44 @@ export class ObjectProver {
     const cached = this.bases.get(key);
     if (cached) return cached;
     const read = this.record(pack, offset);
+    try {
+      return this.readRecord(pack, offset, read, depth, transient);
+    } catch (err) {
+      if (read.crcOk) throw err;
+      // The record's end is where the index says the next one starts: a
+      // damaged index (one offset changed) cuts a sound neighbour short. Read
+      // on as git does, to where its zlib stream ends: if it then builds an
+      // object that hashes to its id, it was sound; else the pack changed here.
+      const streamed = this.streamedRecord(pack, offset, read.size);
+      if (streamed) {
+        try {
+          return this.readRecord(pack, offset, streamed, depth, transient);
+        } catch {
+          /* damaged after all: said below */
+        }
+      }
+      throw new Damaged(CRC_FAILED);
+    }
+  }
+
+  /**
+   * The record at `offset` read without trusting where the next one starts:
+   * as many bytes as its header, a delta's base reference and the deflated
+   * data can take at most (deflate adds 5 bytes a 16 KB block), up to the
+   * trailer. Null when even its header cannot be read.
+   */
+  private streamedRecord(pack: Pack, offset: number, size: number): { record: Buffer; code: number; size: number; at: number } | null {
+    const most = 32 + 20 + size + 5 * (Math.ceil(size / 16_383) + 1) + 16;
+    const length = Math.min(most, pack.size - 20 - offset);
+    if (length <= 0) return null;
+    const record = Buffer.allocUnsafe(length);
+    if (readSync(pack.fd, record, 0, length, offset) !== length) return null;
+    const header = parseEntryHeader(record);
+    return header && header.size === size ? { record, ...header } : null;
+  }
+
+  private readRecord(pack: Pack, offset: number, read: { record: Buffer; code: number; size: number; at: number }, depth: number, transient: boolean): { type: ObjectType; data: Buffer } {
+    const key = `${pack.name}:${offset}`;
     const { record, code, size } = read;
     let at = read.at;
     let byte: number;
@@ -447,13 +493,17 @@ export class ObjectProver {
         back = (back + 1) * 128 + (byte & 0x7f);
       }
       if (back <= 0 || back > offset) throw new Damaged("names a delta base outside the pack");
+      // Inflated before the base is read: `record` may be a view of the read
+      // window, which reading the base moves (and overwrites).
+      const delta = this.inflateExact(record.subarray(at), size);
       const base = this.readPacked(pack, -1, depth + 1, offset - back);
-      result = { type: base.type, data: applyDelta(base.data, this.inflateExact(record.subarray(at), size)) };
+      result = { type: base.type, data: applyDelta(base.data, delta) };
     } else if (code === REF_DELTA) {
       const baseId = record.toString('hex', at, at + 20);
+      const delta = this.inflateExact(record.subarray(at + 20), size); // before the base moves the window, as above
       const base = this.prove(baseId);
       if (!base.ok) throw new Damaged(`is a delta on ${baseId.slice(0, 12)}, which ${base.why}`);
-      result = { type: base.type, data: applyDelta(base.data, this.inflateExact(record.subarray(at + 20), size)) };
+      result = { type: base.type, data: applyDelta(base.data, delta) };
     } else {
       throw new Damaged(`has an unknown type (${code})`);
     }
