@@ -30,6 +30,8 @@ interface BenchOptions {
   hook100k: boolean;
   /** Only the first snapshot (which the hook cases need) and the hook cases. */
   hookOnly: boolean;
+  /** Only check_1000 and check_1000_delta. */
+  checkOnly: boolean;
   /** Snapshots before the store's upkeep is measured (0: not measured); upkeepOnly: nothing else. */
   upkeep: number;
   upkeepOnly: boolean;
@@ -40,7 +42,7 @@ interface BenchOptions {
 }
 
 const LIST_SIZE = 1000;
-const USAGE = 'usage: bench [--files N] [--mb N] [--runs N] [--json] [--hook-100k] [--hook-only] [--upkeep N] [--upkeep-only] [--daemon-idle] [--objects]';
+const USAGE = 'usage: bench [--files N] [--mb N] [--runs N] [--json] [--hook-100k] [--hook-only] [--check-only] [--upkeep N] [--upkeep-only] [--daemon-idle] [--objects]';
 
 function parseOptions(argv: string[]): BenchOptions {
   const { values } = parseArgs({
@@ -52,6 +54,7 @@ function parseOptions(argv: string[]): BenchOptions {
       json: { type: 'boolean', default: false },
       'hook-100k': { type: 'boolean', default: false },
       'hook-only': { type: 'boolean', default: false },
+      'check-only': { type: 'boolean', default: false },
       upkeep: { type: 'string', default: '0' },
       'upkeep-only': { type: 'boolean', default: false },
       'daemon-idle': { type: 'boolean', default: false },
@@ -71,6 +74,7 @@ function parseOptions(argv: string[]): BenchOptions {
     json: values.json,
     hook100k: values['hook-100k'],
     hookOnly: values['hook-only'],
+    checkOnly: values['check-only'],
     upkeep: Math.round(num('upkeep', values['upkeep-only'] && values.upkeep === '0' ? '1000' : values.upkeep, 0)),
     upkeepOnly: values['upkeep-only'],
     daemonIdle: values['daemon-idle'],
@@ -158,8 +162,9 @@ async function bench(options: BenchOptions, dir: string): Promise<BenchReport & 
     };
   }
 
-  if (options.hookOnly) {
-    await hookCases(options, ws, dir, record, 0);
+  if (options.hookOnly || options.checkOnly) {
+    if (options.hookOnly) await hookCases(options, ws, dir, record, 0);
+    if (options.checkOnly) await checkCases(options, ws, dir, record);
     return {
       workspace: { files: ws.files, bytes: ws.bytes },
       results: CASES.filter((name) => (times.get(name)?.engine.length ?? 0) > 0).map((name) => caseResult(name, times.get(name)?.engine ?? [], times.get(name)?.baseline ?? [])),
@@ -312,10 +317,7 @@ async function bench(options: BenchOptions, dir: string): Promise<BenchReport & 
     await engineSide.settled();
   }
 
-  // check_1000: `chronoscope check` against git fsck --full, on a store of its own with 1,000 real checkpoints (scripts/bench/check-case.ts).
-  const checked = await measureCheck(ws, join(dir, 'check-home'), options.runs, (m) => progress(options, m));
-  for (const ms of checked.engine) record('check_1000', 'engine', ms);
-  for (const ms of checked.fsck) record('check_1000', 'baseline', ms);
+  await checkCases(options, ws, dir, record);
 
   return {
     workspace: { files: ws.files, bytes: ws.bytes },
@@ -337,6 +339,15 @@ async function measureApp(options: BenchOptions, engineSide: EngineSide, root: s
   } catch (err) {
     progress(options, `app memory not measured: ${err instanceof Error ? err.message : String(err)}`);
     return null;
+  }
+}
+
+/** check_1000 and check_1000_delta: `chronoscope check` against git fsck --full, on a store of their own with 1,000 real checkpoints (scripts/bench/check-case.ts). */
+async function checkCases(options: BenchOptions, ws: GeneratedWorkspace, dir: string, record: (name: CaseName, side: 'engine' | 'baseline', ms: number) => void): Promise<void> {
+  const checked = await measureCheck(ws, join(dir, 'check-home'), options.runs, (m) => progress(options, m));
+  for (const [name, side] of [['check_1000', checked.plain], ['check_1000_delta', checked.delta]] as const) {
+    for (const ms of side.engine) record(name, 'engine', ms);
+    for (const ms of side.fsck) record(name, 'baseline', ms);
   }
 }
 
@@ -434,6 +445,7 @@ const NOTES = [
   '  list = one git log --shortstat; diff = diff --numstat + diff (all patches). Engine diff = the changed-file list + both sides of one file.',
   '  list1000: both sides seeded quickly (engine: its own commit format via plumbing; baseline: fast-import), then listed.',
   '  check_1000: the engine\'s check (in this process) against git fsck --full on one store of 1,000 path-limited checkpoints (1-2 files each) of this workspace.',
+  '  check_1000_delta: the same, on a copy of that store after git repack -adf --depth=50 --window=250 (deltas, as gc or upkeep leave it).',
   '  watch10: the snapshot the watcher asks for after 10 edits (its quiet period not counted); the "baseline" column is the engine\'s full-scan snapshot of 10 other edits.',
   "  hook_*: the whole hook process (spawn, PreToolUse payload on stdin, exit) on the workspace with one file changed; baseline = node -e '' in the same run.",
   '    _delegated: an app service (as the desktop app or serve) runs in this process and the hook hands it the work over the store socket.',

@@ -205,6 +205,16 @@ export interface RestoreResult {
   skipped: string[];
 }
 
+/** What the last check of a workspace found (engine/check.ts), for the app's banner and `list`. */
+export interface WorkspaceHealth {
+  /** When the last check (by a current checker) finished; null: never checked. */
+  checked_ms: number | null;
+  /** Damaged checkpoints that still exist, newest id order not implied. */
+  damaged: { id: string; lost: string[]; lost_count: number }[];
+  /** The lost paths across them, most often lost first (at most 20), with how many damaged checkpoints lost each. */
+  files: { path: string; checkpoints: number }[];
+}
+
 export interface WorkspaceMeta {
   /** Hash of the workspace's real path. */
   id: string;

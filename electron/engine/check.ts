@@ -20,6 +20,7 @@ import { readFileSync, statSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ChronoscopeError } from '../../shared/errors.js';
+import type { WorkspaceHealth } from '../../shared/model.js';
 import type { Store, Workspace } from './api.js';
 import { CHECKER_VERSION, readCheckRecord, writeCheckRecord, LOST_KEPT, type CheckRecord } from './layout/check-record.js';
 import { ObjectProver, type PackProblem, type Proven } from './objects/check-objects.js';
@@ -83,6 +84,24 @@ export async function checkWorkspace(store: Store, workspace: Workspace, options
 /** Checks every workspace of the store. */
 export async function checkAllWorkspaces(store: Store, options: CheckOptions = {}): Promise<CheckResult> {
   return checkStore(storeLayout(store.home), null, options);
+}
+
+/**
+ * What the workspace's last check found, limited to checkpoints that still
+ * exist (a prune since may have taken some): for the app's banner and for
+ * `list`, which says how many damaged ones lie beyond the page it shows.
+ */
+export async function workspaceHealth(storeHome: string, workspaceId: string): Promise<WorkspaceHealth> {
+  const layout = storeLayout(storeHome);
+  const record = await readCheckRecord(workspaceLayout(layout, workspaceId).dir);
+  if (!record) return { checked_ms: null, damaged: [], files: [] };
+  const ids = Object.keys(record.damaged);
+  const current = ids.length === 0 ? new Set<string>() : new Set((await readCheckpointRefs(layout, [workspaceId])).flatMap((ws) => [...ws.refs.values()]));
+  const damaged = ids.filter((id) => current.has(id)).map((id) => ({ id, ...record.damaged[id]! }));
+  const counts = new Map<string, number>();
+  for (const d of damaged) for (const p of d.lost) counts.set(p, (counts.get(p) ?? 0) + 1);
+  const files = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 20).map(([p, n]) => ({ path: p, checkpoints: n }));
+  return { checked_ms: record.finished_ms, damaged, files };
 }
 
 export type CheckIfDueOutcome = { ran: true; result: CheckResult } | { ran: false; why: 'not due' | 'already running' | 'cancelled'; last_ms: number | null };

@@ -6,6 +6,11 @@
 // root trees that share most of their subtrees — what a check must not walk
 // 1,000 times. Both sides prove every object (git fsck also unreachable ones:
 // here there are none to speak of).
+//
+// check_1000_delta: the same store after `git repack -adf --depth=50
+// --window=250` (a copy), as git's gc or our upkeep leave a months-old store:
+// most objects are deltas whose chains the check must apply.
+import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { openStore } from '../../electron/engine/index.js';
 import { checkStore } from '../../electron/engine/check.js';
@@ -22,8 +27,14 @@ export interface CheckTimes {
   objects: number;
 }
 
-/** Builds the store (untimed), then alternates the two sides `runs` times. */
-export async function measureCheck(ws: GeneratedWorkspace, home: string, runs: number, onProgress: (message: string) => void): Promise<CheckTimes> {
+export interface CheckCases {
+  plain: CheckTimes;
+  /** The same checkpoints after git repack -adf --depth=50 --window=250. */
+  delta: CheckTimes;
+}
+
+/** Builds the store (untimed), then alternates the two sides `runs` times, on it and on a delta-compressed copy. */
+export async function measureCheck(ws: GeneratedWorkspace, home: string, runs: number, onProgress: (message: string) => void): Promise<CheckCases> {
   const store = await openStore({ home, settings: { retention: { max_checkpoints: 100_000, max_age_days: 36_500, max_store_mb: 10_000_000 } } });
   const workspace = await store.workspace(ws.root);
   onProgress(`check_1000: taking ${CHECK_SIZE} checkpoints (untimed)`);
@@ -35,17 +46,28 @@ export async function measureCheck(ws: GeneratedWorkspace, home: string, runs: n
     if (taken.id === null) throw new Error(`check_1000: snapshot ${i} took no checkpoint`);
   }
   if (workspace instanceof WorkspaceImpl) await workspace.settled();
-  const layout = storeLayout(store.home);
   const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home, LANG: 'C', LC_ALL: 'C', GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_SYSTEM: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
-  const times: CheckTimes = { engine: [], fsck: [], objects: 0 };
   onProgress('check_1000: check against git fsck --full');
+  const plain = await timeBoth(home, workspace.meta.id, runs, env);
+  const deltaHome = `${home}-delta`;
+  cpSync(home, deltaHome, { recursive: true });
+  onProgress('check_1000_delta: git repack -adf --depth=50 --window=250 (untimed), then check against git fsck --full');
+  await git(['--git-dir', storeLayout(deltaHome).gitDir, 'repack', '-a', '-d', '-f', '-q', '--depth=50', '--window=250'], env, deltaHome);
+  const delta = await timeBoth(deltaHome, workspace.meta.id, runs, env);
+  return { plain, delta };
+}
+
+/** The check and git fsck --full on one store, alternating which goes first. */
+async function timeBoth(home: string, wsId: string, runs: number, env: NodeJS.ProcessEnv): Promise<CheckTimes> {
+  const layout = storeLayout(home);
+  const times: CheckTimes = { engine: [], fsck: [], objects: 0 };
   for (let run = 0; run < runs; run++) {
     const sides: Array<() => Promise<void>> = [
       async () => {
         const start = performance.now();
-        const result = await checkStore(layout, [workspace.meta.id]);
+        const result = await checkStore(layout, [wsId]);
         times.engine.push(performance.now() - start);
-        if (!result.clean || result.checkpoints !== CHECK_SIZE) throw new Error(`check_1000: the check saw ${result.checkpoints} checkpoints, clean ${String(result.clean)}`);
+        if (!result.clean || result.checkpoints !== CHECK_SIZE) throw new Error(`check (${home}): the check saw ${result.checkpoints} checkpoints, clean ${String(result.clean)}`);
         times.objects = result.objects;
       },
       async () => {

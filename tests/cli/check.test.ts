@@ -121,6 +121,25 @@ describe('chronoscope check', () => {
     expect(text.stdout).not.toContain((ids[3] as string).slice(0, 8));
   });
 
+  it('list says how many damaged checkpoints lie beyond the page it shows', () => {
+    const { ids, deep } = history();
+    unpackAll();
+    const file = looseFile(blobId(deep));
+    chmodSync(file, 0o600);
+    writeFileSync(file, deflateSync(Buffer.from('blob 17\0deep version 1!\n')));
+    expect(check().code).toBe(3);
+    // Two pages: the newest (which holds neither damaged checkpoint), then all.
+    const page = box.cli(['list', '--limit', '1']);
+    expect(page.code).toBe(0);
+    expect(page.stdout).toContain("2 damaged checkpoints beyond this page: 'chronoscope list --all' marks them");
+    expect(page.stdout.split('\n')[0]).not.toMatch(/DAMAGED/); // the page itself holds none
+    const two = box.cli(['list', '--limit', '2']).stdout;
+    expect(two).toContain('1 damaged checkpoint beyond this page');
+    const all = box.cli(['list', '--all']).stdout;
+    expect(all).not.toContain('beyond this page');
+    expect(ids).toHaveLength(4);
+  });
+
   it('a flipped byte in a pack (CRC mismatch): exit 3, names the checkpoints that use that object', () => {
     const { ids, deep } = history();
     const oid = blobId(deep);

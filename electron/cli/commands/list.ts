@@ -1,9 +1,10 @@
 // chronoscope list: the workspace's checkpoints, newest first.
 import type { Command } from 'commander';
-import { hermesHomeDir, openWorkspace, withCommonOptions, type CommonOptions } from '../context.js';
+import { workspaceHealth } from '../../engine/check.js';
+import { checkedWorkspaceDir, hermesHomeDir, openCliStore, withCommonOptions, type CommonOptions } from '../context.js';
 import { checkpointTable } from '../format.js';
 import { positiveInt } from '../options.js';
-import { printJson, printLine, printLines, style } from '../output.js';
+import { plural, printJson, printLine, printLines, style } from '../output.js';
 
 const DEFAULT_LIMIT = 20;
 
@@ -25,7 +26,9 @@ export function registerList(program: Command): void {
   ).action(async (options: ListCommandOptions) => {
     // Checked before the store opens: a bad folder is one line, and nothing is registered.
     const hermesHome = options.hermesHome === undefined ? undefined : hermesHomeDir(options.hermesHome);
-    const workspace = await openWorkspace(options, hermesHome === undefined ? undefined : { hermes_home: hermesHome });
+    const { dir } = await checkedWorkspaceDir(options);
+    const store = await openCliStore(hermesHome === undefined ? undefined : { hermes_home: hermesHome });
+    const workspace = await store.workspace(dir);
     const limit = options.all ? undefined : (options.limit ?? DEFAULT_LIMIT);
     // Ask for one more than shown, to know whether to say there are more.
     const onWarning = (message: string): void => void process.stderr.write(`chronoscope: warning: ${message}\n`);
@@ -41,5 +44,9 @@ export function registerList(program: Command): void {
     }
     printLines(checkpointTable(shown));
     if (found.length > shown.length) printLine(style.dim(`… more: use --limit N or --all`));
+    // Damage the last check found further back than this page: said, so it is never out of sight.
+    const onPage = new Set(shown.map((c) => c.id));
+    const beyond = found.length > shown.length ? (await workspaceHealth(store.home, workspace.meta.id)).damaged.filter((d) => !onPage.has(d.id)).length : 0;
+    if (beyond > 0) printLine(style.warn(`${plural(beyond, 'damaged checkpoint')} beyond this page: 'chronoscope list --all' marks them, 'chronoscope check' says what each lost`));
   });
 }
