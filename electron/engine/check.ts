@@ -216,8 +216,9 @@ interface TreeLinks {
   blobs: string[];
 }
 
-const TREE_ENTRY_MODE = Buffer.from('40000 ');
-const GITLINK_MODE = Buffer.from('160000 ');
+/** Whether the entry at `at` has mode 40000 (a tree) or 160000 (a nested repository's commit); byte by byte: a Buffer.compare per entry cost a tenth of a check. */
+const isTreeMode = (b: Buffer, at: number): boolean => b[at] === 0x34 && b[at + 1] === 0x30 && b[at + 2] === 0x30 && b[at + 3] === 0x30 && b[at + 4] === 0x30 && b[at + 5] === 0x20;
+const isGitlinkMode = (b: Buffer, at: number): boolean => b[at] === 0x31 && b[at + 1] === 0x36 && b[at + 2] === 0x30 && b[at + 3] === 0x30 && b[at + 4] === 0x30 && b[at + 5] === 0x30 && b[at + 6] === 0x20;
 
 /** A tree's subtrees and blobs, without its names (what a clean check needs); null when it is not well-formed. */
 function treeLinks(body: Buffer): TreeLinks | null {
@@ -225,10 +226,12 @@ function treeLinks(body: Buffer): TreeLinks | null {
   let at = 0;
   while (at < body.length) {
     const nul = body.indexOf(0, at);
-    if (nul < 0 || nul + 21 > body.length || body.indexOf(0x20, at) > nul || body.indexOf(0x20, at) < 0) return null;
+    if (nul < 0 || nul + 21 > body.length) return null;
+    const space = body.indexOf(0x20, at);
+    if (space < 0 || space > nul) return null;
     const oid = body.toString('hex', nul + 1, nul + 21);
-    if (body.compare(TREE_ENTRY_MODE, 0, 6, at, at + 6) === 0) links.trees.push(oid);
-    else if (body.compare(GITLINK_MODE, 0, 7, at, at + 7) !== 0) links.blobs.push(oid); // 160000: a nested repository's commit, not in this store
+    if (isTreeMode(body, at)) links.trees.push(oid);
+    else if (!isGitlinkMode(body, at)) links.blobs.push(oid); // 160000: a nested repository's commit, not in this store
     at = nul + 21;
   }
   return links;

@@ -59,6 +59,8 @@ interface Pack {
   checked: boolean;
   /** Offsets in ascending order and the index position of each (made on first use). */
   order: { offsets: Float64Array; positions: Uint32Array } | null;
+  /** A number of its own for this opening, so a record's key in the base cache is one number. */
+  serial: number;
 }
 
 class Damaged extends Error {}
@@ -105,11 +107,13 @@ export function applyDelta(base: Buffer, delta: Buffer): Buffer {
       for (let b = 0; b < 3; b++) if (op & (0x10 << b)) length += delta[at++]! * 2 ** (8 * b);
       if (length === 0) length = 0x10000;
       if (offset + length > base.length || o + length > size) throw new Damaged('a delta copies past its base');
-      base.copy(out, o, offset, offset + length);
+      // Short runs byte by byte: a tree's deltas copy many, and Buffer.copy's call costs more than they do.
+      if (length <= 64) for (let k = 0; k < length; k++) out[o + k] = base[offset + k]!;
+      else base.copy(out, o, offset, offset + length);
       o += length;
     } else if (op > 0) {
       if (at + op > delta.length || o + op > size) throw new Damaged('a delta inserts past its end');
-      delta.copy(out, o, at, at + op);
+      for (let k = 0; k < op; k++) out[o + k] = delta[at + k]!;
       at += op;
       o += op;
     } else {
@@ -133,7 +137,8 @@ export class ObjectProver {
   private readonly inflater = new Inflater();
   /** Packs whose index could not be read (their objects are looked for elsewhere, and missing if nowhere). */
   private unreadable: PackProblem[] = [];
-  private readonly bases = new Map<string, { type: ObjectType; data: Buffer }>();
+  /** Inflated objects by pack serial × 2^40 + offset, oldest first (an LRU of BASE_CACHE_BYTES). */
+  private readonly bases = new Map<number, { type: ObjectType; data: Buffer }>();
   private baseBytes = 0;
   /** How many objects were proven (each distinct one once, by the caller's memo). */
   proven = 0;
@@ -317,7 +322,7 @@ export class ObjectProver {
    * and the object's SHA-1 is the proof; it only names the cause when the
    * bytes then fail to read.
    */
-  private record(pack: Pack, offset: number): { record: Buffer; code: number; size: number; at: number; crcOk: boolean } {
+  private record(pack: Pack, offset: number, aside = false): { record: Buffer; code: number; size: number; at: number; crcOk: boolean } {
     const { offsets, positions } = this.orderOf(pack);
     // Its place in pack order: the next record's offset is where it ends.
     let lo = 0;
@@ -337,7 +342,8 @@ export class ObjectProver {
     // A big record is read into a buffer of its own (proveAsync hands it to the thread pool, and a copy out of the window cost more than the read).
     const big = end - offset >= ASYNC_MIN;
     if (!big && w.pack === pack && offset >= w.start && end <= w.end) record = w.buf.subarray(offset - w.start, end - w.start);
-    else if (!big && this.inOrder) {
+    // A delta's base lies behind: read on its own (`aside`), so the window stays where the walk goes on.
+    else if (!big && this.inOrder && !aside) {
       // The window grows while reads run on from where it ended (dense: the blobs) and shrinks after a jump (sparse: a level of trees).
       this.windowSize = w.pack === pack && offset >= w.start && offset <= w.end + 4096 ? Math.min(this.windowSize * 2, WINDOW_MAX) : WINDOW_MIN;
       w.pack = null;
@@ -436,10 +442,10 @@ export class ObjectProver {
   private readPacked(pack: Pack, i: number, depth: number, atOffset?: number, transient = false): { type: ObjectType; data: Buffer } {
     if (depth > MAX_DEPTH) throw new Damaged('has a delta chain that never ends');
     const offset = atOffset ?? offsetOf(pack.idx, i);
-    const key = `${pack.name}:${offset}`;
+    const key = pack.serial * 2 ** 40 + offset;
     const cached = this.bases.get(key);
     if (cached) return cached;
-    const read = this.record(pack, offset);
+    const read = this.record(pack, offset, depth > 0);
     try {
       return this.readRecord(pack, offset, read, depth, transient);
     } catch (err) {
@@ -477,7 +483,7 @@ export class ObjectProver {
   }
 
   private readRecord(pack: Pack, offset: number, read: { record: Buffer; code: number; size: number; at: number }, depth: number, transient: boolean): { type: ObjectType; data: Buffer } {
-    const key = `${pack.name}:${offset}`;
+    const key = pack.serial * 2 ** 40 + offset;
     const { record, code, size } = read;
     let at = read.at;
     let byte: number;
@@ -507,8 +513,10 @@ export class ObjectProver {
     } else {
       throw new Damaged(`has an unknown type (${code})`);
     }
-    // Delta bases are kept (a chain's neighbours need them); plain records are not read twice.
-    if (depth > 0) this.keepBase(key, result);
+    // Delta bases are kept (a chain's neighbours need them), and so is every
+    // object built from a delta (a buffer of its own, and in git's packs most
+    // often the base of the next one in the chain); plain records are read once.
+    if (depth > 0 || !plain) this.keepBase(key, result);
     return result;
   }
 
@@ -518,10 +526,10 @@ export class ObjectProver {
     return data;
   }
 
-  private keepBase(key: string, value: { type: ObjectType; data: Buffer }): void {
+  private keepBase(key: number, value: { type: ObjectType; data: Buffer }): void {
     if (value.data.length > BASE_CACHE_BYTES / 4) return;
     while (this.baseBytes + value.data.length > BASE_CACHE_BYTES && this.bases.size > 0) {
-      const [oldest, old] = this.bases.entries().next().value as [string, { data: Buffer }];
+      const [oldest, old] = this.bases.entries().next().value as [number, { data: Buffer }];
       this.bases.delete(oldest);
       this.baseBytes -= old.data.length;
     }
@@ -552,6 +560,8 @@ function closeQuiet(fd: number): void {
   }
 }
 
+let nextSerial = 0;
+
 /** The pack and its index; null when gone meanwhile; a problem when its index cannot be read. */
 function openPack(dir: string, name: string): Pack | string | null {
   const file = path.join(dir, name.replace(/\.idx$/, '.pack'));
@@ -561,7 +571,7 @@ function openPack(dir: string, name: string): Pack | string | null {
     if (!idx) return 'its index is not a whole version-2 index';
     fd = openSync(file, 'r');
     const size = fstatSync(fd).size;
-    return { name: path.basename(file), file, fd, size, idx, order: null, checked: false };
+    return { name: path.basename(file), file, fd, size, idx, order: null, checked: false, serial: nextSerial++ };
   } catch (err) {
     if (fd !== null) closeQuiet(fd);
     const code = (err as NodeJS.ErrnoException).code;
