@@ -37,11 +37,34 @@ test('a damaged checkpoint shows a mark on the slider and a banner that names ch
   const banner = page.getByTestId('damage-banner');
   await expect(banner).toBeVisible();
   await expect(banner).toContainText('1 checkpoint is damaged');
-  await expect(banner.locator('code')).toHaveText('chronoscope check');
+  await expect(banner.getByTestId('damage-files')).toHaveText('Affected: deep/er/x.txt.');
+  await expect(banner).toContainText('Run chronoscope check for what each one lost');
   // One mark, for the one damaged checkpoint (the other two are intact).
   const marks = page.getByTestId('damaged-marker');
   await expect(marks).toHaveCount(1);
   await expect(marks).toHaveAttribute('data-count', '1');
   await expect(marks).toHaveAttribute('data-tip', /Damaged: edit the deep file/);
   await page.screenshot({ path: artifact('check-damage.png') });
+
+  // Dismissed: gone, and still gone after a reload (the same findings).
+  await banner.getByTestId('damage-dismiss').click();
+  await expect(banner).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('damaged-marker')).toHaveCount(1);
+  await expect(page.getByTestId('damage-banner')).toHaveCount(0);
+
+  // The blob put back (as a backup would): "Check again" from a fresh banner clears the marks.
+  execFileSync('git', ['--git-dir', gitDir, 'hash-object', '-w', '--stdin'], { input: 'second version\n' });
+  const again = spawnSync(process.execPath, [CLI, 'check', '--workspace', workspace.dir], { env: workspace.env, encoding: 'utf8' });
+  expect(again.status).toBe(0);
+  rmSync(join(gitDir, 'objects', blob.slice(0, 2), blob.slice(2)));
+  const third = spawnSync(process.execPath, [CLI, 'check', '--workspace', workspace.dir], { env: workspace.env, encoding: 'utf8' });
+  expect(third.status).toBe(3);
+  await page.reload();
+  // A newer check found it again: the dismissal was for the older findings.
+  await expect(page.getByTestId('damage-banner')).toBeVisible();
+  execFileSync('git', ['--git-dir', gitDir, 'hash-object', '-w', '--stdin'], { input: 'second version\n' });
+  await page.getByTestId('damage-check-again').click();
+  await expect(page.getByTestId('damage-banner')).toContainText('Checked again: no damage found');
+  await expect(page.getByTestId('damaged-marker')).toHaveCount(0);
 });

@@ -16,6 +16,7 @@ import type {
   RestorePreview,
   RestoreResult,
   SnapshotResult,
+  WorkspaceHealth,
   WorkspaceMeta,
   WorkspaceState,
 } from './model.js';
@@ -123,6 +124,10 @@ export const INVOKE = {
   'bisect:start': channel(z.object({ workspace: WorkspacePath, good: CheckpointRef, bad: CheckpointRef }).strict()).returns<{ job: string }>(),
   'bisect:cancel': channel(z.object({ job: z.string().min(1).max(100) }).strict()).returns<{ cancelled: boolean }>(),
   'approvals:list': channel(empty).returns<ApprovalRequest[]>(),
+  /** What the workspace's last check found (damaged checkpoints that still exist, the files they lost). */
+  'health:get': channel(WorkspaceRequest).returns<WorkspaceHealth>(),
+  /** Checks the workspace's checkpoints now (`chronoscope check`), then answers as health:get. */
+  'health:check': channel(WorkspaceRequest).returns<WorkspaceHealth>(),
   'approvals:answer': channel(z.object({ id: z.string().min(1).max(100), approve: z.boolean() }).strict()).returns<ApprovalRequest>(),
 } as const;
 

@@ -6,6 +6,7 @@ import type { SettingsPatch } from '../../shared/settings.js';
 import type { Checkpoint } from '../../shared/model.js';
 import type { AppService } from '../app/api.js';
 import { verifyJobs } from '../app/verify-jobs.js';
+import { checkWorkspace, workspaceHealth } from '../engine/check.js';
 import { UnknownWorkspaceError } from '../../shared/errors.js';
 
 export interface RouterOptions {
@@ -97,6 +98,15 @@ export const HANDLERS: HandlerMap = {
   'bisect:start': async (req, { app }) => verifyJobs(app).startBisect(req.workspace, req.good, req.bad),
   'bisect:cancel': async (req, { app }) => verifyJobs(app).cancelBisect(req.job),
   'approvals:list': async (_req, { app }) => verifyJobs(app).pendingApprovals(),
+  'health:get': async (req, { app }) => {
+    const ws = await app.workspace(req.workspace, READ_ONLY);
+    return workspaceHealth(app.store.home, ws.meta.id);
+  },
+  'health:check': async (req, { app }) => {
+    const ws = await app.workspace(req.workspace, READ_ONLY);
+    await checkWorkspace(app.store, ws);
+    return workspaceHealth(app.store.home, ws.meta.id);
+  },
   'approvals:answer': async (req, { app }) => verifyJobs(app).answer(req.id, req.approve),
 };
 
