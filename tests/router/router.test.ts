@@ -242,3 +242,24 @@ describe('router: round trip', () => {
   });
 });
 
+
+describe('router: store health', () => {
+  it('health:get says what the last check found; health:check runs one now', async () => {
+    ok(await router.invoke('workspaces:add', { workspace: dirs.workspace }));
+    await writeFile(path.join(dirs.workspace, 'b.txt'), 'only in the second\n');
+    const second = ok<SnapshotResult>(await router.invoke('checkpoints:snapshot', { workspace: dirs.workspace, reason: 'second' }));
+    expect(second.id).not.toBeNull();
+    expect(ok(await router.invoke('health:get', { workspace: dirs.workspace }))).toEqual({ checked_ms: null, damaged: [], files: [] });
+    // A record as a check that found the second checkpoint damaged writes it.
+    const wsId = (await app.workspace(dirs.workspace)).meta.id;
+    const record = path.join(dirs.home, 'workspaces', wsId, 'check.json');
+    await writeFile(record, JSON.stringify({ v: 2, started_ms: 1, finished_ms: 2, checkpoints: 2, damaged: { [second.id!]: { lost: ['b.txt'], lost_count: 1 } } }));
+    expect(ok(await router.invoke('health:get', { workspace: dirs.workspace }))).toEqual({ checked_ms: 2, damaged: [{ id: second.id, lost: ['b.txt'], lost_count: 1 }], files: [{ path: 'b.txt', checkpoints: 1 }] });
+    // The store is sound: checking again clears it, and the list's marks with it.
+    const checked = ok<{ checked_ms: number; damaged: unknown[] }>(await router.invoke('health:check', { workspace: dirs.workspace }));
+    expect(checked.damaged).toEqual([]);
+    expect(checked.checked_ms).toBeGreaterThan(2);
+    expect(ok<Checkpoint[]>(await router.invoke('checkpoints:list', { workspace: dirs.workspace })).filter((c) => c.damaged)).toEqual([]);
+    expect((await router.invoke('health:check', { workspace: path.join(dirs.workspace, 'nope') })).ok).toBe(false);
+  });
+});
