@@ -19,6 +19,7 @@ import { measureHookAuto, measureHookFirstCall, measureHookPreEdit } from './ben
 import { TreeRssSampler } from './bench/rss.js';
 import { autoCheckpoint } from './bench/watcher-side.js';
 import { measureUpkeep, upkeepLines, type UpkeepBench } from './bench/upkeep-case.js';
+import { measureStoreSize, storeSizeLines } from './bench/store-size-case.js';
 import { measureObjects, objectsLines, type ObjectsBench } from './bench/objects-case.js';
 
 interface BenchOptions {
@@ -32,6 +33,8 @@ interface BenchOptions {
   hookOnly: boolean;
   /** Only check_1000 and check_1000_delta. */
   checkOnly: boolean;
+  /** Only the store_size rows, at these snapshot counts (e.g. 150,1000,10000). */
+  storeSizes: number[] | null;
   /** Snapshots before the store's upkeep is measured (0: not measured); upkeepOnly: nothing else. */
   upkeep: number;
   upkeepOnly: boolean;
@@ -42,7 +45,7 @@ interface BenchOptions {
 }
 
 const LIST_SIZE = 1000;
-const USAGE = 'usage: bench [--files N] [--mb N] [--runs N] [--json] [--hook-100k] [--hook-only] [--check-only] [--upkeep N] [--upkeep-only] [--daemon-idle] [--objects]';
+const USAGE = 'usage: bench [--files N] [--mb N] [--runs N] [--json] [--hook-100k] [--hook-only] [--check-only] [--store-sizes N,N,…] [--upkeep N] [--upkeep-only] [--daemon-idle] [--objects]';
 
 function parseOptions(argv: string[]): BenchOptions {
   const { values } = parseArgs({
@@ -55,6 +58,7 @@ function parseOptions(argv: string[]): BenchOptions {
       'hook-100k': { type: 'boolean', default: false },
       'hook-only': { type: 'boolean', default: false },
       'check-only': { type: 'boolean', default: false },
+      'store-sizes': { type: 'string' },
       upkeep: { type: 'string', default: '0' },
       'upkeep-only': { type: 'boolean', default: false },
       'daemon-idle': { type: 'boolean', default: false },
@@ -75,6 +79,7 @@ function parseOptions(argv: string[]): BenchOptions {
     hook100k: values['hook-100k'],
     hookOnly: values['hook-only'],
     checkOnly: values['check-only'],
+    storeSizes: values['store-sizes'] === undefined ? null : values['store-sizes'].split(',').map((n) => Math.round(num('store-sizes', n, 1))),
     upkeep: Math.round(num('upkeep', values['upkeep-only'] && values.upkeep === '0' ? '1000' : values.upkeep, 0)),
     upkeepOnly: values['upkeep-only'],
     daemonIdle: values['daemon-idle'],
@@ -419,6 +424,12 @@ async function main(): Promise<number> {
       const idle = await measureDaemonIdle(dir, { workspaces: 10, files: options.files, quietS: 60, progress: (m) => progress(options, m) });
       if (idle === null) process.stdout.write('daemon idle: measured on Linux only (/proc)\n');
       else process.stdout.write(options.json ? `${JSON.stringify({ daemon_idle: idle })}\n` : `${daemonIdleLines(idle).join('\n')}\n`);
+      return 0;
+    }
+    if (options.storeSizes) {
+      const rows = [];
+      for (const n of options.storeSizes) rows.push(await measureStoreSize(dir, n, (m) => progress(options, m)));
+      process.stdout.write(options.json ? `${JSON.stringify({ store_size: rows })}\n` : `${storeSizeLines(rows).join('\n')}\n`);
       return 0;
     }
     if (options.upkeepOnly) {

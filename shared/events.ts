@@ -7,6 +7,8 @@ import type { SerializedError } from './errors.js';
 export interface EventMap {
   'checkpoint:added': { workspace: string; checkpoint: Checkpoint };
   'restore:done': { workspace: string; result: RestoreResult };
+  /** Retention dropped these checkpoints (the app applies Settings' limits by itself when quiet). */
+  'checkpoints:pruned': { workspace: string; removed: string[] };
   'effect:recorded': { workspace: string; effect: EffectRecord };
   'workspace:state': { workspace: string; state: WorkspaceState; message?: string };
   /** `hashed`/`total`: a long snapshot's files hashed so far (its message says the same in words). */
@@ -30,6 +32,7 @@ export interface EventMap {
 export type EventChannel = keyof EventMap;
 export const EVENT_CHANNELS: readonly EventChannel[] = [
   'checkpoint:added',
+  'checkpoints:pruned',
   'restore:done',
   'effect:recorded',
   'workspace:state',

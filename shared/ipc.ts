@@ -16,6 +16,7 @@ import type {
   RestorePreview,
   RestoreResult,
   SnapshotResult,
+  StoreInfo,
   WorkspaceHealth,
   WorkspaceMeta,
   WorkspaceState,
@@ -128,6 +129,12 @@ export const INVOKE = {
   'health:get': channel(WorkspaceRequest).returns<WorkspaceHealth>(),
   /** Checks the workspace's checkpoints now (`chronoscope check`), then answers as health:get. */
   'health:check': channel(WorkspaceRequest).returns<WorkspaceHealth>(),
+  /** The checkpoints the person is looking at now (selected, compared with): retention leaves them alone. */
+  'timeline:viewing': channel(z.object({ workspace: WorkspacePath, ids: z.array(z.string().regex(/^[0-9a-f]{40}$/, 'not a full checkpoint id')).max(10) }).strict()).returns<{ ok: true }>(),
+  /** The store's size, its last compression and last prune (Settings). */
+  'store:info': channel(empty).returns<StoreInfo>(),
+  /** Compresses the store now (upkeep, forced; never holds a workspace lock), then answers as store:info. */
+  'store:compact': channel(empty).returns<StoreInfo>(),
   'approvals:answer': channel(z.object({ id: z.string().min(1).max(100), approve: z.boolean() }).strict()).returns<ApprovalRequest>(),
 } as const;
 

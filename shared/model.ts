@@ -205,6 +205,16 @@ export interface RestoreResult {
   skipped: string[];
 }
 
+/** The store as Settings shows it: its size, its last compression and last prune. */
+export interface StoreInfo {
+  home: string;
+  bytes: number;
+  /** The last compression (upkeep): when, and what it left. Null: never. */
+  last_upkeep: { time_ms: number } | null;
+  /** The last prune (retention by itself, or `chronoscope prune`): when, and how many checkpoints went. Null: never. */
+  last_prune: { time_ms: number; workspace: string; removed: number; kept: number } | null;
+}
+
 /** What the last check of a workspace found (engine/check.ts), for the app's banner and `list`. */
 export interface WorkspaceHealth {
   /** When the last check (by a current checker) finished; null: never checked. */

@@ -26,6 +26,8 @@ export interface AppService {
    */
   snapshot(ws: Workspace, options: SnapshotOptions): Promise<SnapshotResult>;
   effects(path: string, since?: string): Promise<EffectRecord[]>;
+  /** The checkpoints the renderer shows now in this workspace (retention leaves them alone); empty: none. */
+  viewing(path: string, ids: readonly string[]): void;
   settings(): Settings;
   updateSettings(patch: SettingsPatch): Promise<Settings>;
   /** Subscribe to events for the renderer; returns the unsubscribe function. */

@@ -159,6 +159,10 @@ class ChronoscopeAppService implements AppService {
         enabled: () => this.currentSettings.upkeep,
         workspaces: async () => Promise.all([...this.sessions.values()].map((s) => this.workspace(s.meta.path))),
         lastActivityMs: () => this.lastActivityMs,
+        retention: {
+          keep: (ws) => this.retentionKeeps(ws),
+          onPruned: (ws, result) => this.emit('checkpoints:pruned', { workspace: ws.root, removed: result.removed }),
+        },
         onChecked: (ws, result) => {
           const damaged = result.damaged.length;
           if (damaged > 0) {
@@ -344,6 +348,23 @@ class ChronoscopeAppService implements AppService {
     const ws = await this.currentStore.workspace(dir, options);
     this.handles.set(dir, ws);
     return ws;
+  }
+
+  /** What the renderer shows now, per workspace root: retention leaves these alone (viewing()). */
+  private readonly viewed = new Map<string, ReadonlySet<string>>();
+
+  viewing(dir: string, ids: readonly string[]): void {
+    if (ids.length === 0) this.viewed.delete(dir);
+    else this.viewed.set(dir, new Set(ids));
+  }
+
+  /** The checkpoints retention must not drop now: looked at, named by an effect, or by a pending approval. */
+  private async retentionKeeps(ws: Workspace): Promise<ReadonlySet<string>> {
+    const keep = new Set(this.viewed.get(ws.root) ?? []);
+    for (const e of await this.effects(ws.root).catch(() => [] as EffectRecord[])) if (e.checkpoint) keep.add(e.checkpoint);
+    const { listRequests } = await import('../approvals/requests.js');
+    for (const r of await listRequests(this.currentStore.home, { pendingOnly: true }).catch(() => [])) if (r.workspace === ws.root) keep.add(r.checkpoint);
+    return keep;
   }
 
   async effects(dir: string, since?: string): Promise<EffectRecord[]> {

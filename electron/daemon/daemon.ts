@@ -11,6 +11,7 @@ import { workspaceDirFor } from '../agents/core/workspace-for.js';
 import { packageVersion } from '../server/paths.js';
 import { DAEMON_LOG, DAEMON_STARTING } from '../agents/core/autostart.js';
 import { IdleExit } from './idle-exit.js';
+import { watchStore } from './store-watch.js';
 
 export interface DaemonOptions {
   home: string;
@@ -21,7 +22,7 @@ export interface DaemonOptions {
   log: (line: string) => void;
 }
 
-export type DaemonEnd = 'someone-serves' | 'idle' | 'stopped' | 'handed-over' | NodeJS.Signals;
+export type DaemonEnd = 'someone-serves' | 'idle' | 'stopped' | 'handed-over' | 'store-gone' | NodeJS.Signals;
 
 /** The log is appended to by every start; past this it starts over (the previous one kept as daemon.log.1). */
 const LOG_LIMIT = 1 << 20;
@@ -60,6 +61,7 @@ export async function runDaemon(options: DaemonOptions): Promise<DaemonEnd> {
     return 'someone-serves';
   }
   idle = new IdleExit(idleMs, () => end('idle'));
+  const storeWatch = watchStore(home, () => end('store-gone'));
   const signals: NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP'];
   const onSignal = (signal: NodeJS.Signals): void => end(signal);
   for (const s of signals) process.on(s, onSignal);
@@ -76,7 +78,15 @@ export async function runDaemon(options: DaemonOptions): Promise<DaemonEnd> {
   }
   const why = await ended;
   idle.dispose();
+  storeWatch.dispose();
   for (const s of signals) process.off(s, onSignal);
+  if (why === 'store-gone') {
+    // Nothing of the store is ours any more: no index sync, no lock or socket
+    // release (a newer store's service may own those paths now), not even a
+    // log line (the log is an fd of the store's file, which may have moved
+    // with the folder). The caller exits at once.
+    return why;
+  }
   log(`leaving (${why})`);
   await app.dispose();
   log('stopped; socket and lock released');

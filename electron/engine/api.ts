@@ -96,7 +96,8 @@ export interface Workspace {
   status(): Promise<WorkspaceStatus>;
   pin(ref: string, pinned: boolean): Promise<Checkpoint>;
   /** Apply retention; `compact` also runs git gc on the store (never inside snapshot/restore). */
-  prune(options?: { compact?: boolean }): Promise<PruneResult>;
+  /** `keep`: ids retention must not drop this time (one the person is looking at, one an effect or a pending approval names). */
+  prune(options?: { compact?: boolean; keep?: ReadonlySet<string> }): Promise<PruneResult>;
   /** Write a checkpoint's files into a new folder (default `<root>-fork-<short id>`); never over anything that exists (fork.ts). */
   fork(ref: string, options?: { to?: string }): Promise<ForkResult>;
   /** Write a checkpoint's files into `dir`, an existing folder outside the workspace (a verifier's scratch copy). Returns the full id. */

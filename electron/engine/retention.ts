@@ -9,7 +9,9 @@
 // make the size cap unmeasurable. A private index that still names pruned
 // objects (after an interrupted snapshot) is rebuilt by the next snapshot.
 import fs from 'node:fs/promises';
-import type { PruneResult } from '../../shared/model.js';
+import path from 'node:path';
+import type { PruneResult, StoreInfo } from '../../shared/model.js';
+import { writeFileAtomic } from '../fs/atomic-file.js';
 import { storeGit, type WsContext } from './layout/context.js';
 import { dirSize } from './support/fsutil.js';
 import { gitSimple, gitStdin } from './git/git-runner.js';
@@ -93,14 +95,15 @@ async function deleteRefs(ctx: WsContext, records: CheckpointRecord[]): Promise<
  * Runs under the workspace lock (the caller holds it). Compacts only when the
  * caller also holds the store lock (taken before the workspace lock).
  */
-export async function pruneWorkspace(ctx: WsContext, options: { compact?: boolean; storeLocked?: boolean }): Promise<PruneResult> {
+export async function pruneWorkspace(ctx: WsContext, options: { compact?: boolean; storeLocked?: boolean; keep?: ReadonlySet<string> }): Promise<PruneResult> {
   const storeBytes = () => dirSize(ctx.store.home);
   const before = await storeBytes();
   const policy = ctx.settings.retention;
   await sweepRefLocks(ctx);
   await sweepStoreTemps(ctx.store, { olderThanMs: TEMP_STALE_MS });
   let records = await listRecords(ctx);
-  const pinned = new Set((await readMeta(ctx.layout.metaFile))?.pinned ?? []);
+  // Pinned ones, and those the caller must keep this time, are never dropped (they still count toward the maximum).
+  const pinned = new Set([...((await readMeta(ctx.layout.metaFile))?.pinned ?? []), ...(options.keep ?? [])]);
   const expired = selectExpired(records, pinned, policy.max_checkpoints, policy.max_age_days, Date.now());
   await deleteRefs(ctx, expired);
   const removed = expired.map((r) => r.checkpoint.id);
@@ -125,5 +128,25 @@ export async function pruneWorkspace(ctx: WsContext, options: { compact?: boolea
       await compactStoreLocked(ctx.store, ctx.id);
     }
   }
-  return { removed, kept: records.length, gc_ran: gcRan, store_bytes_before: before, store_bytes_after: await storeBytes() };
+  const result = { removed, kept: records.length, gc_ran: gcRan, store_bytes_before: before, store_bytes_after: await storeBytes() };
+  await writeLastPrune(ctx.store, { time_ms: Date.now(), workspace: ctx.root, removed: removed.length, kept: records.length }).catch(() => undefined);
+  return result;
+}
+
+const PRUNE_FILE = 'prune.json';
+type LastPrune = NonNullable<StoreInfo['last_prune']>;
+
+/** The last prune of any workspace of the store, for Settings (prune.json, written atomically). */
+async function writeLastPrune(store: StoreLayout, last: LastPrune): Promise<void> {
+  await writeFileAtomic(path.join(store.home, PRUNE_FILE), `${JSON.stringify(last)}\n`, { mode: 0o600 });
+}
+
+export async function lastPrune(home: string): Promise<LastPrune | null> {
+  try {
+    const raw = JSON.parse(await fs.readFile(path.join(home, PRUNE_FILE), 'utf8')) as Partial<LastPrune>;
+    if (typeof raw.time_ms !== 'number' || typeof raw.workspace !== 'string' || typeof raw.removed !== 'number' || typeof raw.kept !== 'number') return null;
+    return { time_ms: raw.time_ms, workspace: raw.workspace, removed: raw.removed, kept: raw.kept };
+  } catch {
+    return null;
+  }
 }

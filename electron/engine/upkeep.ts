@@ -54,9 +54,20 @@ export interface UpkeepLimits {
   newObjects: number;
   /** …and at least this fraction of the objects the last compression packed. */
   growth: number;
+  /** Due once the bytes written whole since the last compression reach this… */
+  newBytes: number;
+  /** …and this fraction of the bytes that compression left. */
+  bytesGrowth: number;
 }
 
-export const DEFAULT_LIMITS: UpkeepLimits = { packLimit: 50, looseLimit: 6700, newObjects: 10_000, growth: 0.5 };
+/**
+ * git's counts (gc.autoPackLimit, gc.auto) assume packs git delta-searched;
+ * ours never are, so bytes decide too: what snapshots wrote whole since the
+ * last compression is worth compressing once it is a tenth of what that
+ * compression left (and at least 1 MB). Then the store is never more than
+ * ~1.1× its compressed self, whatever its size (docs/store-health.md).
+ */
+export const DEFAULT_LIMITS: UpkeepLimits = { packLimit: 50, looseLimit: 6700, newObjects: 10_000, growth: 0.5, newBytes: 1 << 20, bytesGrowth: 0.1 };
 
 export interface UpkeepOptions extends Partial<UpkeepLimits> {
   /** Run even when not due. */
@@ -75,6 +86,10 @@ export interface UpkeepCounts {
   newObjects: number;
   /** Objects the last compression packed (the baseline). */
   baseObjects: number;
+  /** Bytes of packs that are not the last compression's, plus loose objects (estimated). */
+  newBytes: number;
+  /** Bytes of the last compression's packs still there. */
+  baseBytes: number;
 }
 
 export interface UpkeepDue {
@@ -105,6 +120,8 @@ export interface UpkeepResult {
 interface UpkeepState {
   v: 1;
   time_ms: number;
+  /** When a compression (not a first look) wrote this state. */
+  compressed_ms?: number;
   packs: string[];
   objects: number;
 }
@@ -125,6 +142,8 @@ function packDir(store: StoreLayout): string {
 interface PackInfo {
   name: string;
   objects: number;
+  /** Bytes of its .pack. */
+  bytes: number;
 }
 
 /** The store's packs (those with an index and no .keep) and their object counts: one small read per index. */
@@ -133,7 +152,13 @@ async function listPacks(store: StoreLayout): Promise<PackInfo[]> {
   const names = await fs.readdir(dir).catch(() => [] as string[]);
   const all = new Set(names);
   const packs = names.filter((n) => PACK_IDX_NAME.test(n)).map((n) => n.slice(0, -4)).filter((p) => all.has(`${p}.pack`) && !all.has(`${p}.keep`));
-  const infos = await Promise.all(packs.map(async (name) => ({ name, objects: await indexCount(path.join(dir, `${name}.idx`)) })));
+  const infos = await Promise.all(
+    packs.map(async (name) => ({
+      name,
+      objects: await indexCount(path.join(dir, `${name}.idx`)),
+      bytes: (await fs.stat(path.join(dir, `${name}.pack`)).catch(() => null))?.size ?? 0,
+    })),
+  );
   return infos.filter((p): p is PackInfo => p.objects !== null).sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -153,10 +178,12 @@ async function indexCount(file: string): Promise<number | null> {
   }
 }
 
-/** Loose objects, estimated from folder 17 as git does (an exact count would read 256 folders). */
-async function looseEstimate(store: StoreLayout): Promise<number> {
-  const names = await fs.readdir(path.join(store.gitDir, 'objects', '17')).catch(() => [] as string[]);
-  return names.filter((n) => /^[0-9a-f]{38}$/.test(n)).length * 256;
+/** Loose objects and their bytes, estimated from folder 17 as git does (an exact count would read 256 folders). */
+async function looseEstimate(store: StoreLayout): Promise<{ count: number; bytes: number }> {
+  const dir = path.join(store.gitDir, 'objects', '17');
+  const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((n) => /^[0-9a-f]{38}$/.test(n));
+  const sizes = await Promise.all(names.map(async (n) => (await fs.stat(path.join(dir, n)).catch(() => null))?.size ?? 0));
+  return { count: names.length * 256, bytes: sizes.reduce((a, b) => a + b, 0) * 256 };
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -170,14 +197,21 @@ async function readState(store: StoreLayout): Promise<UpkeepState | null> {
   try {
     const raw = JSON.parse(await fs.readFile(path.join(store.home, STATE_FILE), 'utf8')) as Partial<UpkeepState>;
     if (raw.v !== 1 || !Array.isArray(raw.packs) || typeof raw.objects !== 'number' || typeof raw.time_ms !== 'number') return null;
-    return { v: 1, time_ms: raw.time_ms, packs: raw.packs.filter((p): p is string => typeof p === 'string'), objects: raw.objects };
+    return {
+      v: 1,
+      time_ms: raw.time_ms,
+      ...(typeof raw.compressed_ms === 'number' ? { compressed_ms: raw.compressed_ms } : {}),
+      packs: raw.packs.filter((p): p is string => typeof p === 'string'),
+      objects: raw.objects,
+    };
   } catch {
     return null;
   }
 }
 
-async function writeState(store: StoreLayout, packs: readonly PackInfo[]): Promise<void> {
-  const state: UpkeepState = { v: 1, time_ms: Date.now(), packs: packs.map((p) => p.name), objects: packs.reduce((n, p) => n + p.objects, 0) };
+async function writeState(store: StoreLayout, packs: readonly PackInfo[], compressed = false): Promise<void> {
+  const now = Date.now();
+  const state: UpkeepState = { v: 1, time_ms: now, ...(compressed ? { compressed_ms: now } : {}), packs: packs.map((p) => p.name), objects: packs.reduce((n, p) => n + p.objects, 0) };
   await writeFileAtomic(path.join(store.home, STATE_FILE), `${JSON.stringify(state)}\n`, { mode: 0o600 });
 }
 
@@ -189,7 +223,8 @@ async function writeState(store: StoreLayout, packs: readonly PackInfo[]): Promi
 export async function upkeepDue(home: string, limits: Partial<UpkeepLimits> = {}): Promise<UpkeepDue> {
   const store = storeLayout(home);
   const l = { ...DEFAULT_LIMITS, ...limits };
-  const [packs, loose, known] = await Promise.all([listPacks(store), looseEstimate(store), readState(store)]);
+  const [packs, looseFound, known] = await Promise.all([listPacks(store), looseEstimate(store), readState(store)]);
+  const loose = looseFound.count;
   let state = known;
   if (state === null) {
     state = { v: 1, time_ms: Date.now(), packs: packs.map((p) => p.name), objects: packs.reduce((n, p) => n + p.objects, 0) };
@@ -197,8 +232,11 @@ export async function upkeepDue(home: string, limits: Partial<UpkeepLimits> = {}
     await writeState(store, packs).catch(() => undefined);
   }
   const base = new Set(state.packs);
-  const newObjects = packs.filter((p) => !base.has(p.name)).reduce((n, p) => n + p.objects, 0) + loose;
-  const counts: UpkeepCounts = { packs: packs.length, loose, newObjects, baseObjects: state.objects };
+  const fresh = packs.filter((p) => !base.has(p.name));
+  const newObjects = fresh.reduce((n, p) => n + p.objects, 0) + loose;
+  const newBytes = fresh.reduce((n, p) => n + p.bytes, 0) + looseFound.bytes;
+  const baseBytes = packs.filter((p) => base.has(p.name)).reduce((n, p) => n + p.bytes, 0);
+  const counts: UpkeepCounts = { packs: packs.length, loose, newObjects, baseObjects: state.objects, newBytes, baseBytes };
   const reason =
     packs.length >= l.packLimit
       ? `${packs.length} packs (limit ${l.packLimit})`
@@ -206,8 +244,17 @@ export async function upkeepDue(home: string, limits: Partial<UpkeepLimits> = {}
         ? `about ${loose} loose objects (limit ${l.looseLimit})`
         : newObjects >= Math.max(l.newObjects, l.growth * state.objects)
           ? `${newObjects} objects since the last compression (of ${state.objects})`
-          : null;
+          : newBytes >= Math.max(l.newBytes, l.bytesGrowth * baseBytes)
+            ? `${mib(newBytes)} written whole since the last compression (it left ${mib(baseBytes)})`
+            : null;
   return { due: reason !== null, reason, counts };
+}
+
+const mib = (bytes: number): string => `${(bytes / (1 << 20)).toFixed(1)} MB`;
+
+/** When upkeep last compressed the store (null: never). */
+export async function lastCompression(home: string): Promise<number | null> {
+  return (await readState(storeLayout(home)))?.compressed_ms ?? null;
 }
 
 /** Size and file count of the store's objects. */
@@ -328,7 +375,7 @@ async function compressOnce(store: StoreLayout, before: readonly PackInfo[], nic
   await lowPriorityGit(store, ['prune-packed', '-q'], niceness, signal);
   // The new pack is the baseline the next "due" counts from.
   const now = await listPacks(store);
-  await writeState(store, now.filter((p) => keep.has(p.name)));
+  await writeState(store, now.filter((p) => keep.has(p.name)), true);
   return removed;
 }
 

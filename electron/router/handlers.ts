@@ -7,6 +7,9 @@ import type { Checkpoint } from '../../shared/model.js';
 import type { AppService } from '../app/api.js';
 import { verifyJobs } from '../app/verify-jobs.js';
 import { checkWorkspace, workspaceHealth } from '../engine/check.js';
+import { lastCompression, upkeepIfDue } from '../engine/upkeep.js';
+import { lastPrune } from '../engine/retention.js';
+import type { StoreInfo } from '../../shared/model.js';
 import { UnknownWorkspaceError } from '../../shared/errors.js';
 
 export interface RouterOptions {
@@ -28,6 +31,12 @@ export type HandlerMap = {
 };
 
 const READ_ONLY = { register: false } as const;
+
+async function storeInfo(app: AppService): Promise<StoreInfo> {
+  const home = app.store.home;
+  const [bytes, compressed, pruned] = await Promise.all([app.store.sizeBytes(), lastCompression(home), lastPrune(home)]);
+  return { home, bytes, last_upkeep: compressed === null ? null : { time_ms: compressed }, last_prune: pruned };
+}
 
 async function announce(app: AppService, workspace: string, checkpoint: Checkpoint): Promise<void> {
   app.emit('checkpoint:added', { workspace, checkpoint });
@@ -106,6 +115,15 @@ export const HANDLERS: HandlerMap = {
     const ws = await app.workspace(req.workspace, READ_ONLY);
     await checkWorkspace(app.store, ws);
     return workspaceHealth(app.store.home, ws.meta.id);
+  },
+  'timeline:viewing': async (req, { app }) => {
+    app.viewing(req.workspace, req.ids);
+    return { ok: true };
+  },
+  'store:info': async (_req, { app }) => storeInfo(app),
+  'store:compact': async (_req, { app }) => {
+    await upkeepIfDue(app.store.home, { force: true });
+    return storeInfo(app);
   },
   'approvals:answer': async (req, { app }) => verifyJobs(app).answer(req.id, req.approve),
 };

@@ -1,7 +1,7 @@
 // The store looking after itself while the app runs: once nothing has been
 // recorded for a while, the app compresses the store when due and checks the
 // watched workspaces' checkpoints; while work goes on, it does neither.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -63,5 +63,37 @@ describe('maintenance in the app', () => {
     await sleep(1500);
     expect(existsSync(await checkRecord())).toBe(false);
     expect(packs()).toBe(before);
+  });
+});
+
+describe('retention applied by the app itself', () => {
+  it("drops what Settings' limits say when quiet, never a pinned one, the newest, one an effect names or the one the person looks at", async () => {
+    // Six checkpoints in all (four from beforeEach, two more); keep two by count.
+    const ws = await (await openStore({ home: dirs.home })).workspace(dirs.workspace);
+    for (let i = 4; i < 6; i++) {
+      await writeFile(join(dirs.workspace, `f${i}.txt`), `version ${i}\n`);
+      await ws.snapshot({ reason: `step ${i}` });
+    }
+    const all = await ws.list(); // newest first: step 5 … step 0
+    expect(all).toHaveLength(6);
+    const [newest, , looked, byEffect, pinned, oldest] = all.map((c) => c.id);
+    await ws.pin(pinned!, true);
+    const { EffectLedger } = await import('../../electron/effects/ledger.js');
+    await new EffectLedger(dirs.home, ws.meta.id).append({ workspace: ws.root, kind: 'git_push', target: 'origin main', command: 'git push origin main', compensation: null, summary: 'pushed', source: 'hook', status: 'happened', checkpoint: byEffect! });
+    await writeFile(join(dirs.home, 'config.json'), JSON.stringify({ retention: { max_checkpoints: 2, max_age_days: 0 } }));
+
+    app = await createAppService({ home: dirs.home, host: 'browser', version: 'test', watch: false, maintenance: { firstMs: 50, idleMs: 0, everyMs: 100 } });
+    const pruned: string[][] = [];
+    app.on('checkpoints:pruned', (e) => pruned.push(e.removed));
+    // What the renderer says when the person selects a checkpoint (timeline:viewing), before any tick can prune.
+    app.viewing(ws.root, [looked!]);
+    await app.addWorkspace(dirs.workspace);
+    await waitFor('retention to run', () => pruned.length > 0);
+    const left = (await (await app.workspace(dirs.workspace)).list()).map((c) => c.id);
+    // Over the limit still (protected ones count toward it), but only the unprotected went: step 4 and step 0.
+    expect(left.sort()).toEqual([newest, looked, byEffect, pinned].sort());
+    expect(pruned.flat().sort()).toEqual([all[1]!.id, oldest].sort());
+    const record = JSON.parse(readFileSync(join(dirs.home, 'prune.json'), 'utf8')) as { removed: number; kept: number; workspace: string };
+    expect(record).toMatchObject({ removed: 2, kept: 4, workspace: ws.root });
   });
 });

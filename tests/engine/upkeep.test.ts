@@ -112,6 +112,39 @@ describe('upkeep', () => {
     expect((await upkeepDue(s.storeHome, { newObjects: 5, growth: 0 })).due).toBe(false);
   });
 
+  it("is due by bytes before git's counts: a middle-sized store written whole comes within 1.1x of git gc --prune=now", async () => {
+    // A first look takes the first checkpoint as the baseline, as a CLI command or the app would.
+    for (let f = 0; f < 200; f++) write(s.ws, `src/d${f % 20}/f${f}.txt`, fileText(f, 60));
+    expect((await s.workspace.snapshot({ reason: 'first', trigger: 'manual' })).id).not.toBeNull();
+    await settleAllIndexes();
+    await settlePackMerges();
+    expect((await upkeepDue(s.storeHome)).due).toBe(false);
+    // Then 40 checkpoints of 20 edited files each: a few hundred objects, far from git's counts, but megabytes written whole.
+    for (let round = 0; round < 40; round++) {
+      for (let k = 0; k < 20; k++) {
+        const f = (round * 20 + k) % 200;
+        fs.appendFileSync(path.join(s.ws, `src/d${f % 20}/f${f}.txt`), line(round * 100 + k + 5_000_000));
+      }
+      expect((await s.workspace.snapshot({ reason: `round ${round}`, trigger: 'manual' })).id).not.toBeNull();
+    }
+    await settleAllIndexes();
+    await settlePackMerges();
+    const due = await upkeepDue(s.storeHome);
+    expect(due.counts.packs).toBeLessThan(50);
+    expect(due.counts.newObjects).toBeLessThan(10_000);
+    expect(due.reason).toMatch(/written whole since the last compression/);
+    expect((await upkeepIfDue(s.storeHome, { niceness: 0 })).ran).toBe(true);
+    expect((await upkeepDue(s.storeHome)).due).toBe(false);
+    // git's own compression of the same objects, on a copy.
+    const copy = path.join(s.base, 'gc-copy.git');
+    fs.cpSync(gitDir(), copy, { recursive: true });
+    execFileSync('git', ['--git-dir', copy, 'gc', '--quiet', '--prune=now'], { env: { PATH: process.env['PATH'], GIT_CONFIG_GLOBAL: os.devNull, GIT_CONFIG_NOSYSTEM: '1' } });
+    const ours = (await objectsFootprint(gitDir())).bytes;
+    const git = (await objectsFootprint(copy)).bytes;
+    expect(ours / git).toBeLessThanOrEqual(1.1);
+    expect(await fsckStore(s.storeHome)).toBe('');
+  });
+
   it('lets snapshots (and their pack joins) go on while it runs in another process, and loses none of them', async () => {
     const earlier = await history(400, 40, 60);
     const pictures = new Map([...earlier].slice(0, 2));

@@ -22,8 +22,11 @@ export async function withinBudget(work: (budget: Budget) => Promise<void>, init
   const timeout = new Promise<'timeout'>((resolveTimeout) => {
     arm = () => {
       clearTimeout(timer);
+      // Not unref()ed: the timer is what keeps the process alive until the
+      // hook has said "done", "gave up" or "failed open". Unref()ed, work that
+      // waits on nothing the event loop counts (a lock's retry) let the process
+      // exit having said neither — the flaky "gives up within its budget" test.
       timer = setTimeout(() => resolveTimeout('timeout'), Math.max(0, budgetMs - (Date.now() - started)));
-      timer.unref();
     };
     arm();
   });

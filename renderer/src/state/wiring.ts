@@ -9,7 +9,7 @@ import { useDiff } from './diff.js';
 import { useEffects } from './effects.js';
 import { useProgress } from './progress.js';
 import { useRestore } from './restore.js';
-import { useTimeline } from './timeline.js';
+import { previousOf, useTimeline } from './timeline.js';
 import { useToasts } from './toasts.js';
 import { useWorkspaces } from './workspaces.js';
 import { effectKindLabel } from '../lib/effects.js';
@@ -92,6 +92,11 @@ export function startWiring(): void {
     useTimeline.getState().insert(checkpoint);
     useDiff.getState().invalidateWorkspace();
   });
+  // Retention dropped some (the app applies Settings' limits when quiet): the list follows.
+  c.on('checkpoints:pruned', ({ workspace }) => {
+    if (!isCurrent(workspace)) return;
+    void useTimeline.getState().refresh();
+  });
   c.on('restore:done', ({ workspace }) => {
     if (!isCurrent(workspace)) return;
     useDiff.getState().invalidateWorkspace();
@@ -137,11 +142,17 @@ export function startWiring(): void {
   };
   useWorkspaces.subscribe((s) => onWorkspace(s.current));
 
-  // Moving to another checkpoint disarms a pending restore.
+  // Moving to another checkpoint disarms a pending restore, and tells the host
+  // what is looked at: retention never pulls it from under the person.
   useTimeline.subscribe((s, prev) => {
     if (s.selectedId !== prev.selectedId) {
       const armed = useRestore.getState().armed;
       if (armed && armed.id !== s.selectedId) useRestore.getState().disarm();
+      if (s.workspace && (s.selectedId === null || /^[0-9a-f]{40}$/.test(s.selectedId))) {
+        // The one shown and the one its diff is against.
+        const ids = s.selectedId ? [s.selectedId, previousOf(s, s.selectedId)?.id].filter((id): id is string => typeof id === 'string' && /^[0-9a-f]{40}$/.test(id)) : [];
+        void c.invoke('timeline:viewing', { workspace: s.workspace, ids }).catch(() => undefined);
+      }
     }
   });
 
