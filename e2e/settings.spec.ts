@@ -175,3 +175,24 @@ test('the verifier time limit and the background service are settings too', asyn
   await expect(dialog).toHaveCount(0);
   await expect.poll(async () => await readConfig(workspace.home)).toMatchObject({ verify_timeout_s: 90, daemon: false, daemon_idle_minutes: 5 });
 });
+
+test("Settings shows the store's size, last compression and prune; Compact now compresses it", async ({ page, workspace, serve }) => {
+  for (let i = 0; i < 5; i++) {
+    await workspace.write(`f${i}.txt`, `version ${i}\n`.repeat(200));
+    await workspace.snapshot(`step ${i}`);
+  }
+  const served = await serve(['--no-watch']);
+  await openApp(page, served);
+  const dialog = await openSettings(page);
+  const usage = dialog.getByTestId('store-usage');
+  await expect(usage.getByTestId('store-size')).toHaveText(/^\d+(\.\d)? [KM]B$/);
+  await expect(usage.getByTestId('store-last-upkeep')).toHaveText('not yet');
+  await expect(usage.getByTestId('store-last-prune')).toHaveText('not yet');
+  await usage.getByTestId('store-compact').click();
+  await expect(usage.getByTestId('store-usage-message')).toHaveText(/^Compacted: \d+(\.\d)? [KM]B → \d+(\.\d)? [KM]B\.$/);
+  await expect(usage.getByTestId('store-last-upkeep')).not.toHaveText('not yet');
+  // One pack now: the compression really ran on the store on disk.
+  const { readdirSync } = await import('node:fs');
+  expect(readdirSync(join(workspace.home, 'git', 'objects', 'pack')).filter((n) => n.endsWith('.pack'))).toHaveLength(1);
+  await page.screenshot({ path: artifact('settings-store.png') });
+});

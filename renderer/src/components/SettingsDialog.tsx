@@ -20,6 +20,7 @@ import {
 } from '../lib/settings-form.js';
 import { InlineError, Skeleton } from './bits.js';
 import { Icon } from './Icon.js';
+import { StoreUsage } from './StoreUsage.js';
 
 export function SettingsButton() {
   const show = useSettings((s) => s.show);
@@ -196,7 +197,11 @@ function SettingsFormView({ settings }: { settings: Settings }) {
           <ExcludesField value={form.extra_excludes} error={errors.extra_excludes} onChange={(v) => update('extra_excludes', v)} />
         </Group>
 
-        <Group title="Retention" note="What pruning keeps. Pinned checkpoints and the newest one are always kept.">
+        <Group
+          title="Retention"
+          note="While the app or the background service runs, it prunes by these limits on its own when work pauses (with background upkeep on). Pinned checkpoints, the newest one, the one you are looking at and any an effect or a pending approval names are always kept."
+        >
+          <StoreUsage />
           {number('max_checkpoints', 'Checkpoints per workspace', 'Older ones beyond this count are pruned.')}
           {number('max_age_days', 'Maximum age', 'Checkpoints older than this are pruned; 0 turns the age rule off.')}
           {number('max_store_mb', 'Store size cap', 'Past this, the oldest checkpoints are pruned until the store fits.')}
