@@ -5,6 +5,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { artifact, CLI, expect, openApp, test } from './fixtures.js';
+import { fileName, seedHistory } from '../dist/scripts/bench-ui/seed-history.js';
 
 test('a damaged checkpoint shows a mark on the slider and a banner that names chronoscope check', async ({ page, workspace, serve }) => {
   await workspace.write('a.txt', 'one\n');
@@ -67,4 +68,43 @@ test('a damaged checkpoint shows a mark on the slider and a banner that names ch
   await page.getByTestId('damage-check-again').click();
   await expect(page.getByTestId('damage-banner')).toContainText('Checked again: no damage found');
   await expect(page.getByTestId('damaged-marker')).toHaveCount(0);
+});
+
+test('damage in hundreds of checkpoints is one band on the timeline, not a badge per checkpoint', async ({ page, workspace, serve }) => {
+  test.setTimeout(300_000);
+  const seeded = await seedHistory({ home: workspace.home, dir: workspace.dir, count: 400, files: 200 });
+  // A file first changed late: its first version is in every checkpoint before that.
+  const late = Array.from({ length: 200 }, (_, f) => fileName(f)).find((name) => {
+    const first = seeded.findIndex((c, i) => i > 0 && c.changed.includes(name));
+    return first > 150 && first < 350;
+  })!;
+  const firstChange = seeded.findIndex((c, i) => i > 0 && c.changed.includes(late));
+  const gitDir = join(workspace.home, 'git');
+  const git = (args: string[], input?: string): string => execFileSync('git', ['--git-dir', gitDir, ...args], { encoding: 'utf8', maxBuffer: 64 << 20, ...(input !== undefined ? { input } : {}) });
+  const oldest = git(['for-each-ref', '--sort=refname', '--count=1', '--format=%(objectname)', 'refs/chronoscope/']).trim();
+  const blob = git(['rev-parse', `${oldest}:${late}`]).trim();
+  // The store rewritten without that one blob (as a disk would lose it).
+  const keep = git(['cat-file', '--batch-all-objects', '--batch-check=%(objectname)']).split('\n').filter((id) => id && id !== blob);
+  const packDir = join(gitDir, 'objects', 'pack');
+  const old = readdirSync(packDir);
+  git(['pack-objects', '-q', join(packDir, 'pack')], `${keep.join('\n')}\n`);
+  for (const name of old) rmSync(join(packDir, name), { force: true });
+  const checked = spawnSync(process.execPath, [CLI, 'check', '--workspace', workspace.dir], { env: workspace.env, encoding: 'utf8' });
+  expect(checked.status).toBe(3);
+  expect(checked.stdout).toContain(`${firstChange} of 400 checkpoints damaged`);
+
+  const served = await serve(['--no-watch']);
+  await openApp(page, served);
+  await expect(page.getByTestId('checkpoint-count')).toHaveText('400');
+  await expect(page.getByTestId('damage-banner')).toContainText(`${firstChange} checkpoints are damaged`);
+  await expect(page.getByTestId('damage-files')).toContainText(late);
+  const bands = page.getByTestId('damaged-marker');
+  // A few bands at most (the history's long pauses may split it), that together count every damaged checkpoint; no count badges.
+  const n = await bands.count();
+  expect(n).toBeGreaterThanOrEqual(1);
+  expect(n).toBeLessThanOrEqual(5);
+  const counts = await bands.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-count'))));
+  expect(counts.reduce((a, b) => a + b, 0)).toBe(firstChange);
+  await expect(page.locator('[data-testid="damaged-marker"] .marker-count')).toHaveCount(0);
+  await page.screenshot({ path: artifact('check-damage-band.png') });
 });

@@ -343,6 +343,8 @@ interface Mark {
   kind: string;
   severity: number;
   tip: string;
+  /** The checkpoint's time, for a band's tip. */
+  time?: number;
 }
 
 function markKinds(checkpoints: Checkpoint[], effects: EffectRecord[], scale: Scale): Mark[] {
@@ -362,7 +364,7 @@ function markKinds(checkpoints: Checkpoint[], effects: EffectRecord[], scale: Sc
     }
     if (c.pinned) marks.push({ u, row: 'pin', kind: 'pin', severity: 0, tip: `Pinned: ${c.reason || shortId(c.id)}` });
     // Found damaged by `chronoscope check` (or its commit or root tree unreadable): some of its files cannot be read back.
-    if (c.damaged) marks.push({ u, row: 'damaged', kind: 'damaged', severity: 0, tip: `Damaged: ${c.reason || shortId(c.id)} · some of its files cannot be read from the store (chronoscope check says which)` });
+    if (c.damaged) marks.push({ u, row: 'damaged', kind: 'damaged', severity: 0, time: c.time_ms, tip: `Damaged: ${c.reason || shortId(c.id)} · some of its files cannot be read from the store (chronoscope check says which)` });
   }
   for (const e of effects) {
     const variant = effectVariant(e);
@@ -385,6 +387,10 @@ const Marks = memo(function Marks({ checkpoints, effects, scale, view, width }: 
   const all = useMemo(() => markKinds(checkpoints, effects, scale), [checkpoints, effects, scale]);
   const out: ReactNode[] = [];
   for (const row of ['restore', 'pin', 'effect', 'damaged'] as const) {
+    if (row === 'damaged') {
+      out.push(...damageBands(all, view, width));
+      continue;
+    }
     const xs = all
       .filter((m) => m.row === row)
       .map((m) => ({ m, x: toTrack(view, m.u) * width }))
@@ -418,6 +424,49 @@ const Marks = memo(function Marks({ checkpoints, effects, scale, view, width }: 
   }
   return <>{out}</>;
 });
+
+/** Damaged checkpoints closer than this (px) share one band. */
+const BAND_GAP_PX = 12;
+
+/**
+ * Damage at the scale it happens: damaged checkpoints side by side on the
+ * track make one band spanning them (hundreds of them: a few bands), never a
+ * badge per checkpoint; each band's tip says how many and when.
+ */
+function damageBands(all: readonly Mark[], view: View, width: number): ReactNode[] {
+  const xs = all
+    .filter((m) => m.row === 'damaged')
+    .map((m) => ({ m, x: toTrack(view, m.u) * width }))
+    .filter(({ x }) => x >= 0 && x <= width)
+    .sort((a, b) => a.x - b.x);
+  const out: ReactNode[] = [];
+  let i = 0;
+  while (i < xs.length) {
+    let j = i;
+    while (j + 1 < xs.length && xs[j + 1]!.x - xs[j]!.x < BAND_GAP_PX) j++;
+    const group = xs.slice(i, j + 1);
+    const from = group[0]!;
+    const to = group[group.length - 1]!;
+    const times = group.map((g) => g.m.time ?? 0);
+    const tip =
+      group.length === 1
+        ? from.m.tip
+        : `${group.length} damaged checkpoints, ${absoluteTime(Math.min(...times))} – ${absoluteTime(Math.max(...times))} · some of their files cannot be read from the store (the banner says which)`;
+    const fraction = from.x / width;
+    out.push(
+      <span
+        key={`damaged-${i}`}
+        className={`marker marker-damaged${group.length > 1 ? ' marker-damaged-band' : ''}${fraction < 0.2 ? ' tip-start' : fraction > 0.8 ? ' tip-end' : ''}`}
+        style={{ left: `${fraction * 100}%`, width: `${Math.max(4, to.x - from.x + 4)}px` }}
+        data-tip={tip}
+        data-count={group.length}
+        data-testid="damaged-marker"
+      />,
+    );
+    i = j + 1;
+  }
+  return out;
+}
 
 function NowMark({ u, view, now }: { u: number; view: View; now: number }) {
   const x = toTrack(view, u);
