@@ -48,6 +48,16 @@ const pending = new Map<string, Pending>();
  */
 const SYNC_QUIET_MS = 200;
 
+/**
+ * For measuring only (docs/daemon.md, the 100,000-file hook row): the quiet
+ * time from CHRONOSCOPE_INDEX_SYNC_QUIET_MS, to see whether a sync landing
+ * between two hook calls is what they wait for.
+ */
+function syncQuietMs(): number {
+  const raw = Number(process.env['CHRONOSCOPE_INDEX_SYNC_QUIET_MS']);
+  return Number.isFinite(raw) && raw >= 0 ? raw : SYNC_QUIET_MS;
+}
+
 /** Per index: writers of this process between entering (before the lock) and leaving; the sync in progress, if one started. */
 interface WriterState {
   inside: number;
@@ -162,7 +172,7 @@ function queueSync(ctx: WsContext, job: IndexSyncJob): void {
     if (!current) pending.set(key, { run: Promise.resolve(), waiting: job, hurry: () => undefined });
     return;
   }
-  const quiet = quietTime(SYNC_QUIET_MS);
+  const quiet = quietTime(syncQuietMs());
   const entry: Pending = { run: Promise.resolve(), waiting: job, hurry: quiet.hurry };
   entry.run = (current?.run ?? Promise.resolve())
     .then(() => quiet.elapsed)
