@@ -33,3 +33,13 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
 }
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Whether a process with this pid is alive (signal 0). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

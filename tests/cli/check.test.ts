@@ -72,6 +72,14 @@ function unpackAll(): void {
   }
 }
 
+/** Every object loose, then the deep file's first version rewritten: a well-formed object with other content (it inflates, its header is fine, only its hash gives it away). */
+function changeDeepBlob(deep: string): void {
+  unpackAll();
+  const file = looseFile(blobId(deep));
+  chmodSync(file, 0o600);
+  writeFileSync(file, deflateSync(Buffer.from('blob 17\0deep version 1!\n')));
+}
+
 function check(...args: string[]): { code: number; json: CheckJson } {
   const run = box.cli(['check', '--json', ...args]);
   expect(run.stderr).toBe('');
@@ -99,11 +107,7 @@ describe('chronoscope check', () => {
 
   it('a loose blob deep in a tree whose bytes changed: exit 3, names the two checkpoints that hold it and the path; list marks only those', () => {
     const { ids, deep } = history();
-    unpackAll();
-    const file = looseFile(blobId(deep));
-    // A well-formed object with other content: it inflates, its header is fine, only its hash gives it away.
-    chmodSync(file, 0o600);
-    writeFileSync(file, deflateSync(Buffer.from('blob 17\0deep version 1!\n')));
+    changeDeepBlob(deep);
     const { code, json } = check();
     expect(code).toBe(3);
     expect(json.clean).toBe(false);
@@ -123,10 +127,7 @@ describe('chronoscope check', () => {
 
   it('list says how many damaged checkpoints lie beyond the page it shows', () => {
     const { ids, deep } = history();
-    unpackAll();
-    const file = looseFile(blobId(deep));
-    chmodSync(file, 0o600);
-    writeFileSync(file, deflateSync(Buffer.from('blob 17\0deep version 1!\n')));
+    changeDeepBlob(deep);
     expect(check().code).toBe(3);
     // Two pages: the newest (which holds neither damaged checkpoint), then all.
     const page = box.cli(['list', '--limit', '1']);

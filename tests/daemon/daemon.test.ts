@@ -14,7 +14,7 @@ import { agentSocketPath } from '../../electron/agents/core/delegate-socket.js';
 import { createAppService } from '../../electron/app/app-service.js';
 import type { AppService } from '../../electron/app/api.js';
 import { openStore } from '../../electron/engine/index.js';
-import { sleep, tempDirs, waitFor, type TempDirs } from '../app/helpers.js';
+import { processAlive, sleep, tempDirs, waitFor, type TempDirs } from '../app/helpers.js';
 import { CLI_PATH } from '../paths.js';
 import { baseEnv, runCli } from '../agents/run-cli.js';
 
@@ -53,14 +53,7 @@ async function quietSettings(home: string, extra: Record<string, unknown> = {}):
   await writeFile(join(home, 'config.json'), JSON.stringify({ watcher: { quiet_ms: 600_000, max_wait_ms: 3_600_000 }, ...extra }));
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const alive = processAlive;
 
 const preEdit = (home: string, ws: string, id: string, extra: NodeJS.ProcessEnv = {}) =>
   runCli(['hook', 'claude-code'], {

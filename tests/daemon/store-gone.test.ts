@@ -8,7 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceStatus } from '../../electron/agents/core/service-control.js';
-import { tempDirs, sleep, waitFor, type TempDirs } from '../app/helpers.js';
+import { processAlive, tempDirs, sleep, waitFor, type TempDirs } from '../app/helpers.js';
 import { baseEnv, runCli } from '../agents/run-cli.js';
 
 let dirs: TempDirs;
@@ -28,14 +28,7 @@ afterEach(async () => {
   await dirs.cleanup();
 });
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const alive = processAlive;
 
 const envFor = (home: string): NodeJS.ProcessEnv => baseEnv(home, { CHRONOSCOPE_DAEMON: '1' });
 
