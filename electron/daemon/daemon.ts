@@ -84,7 +84,8 @@ export async function runDaemon(options: DaemonOptions): Promise<DaemonEnd> {
     // Nothing of the store is ours any more: no index sync, no lock or socket
     // release (a newer store's service may own those paths now), not even a
     // log line (the log is an fd of the store's file, which may have moved
-    // with the folder). The caller exits at once.
+    // with the folder). The caller then kills its own process (SIGKILL: no
+    // exit handler may release a lock by path).
     return why;
   }
   log(`leaving (${why})`);

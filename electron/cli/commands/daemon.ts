@@ -85,8 +85,10 @@ async function daemon(options: DaemonOptions): Promise<void> {
   const end = await runDaemon({ home: store, workspaces: dirs, log, ...(options.idleExitMs === undefined ? {} : { idleExitMs: options.idleExitMs }) });
   // Started by hand while another process serves: say so in the exit code too (a hook's start is quiet).
   if (end === 'someone-serves' && options.startedByHook !== true) throw new ExitWith(0);
-  // Its store is gone: leave now, abandoning the service's handles (closing them would write into the store).
-  if (end === 'store-gone') process.exit(0);
+  // Its store is gone: leave now, abandoning the service's handles. Not
+  // process.exit: proper-lockfile's exit handler would remove `agent.lock.lock`
+  // by its path, which in a replaced store is another service's lock.
+  if (end === 'store-gone') process.kill(process.pid, 'SIGKILL');
 }
 
 export const registerDaemon: RegisterCommand = (program: Command) => {
