@@ -4,8 +4,10 @@
 import { hookRunner, type HookRunner } from './core/adapter.js';
 import { claudeCodeAdapter } from './claude-code/hook.js';
 import { hermesAdapter } from './hermes/hook.js';
+import { codexAdapter } from './codex/hook.js';
+import { geminiAdapter } from './gemini/hook.js';
 
-export const HOOK_ADAPTERS: readonly HookRunner[] = [hookRunner(claudeCodeAdapter), hookRunner(hermesAdapter)];
+export const HOOK_ADAPTERS: readonly HookRunner[] = [hookRunner(claudeCodeAdapter), hookRunner(hermesAdapter), hookRunner(codexAdapter), hookRunner(geminiAdapter)];
 
 export function hookAdapter(id: string): HookRunner | undefined {
   return HOOK_ADAPTERS.find((a) => a.id === id);

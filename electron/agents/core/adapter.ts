@@ -40,8 +40,13 @@ export type AgentEvent =
 
 /** How an agent hears the core's answers. Each gives the agent's own output, or null for none. */
 export interface AgentAnswers<Payload, Output> {
-  /** Before a command with irreversible effects: the agent's ask (or approval step, or a deny that tells the model to ask the person). */
-  ask(text: string, effects: readonly ClassifiedEffect[], payload: Payload): Output | null;
+  /**
+   * Before a command with irreversible effects: the agent's ask (or approval step, or a deny that
+   * tells the model to ask the person); null lets it run (an agent whose person already agreed).
+   */
+  ask(text: string, effects: readonly ClassifiedEffect[], payload: Payload): Output | null | Promise<Output | null>;
+  /** Whether an answer refuses the call outright (it will get no after-event): its effects are recorded denied at once. */
+  denies?(output: Output): boolean;
   /** After a failed call: the checkpoint just before it and how to see and undo. */
   hint?(text: string, payload: Payload): Output | null;
   /** Effects the conversation no longer shows, for the model's next request. */
@@ -119,9 +124,12 @@ async function handle<P, O>(
     case 'before': {
       // Pure and fast: classify before touching the store, so the ask never waits for it.
       const effects = effectsOf(event.call);
-      const ask = effects.length === 0 ? null : adapter.answers.ask(askText(effects), effects, payload);
+      const ask = effects.length === 0 ? null : await adapter.answers.ask(askText(effects), effects, payload);
       if (ask !== null) decide(ask);
       await run({ op: 'before', call: event.call, effects });
+      if (ask !== null && adapter.answers.denies?.(ask) === true && event.call.toolCallId !== undefined) {
+        await run({ op: 'denied', agent: adapter.id, cwd: event.call.cwd, toolCallIds: [event.call.toolCallId] });
+      }
       return ask;
     }
     case 'after': {
