@@ -26,7 +26,7 @@ let original: string;
 function personConfig(url: string): string {
   return [
     '# my Codex settings',
-    'model = "fake-model"',
+    'model = "gpt-5.1-codex"',
     'model_provider = "fake"   # the local fake',
     '',
     '[model_providers.fake]',
@@ -105,6 +105,7 @@ beforeAll(async () => {
   await mkdir(join(world.ws, 'src'), { recursive: true });
   await writeFile(join(world.ws, 'src', 'app.ts'), 'export const answer = 41;\n');
   configPath = join(world.home, '.codex', 'config.toml');
+  await mkdir(join(world.home, '.codex'), { recursive: true });
 });
 afterAll(async () => {
   await api?.close();
@@ -131,9 +132,10 @@ describe.skipIf(codex.bin === null)('the real Codex CLI with our hooks', () => {
     expect(await readFile(configPath, 'utf8')).toBe(original);
   }, 120_000);
 
-  it('takes a checkpoint holding the text before apply_patch, labelled with the prompt', async () => {
+  it('takes a checkpoint holding the text before a patch it applies, labelled with the prompt', async () => {
     const fake = await serve([
-      { custom: 'apply_patch', input: '*** Begin Patch\n*** Update File: src/app.ts\n@@\n-export const answer = 41;\n+export const answer = 42;\n*** End Patch\n' },
+      // Codex's exec_command takes an apply_patch invocation as its apply_patch tool (hooks see tool_name apply_patch).
+      { call: 'exec_command', arguments: { cmd: "apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: src/app.ts\n@@\n-export const answer = 41;\n+export const answer = 42;\n*** End Patch\nEOF\n" } },
       { text: 'Changed the answer.' },
     ]);
     await writeFile(configPath, personConfig(fake.url));
@@ -143,9 +145,10 @@ describe.skipIf(codex.bin === null)('the real Codex CLI with our hooks', () => {
     expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
     expect(await readFile(join(world.ws, 'src', 'app.ts'), 'utf8')).toBe('export const answer = 42;\n');
     const workspace = await (await openStore({ home: world.store })).workspace(world.ws);
-    const cp = (await workspace.list()).find((c) => c.agent === 'codex' && c.tool === 'apply_patch');
-    expect(cp, JSON.stringify(fake.requests.map((q) => (q['tools'] as { name?: string; type?: string }[] | undefined)?.map((t) => t.name ?? t.type)))).toBeDefined();
-    expect(cp).toMatchObject({ reason: 'apply_patch src/app.ts', prompt: 'make the answer 42' });
+    // Codex 0.171 offers this model no apply_patch tool of its own: the patch runs through its shell, and the hook sees Bash.
+    const cp = (await workspace.list()).find((c) => c.agent === 'codex' && c.tool === 'Bash');
+    expect(cp, `${JSON.stringify(await workspace.list())}\n${r.stderr}`).toBeDefined();
+    expect(cp).toMatchObject({ reason: "Bash: apply_patch <<'EOF' …", prompt: 'make the answer 42', tool_use_id: 'call_0' });
     expect((await workspace.fileDiff(cp!.id, 'workspace', 'src/app.ts')).old.text).toBe('export const answer = 41;\n');
   }, 180_000);
 });
