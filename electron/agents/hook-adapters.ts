@@ -6,8 +6,9 @@ import { claudeCodeAdapter } from './claude-code/hook.js';
 import { hermesAdapter } from './hermes/hook.js';
 import { codexAdapter } from './codex/hook.js';
 import { geminiAdapter } from './gemini/hook.js';
+import { copilotAdapter } from './copilot/hook.js';
 
-export const HOOK_ADAPTERS: readonly HookRunner[] = [hookRunner(claudeCodeAdapter), hookRunner(hermesAdapter), hookRunner(codexAdapter), hookRunner(geminiAdapter)];
+export const HOOK_ADAPTERS: readonly HookRunner[] = [hookRunner(claudeCodeAdapter), hookRunner(hermesAdapter), hookRunner(codexAdapter), hookRunner(geminiAdapter), hookRunner(copilotAdapter)];
 
 export function hookAdapter(id: string): HookRunner | undefined {
   return HOOK_ADAPTERS.find((a) => a.id === id);
