@@ -15,6 +15,7 @@ import { OriginBadge } from './HermesLane.js';
 import { useFilter } from '../state/filter.js';
 import { selectEdge, stepBy } from '../state/navigate.js';
 import { laneOf, type Lane } from '../lib/lanes.js';
+import { wordsIn } from '../lib/checkpoint-title.js';
 import { FilterBar } from './FilterBar.js';
 import { useScrub, useScrubThrottled } from '../state/scrub.js';
 
@@ -236,6 +237,7 @@ const CheckpointRow = memo(function CheckpointRow({
 }) {
   const now = useClock((s) => s.now);
   const setPinned = useTimeline((s) => s.setPinned);
+  const words = useTimeline((s) => wordsIn(s.checkpoints, c));
   return (
     <div
       id={`cp-${c.id}`}
@@ -250,8 +252,8 @@ const CheckpointRow = memo(function CheckpointRow({
       <div className="row-line">
         <TriggerBadge trigger={c.trigger} />
         <OriginBadge checkpoint={c} />
-        <span className="row-reason" title={c.reason}>
-          {c.reason || <span className="muted">No reason given</span>}
+        <span className="row-reason" title={words.note ? `${words.title}\n${words.note}` : words.title} data-testid="checkpoint-title">
+          {words.title}
         </span>
         {/* Hermes keeps (and prunes) its own checkpoints: no pin for them. */}
         {c.origin !== 'hermes' && (

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { client } from '../state/client.js';
 import type { Checkpoint, FileChange, SkippedFile } from '../../../shared/model.js';
 import { CHANGE_STATUS_LETTER } from '../../../shared/model.js';
+import { wordsIn } from '../lib/checkpoint-title.js';
 import { indexOfId, previousOf, selectedCheckpoint, useTimeline } from '../state/timeline.js';
 import { useDetails, type Loadable } from '../state/details.js';
 import { useDiff } from '../state/diff.js';
@@ -75,6 +76,7 @@ function sortFiles(files: FileChange[]): FileChange[] {
 function CheckpointDetails({ workspace, checkpoint }: { workspace: string; checkpoint: Checkpoint }) {
   const now = useClock((s) => s.now);
   const previous = useTimeline((s) => previousOf(s, checkpoint.id));
+  const all = useTimeline((s) => s.checkpoints);
   const neighbourIds = useTimeline((s) => {
     const i = indexOfId(s.checkpoints, checkpoint.id);
     // Both ways, nearest first: the next step, whichever way, lands on a warm entry.
@@ -119,13 +121,21 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
   const diffPrevious = stale ? last.previous : previous;
 
   const c = checkpoint;
+  const words = wordsIn(all, c);
   const skipped = detail?.status === 'ready' ? detail.value.checkpoint.skipped : c.skipped;
   return (
     <div className="details-pane">
       <RestoreOutcomeBanner />
       <div className="details-head">
         <div className="details-title">
-          <h2 title={c.reason}>{c.reason || <span className="muted">No reason given</span>}</h2>
+          <h2 title={c.reason} data-testid="details-title">
+            {words.title}
+          </h2>
+          {words.note && (
+            <div className="details-note muted" data-testid="details-note">
+              {words.note}
+            </div>
+          )}
           <div className="details-meta">
             <TriggerBadge trigger={c.trigger} />
             <OriginBadge checkpoint={c} />
@@ -138,7 +148,6 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
             </span>
             {c.agent && <span className="meta-chip">agent: {c.agent}</span>}
             {c.tool && <span className="meta-chip">tool: {c.tool}</span>}
-            {c.restore_target && <span className="meta-chip">restore of {shortId(c.restore_target)}</span>}
             {c.pinned && (
               <span className="meta-chip">
                 <Icon name="pin" size={11} /> pinned
@@ -189,17 +198,17 @@ function SafetyNote({ workspace, checkpoint, target }: { workspace: string; chec
     <div className="banner banner-info" data-testid="safety-note">
       <Icon name="restore" size={14} />
       <span>
-        The state <strong>before restoring {shortId(target)}</strong>
+        The state <strong>before that restore</strong>
         {differ !== null && differ >= 0 && (
           <>
-            : {differ} file{differ === 1 ? '' : 's'} differ{differ === 1 ? 's' : ''} from {shortId(target)}
+            : {differ} file{differ === 1 ? '' : 's'} differ{differ === 1 ? 's' : ''} from the restored checkpoint
           </>
         )}
         . Restoring this checkpoint undoes that restore.
       </span>
       {known && (
         <button type="button" className="link-button small" onClick={() => select(target)}>
-          Show {shortId(target)}
+          Show the restored checkpoint
         </button>
       )}
     </div>
