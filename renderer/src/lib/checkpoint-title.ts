@@ -24,3 +24,16 @@ export function wordsIn(newestFirst: readonly Checkpoint[], c: Checkpoint): Chec
   const previousOf = (x: Checkpoint): Checkpoint | null | undefined => ctx.previousOf?.(x) ?? (ctx.find?.(x.id) !== undefined ? null : undefined);
   return checkpointWords(c, { ...ctx, previousOf });
 }
+
+/** A checkpoint named for a person: “its title” (its time); a short id only when it is not in the list. */
+export function namedIn(newestFirst: readonly Checkpoint[], id: string): string {
+  const c = contextOf(newestFirst).find?.(id);
+  return c === undefined ? `the checkpoint ${id.slice(0, 8)}` : `“${wordsIn(newestFirst, c).title}” (${absoluteTime(c.time_ms)})`;
+}
+
+/** What a finished restore did: "Restored the workspace to “…” (…)", or, restoring a safety checkpoint, "Undid the restore of “…” (…)". */
+export function restoreDoneText(newestFirst: readonly Checkpoint[], restoredId: string, what: string): string {
+  const target = contextOf(newestFirst).find?.(restoredId);
+  if (target?.trigger === 'safety' && target.restore_target !== undefined) return `Undid the restore of ${namedIn(newestFirst, target.restore_target)}`;
+  return `Restored ${what} to ${namedIn(newestFirst, restoredId)}`;
+}
