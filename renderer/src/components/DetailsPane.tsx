@@ -12,7 +12,7 @@ import { useScrub } from '../state/scrub.js';
 import { useClock } from '../state/clock.js';
 import { absoluteTime, relativeTime, shortId } from '../lib/time.js';
 import { dirName, baseName, naturalCompare } from '../lib/paths.js';
-import { skippedReason } from '../lib/left-out.js';
+import { leftOutNote } from '../lib/left-out.js';
 import { useSettings } from '../state/settings.js';
 import { CopyButton, InlineError, LineStats, Skeleton, TriggerBadge } from './bits.js';
 import { OriginBadge } from './HermesLane.js';
@@ -235,7 +235,7 @@ function LeftOutFiles({ skipped }: { skipped: SkippedFile[] }) {
           summary={`${n} file${n === 1 ? ' was' : 's were'} left out of this checkpoint`}
           hint="Their contents are not in this checkpoint, so it cannot bring them back."
           defaultOpen={n <= 5}
-          entries={skipped.map((f) => ({ path: f.path, note: skippedReason(f, limitMb), tag: f.why }))}
+          entries={skipped.map((f) => ({ path: f.path, note: leftOutNote(f, limitMb), tag: f.why }))}
         />
       </span>
     </div>
