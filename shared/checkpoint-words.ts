@@ -14,6 +14,7 @@ import type { Checkpoint } from './model.js';
 /** The fields the words need (a list row carries them all). */
 export type WordedCheckpoint = Pick<Checkpoint, 'id' | 'time_ms' | 'reason' | 'trigger' | 'agent' | 'tool' | 'session' | 'restore_target' | 'stats'> & {
   origin?: Checkpoint['origin'];
+  skipped?: Checkpoint['skipped'];
 };
 
 export interface CheckpointWords {
@@ -82,6 +83,13 @@ function withoutAutoPrefix(reason: string): string {
   return reason.replace(/^auto:\s*/, '');
 }
 
+/** "Left out: dump.bin, big.iso" (the details say why), or null. */
+function leftOutNote(c: WordedCheckpoint): string | null {
+  const left = c.skipped ?? [];
+  if (left.length === 0) return null;
+  return `Left out: ${left.slice(0, 3).map((f) => f.path).join(', ')}${left.length > 3 ? ` and ${left.length - 3} more` : ''}`;
+}
+
 /** "3 files changed", "No files changed". */
 export function changedText(files: number): string {
   return files === 0 ? 'No files changed' : `${filesText(files)} changed`;
@@ -116,9 +124,9 @@ export function checkpointWords<C extends WordedCheckpoint>(c: C, ctx: WordsCont
       };
     }
     case 'auto':
-      return { title: withoutAutoPrefix(c.reason) || changedText(c.stats.files), by: null, note: null };
+      return { title: withoutAutoPrefix(c.reason) || changedText(c.stats.files), by: null, note: leftOutNote(c) };
     case 'manual':
-      return { title: c.reason || 'Manual checkpoint', by: null, note: null };
+      return { title: c.reason || 'Manual checkpoint', by: null, note: leftOutNote(c) };
     default:
       break;
   }

@@ -215,6 +215,17 @@ function SafetyNote({ workspace, checkpoint, target }: { workspace: string; chec
   );
 }
 
+/**
+ * The count the list's row says too: a checkpoint's stats count a rename as two files (the old
+ * path and the new), so the renames are counted that way here and named.
+ */
+function fileCountText(list: readonly FileChange[]): string {
+  const renames = list.filter((f) => f.status === 'renamed').length;
+  const files = list.length + renames;
+  const text = `${files} changed file${files === 1 ? '' : 's'}`;
+  return renames === 0 ? text : `${text} · ${renames} rename${renames === 1 ? '' : 's'}`;
+}
+
 /** Files the snapshot could not take in, each with its reason in words. */
 function LeftOutFiles({ skipped }: { skipped: SkippedFile[] }) {
   const limitMb = useSettings((s) => s.settings?.max_file_mb ?? null);
@@ -399,8 +410,8 @@ function FileList({ files, onRetry }: { files: Loadable<FileChange[]> | undefine
 
   return (
     <div className="file-list">
-      <div className="file-list-title">
-        {list.length} changed file{list.length === 1 ? '' : 's'}
+      <div className="file-list-title" data-testid="file-list-count">
+        {fileCountText(list)}
       </div>
       <ul onKeyDown={onKeyDown}>
         {list.map((f) => {
