@@ -261,7 +261,9 @@ const CheckpointRow = memo(function CheckpointRow({
 }) {
   const now = useClock((s) => s.now);
   const setPinned = useTimeline((s) => s.setPinned);
-  const words = useTimeline((s) => wordsIn(s.checkpoints, c));
+  // The whole list (not the filtered one): a checkpoint is worded against its true previous one.
+  const all = useTimeline((s) => s.checkpoints);
+  const words = useMemo(() => wordsIn(all, c), [all, c]);
   return (
     <div
       id={`cp-${c.id}`}

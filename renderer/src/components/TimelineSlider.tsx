@@ -525,7 +525,8 @@ function Readout({ checkpoint, position, count }: { checkpoint: Checkpoint | und
   const unseen = useTimeline((s) => s.unseen);
   const followLive = useTimeline((s) => s.followLive);
   const setFollowLive = useTimeline((s) => s.setFollowLive);
-  const words = useTimeline((s) => (checkpoint ? wordsIn(s.checkpoints, checkpoint) : null));
+  const all = useTimeline((s) => s.checkpoints);
+  const words = checkpoint ? wordsIn(all, checkpoint) : null;
   if (!checkpoint || !words) return <div className="readout readout-empty" />;
   const lane = laneOf(checkpoint);
   return (
