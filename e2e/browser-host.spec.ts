@@ -104,7 +104,7 @@ test('restore: the first click previews and writes nothing; the second restores;
   expect(await readFile(app, 'utf8')).toBe('export const version = 1;\n');
 
   // The safety checkpoint the result names is on the list, marked as such, and holds the unsaved work.
-  const safetyShort = (await page.getByTestId('restore-safety-id').innerText()).trim();
+  const safetyShort = ((await page.getByTestId('restore-safety-id').getAttribute('data-id')) ?? '').slice(0, 12);
   const safety = page.locator(`[data-testid="checkpoint-item"][data-checkpoint-id^="${safetyShort}"]`);
   await expect(safety).toContainText(/safety/i);
   await expect.poll(() => page.getByTestId('checkpoint-item').count()).toBeGreaterThanOrEqual(5);

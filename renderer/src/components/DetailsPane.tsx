@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { client } from '../state/client.js';
 import type { Checkpoint, FileChange, SkippedFile } from '../../../shared/model.js';
 import { CHANGE_STATUS_LETTER } from '../../../shared/model.js';
+import { wordsIn } from '../lib/checkpoint-title.js';
 import { indexOfId, previousOf, selectedCheckpoint, useTimeline } from '../state/timeline.js';
 import { useDetails, type Loadable } from '../state/details.js';
 import { useDiff } from '../state/diff.js';
@@ -11,7 +12,7 @@ import { useScrub } from '../state/scrub.js';
 import { useClock } from '../state/clock.js';
 import { absoluteTime, relativeTime, shortId } from '../lib/time.js';
 import { dirName, baseName, naturalCompare } from '../lib/paths.js';
-import { skippedReason } from '../lib/left-out.js';
+import { leftOutNote } from '../lib/left-out.js';
 import { useSettings } from '../state/settings.js';
 import { CopyButton, InlineError, LineStats, Skeleton, TriggerBadge } from './bits.js';
 import { OriginBadge } from './HermesLane.js';
@@ -75,6 +76,7 @@ function sortFiles(files: FileChange[]): FileChange[] {
 function CheckpointDetails({ workspace, checkpoint }: { workspace: string; checkpoint: Checkpoint }) {
   const now = useClock((s) => s.now);
   const previous = useTimeline((s) => previousOf(s, checkpoint.id));
+  const all = useTimeline((s) => s.checkpoints);
   const neighbourIds = useTimeline((s) => {
     const i = indexOfId(s.checkpoints, checkpoint.id);
     // Both ways, nearest first: the next step, whichever way, lands on a warm entry.
@@ -119,13 +121,21 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
   const diffPrevious = stale ? last.previous : previous;
 
   const c = checkpoint;
+  const words = wordsIn(all, c);
   const skipped = detail?.status === 'ready' ? detail.value.checkpoint.skipped : c.skipped;
   return (
     <div className="details-pane">
       <RestoreOutcomeBanner />
       <div className="details-head">
         <div className="details-title">
-          <h2 title={c.reason}>{c.reason || <span className="muted">No reason given</span>}</h2>
+          <h2 title={c.reason} data-testid="details-title">
+            {words.title}
+          </h2>
+          {words.note && (
+            <div className="details-note muted" data-testid="details-note">
+              {words.note}
+            </div>
+          )}
           <div className="details-meta">
             <TriggerBadge trigger={c.trigger} />
             <OriginBadge checkpoint={c} />
@@ -138,7 +148,6 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
             </span>
             {c.agent && <span className="meta-chip">agent: {c.agent}</span>}
             {c.tool && <span className="meta-chip">tool: {c.tool}</span>}
-            {c.restore_target && <span className="meta-chip">restore of {shortId(c.restore_target)}</span>}
             {c.pinned && (
               <span className="meta-chip">
                 <Icon name="pin" size={11} /> pinned
@@ -189,21 +198,32 @@ function SafetyNote({ workspace, checkpoint, target }: { workspace: string; chec
     <div className="banner banner-info" data-testid="safety-note">
       <Icon name="restore" size={14} />
       <span>
-        The state <strong>before restoring {shortId(target)}</strong>
+        The state <strong>before that restore</strong>
         {differ !== null && differ >= 0 && (
           <>
-            : {differ} file{differ === 1 ? '' : 's'} differ{differ === 1 ? 's' : ''} from {shortId(target)}
+            : {differ} file{differ === 1 ? '' : 's'} differ{differ === 1 ? 's' : ''} from the restored checkpoint
           </>
         )}
         . Restoring this checkpoint undoes that restore.
       </span>
       {known && (
         <button type="button" className="link-button small" onClick={() => select(target)}>
-          Show {shortId(target)}
+          Show the restored checkpoint
         </button>
       )}
     </div>
   );
+}
+
+/**
+ * The count the list's row says too: a checkpoint's stats count a rename as two files (the old
+ * path and the new), so the renames are counted that way here and named.
+ */
+function fileCountText(list: readonly FileChange[]): string {
+  const renames = list.filter((f) => f.status === 'renamed').length;
+  const files = list.length + renames;
+  const text = `${files} changed file${files === 1 ? '' : 's'}`;
+  return renames === 0 ? text : `${text} · ${renames} rename${renames === 1 ? '' : 's'}`;
 }
 
 /** Files the snapshot could not take in, each with its reason in words. */
@@ -226,7 +246,7 @@ function LeftOutFiles({ skipped }: { skipped: SkippedFile[] }) {
           summary={`${n} file${n === 1 ? ' was' : 's were'} left out of this checkpoint`}
           hint="Their contents are not in this checkpoint, so it cannot bring them back."
           defaultOpen={n <= 5}
-          entries={skipped.map((f) => ({ path: f.path, note: skippedReason(f, limitMb), tag: f.why }))}
+          entries={skipped.map((f) => ({ path: f.path, note: leftOutNote(f, limitMb), tag: f.why }))}
         />
       </span>
     </div>
@@ -390,8 +410,8 @@ function FileList({ files, onRetry }: { files: Loadable<FileChange[]> | undefine
 
   return (
     <div className="file-list">
-      <div className="file-list-title">
-        {list.length} changed file{list.length === 1 ? '' : 's'}
+      <div className="file-list-title" data-testid="file-list-count">
+        {fileCountText(list)}
       </div>
       <ul onKeyDown={onKeyDown}>
         {list.map((f) => {

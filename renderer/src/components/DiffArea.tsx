@@ -56,7 +56,9 @@ export function DiffArea({
     <FileDiffView request={request} first={first} mode={mode} onLarge={onLarge} {...(message ? { message } : {})} />
   );
   if (!files || !selected) {
-    const message = !files ? undefined : files.length === 0 ? 'Nothing to compare.' : 'Select a file to see its diff.';
+    // An empty change (a safety checkpoint taken when nothing had changed) says so, not a blank diff.
+    const empty = mode === 'previous' ? 'Nothing changed since the checkpoint before: it holds the same files.' : 'Nothing to compare.';
+    const message = !files ? undefined : files.length === 0 ? empty : 'Select a file to see its diff.';
     // The same child slots as below (the head and the restore preview absent), so React keeps the view and its editors.
     return (
       <div className="diff-area">

@@ -8,7 +8,7 @@ import { useRestore, type ArmedRestore, type RestoreOrigin, type RestoreScope } 
 import { useTimeline } from '../state/timeline.js';
 import { useDiff } from '../state/diff.js';
 import { useToasts } from '../state/toasts.js';
-import { shortId } from '../lib/time.js';
+import { namedIn, restoreDoneText } from '../lib/checkpoint-title.js';
 import { effectKindLabel } from '../lib/effects.js';
 import { restoreLeftAlone, type LeftAloneGroup } from '../lib/left-out.js';
 import { CopyButton, InlineError, Skeleton } from './bits.js';
@@ -136,7 +136,7 @@ export function RestoreControls({
       useToasts.getState().push({
         // Not the 'warning' tone: that one marks irreversible effects. The banner carries the warning.
         tone: leftAlone.length > 0 ? 'info' : 'success',
-        title: `Restored ${outcome.scope === 'file' ? (outcome.paths?.[0] ?? 'file') : 'workspace'} to ${shortId(outcome.result.restored)}`,
+        title: restoreDoneText(useTimeline.getState().checkpoints, outcome.result.restored, outcome.scope === 'file' ? (outcome.paths?.[0] ?? 'the file') : 'the workspace'),
         body:
           `${outcome.result.files_changed} file${outcome.result.files_changed === 1 ? '' : 's'} changed` +
           (leftAlone.length > 0 ? ` · ${leftAloneCount(leftAlone)} left as they were, see the banner` : ' · undo from the banner'),
@@ -167,6 +167,7 @@ export function RestoreControls({
 
 export function RestorePreviewPanel({ scope, ids, origin }: { scope: RestoreScope; ids: TestIds; origin?: RestoreOrigin }) {
   const armed = useRestore((s) => s.armed);
+  const checkpoints = useTimeline((s) => s.checkpoints);
   const [expanded, setExpanded] = useState(false);
   if (!armed || armed.scope !== scope || armed.origin !== origin) return null;
   const what = scope === 'file' ? (armed.paths?.[0] ?? 'this file') : 'the workspace';
@@ -176,8 +177,8 @@ export function RestorePreviewPanel({ scope, ids, origin }: { scope: RestoreScop
         <Icon name="alert" size={14} />
         <strong>
           {origin === 'undo'
-            ? `Undo the restore: put ${what} back as it was before it (safety checkpoint ${shortId(armed.id)})?`
-            : `Restore ${what} to checkpoint ${shortId(armed.id)}?`}
+            ? `Undo the restore: put ${what} back as it was before it?`
+            : `Restore ${what} to ${namedIn(checkpoints, armed.id)}?`}
         </strong>
         <span className="muted">A safety checkpoint is taken first, so this can be undone. Esc cancels.</span>
       </div>
@@ -273,6 +274,7 @@ export function RestoreOutcomeBanner() {
   const error = useRestore((s) => s.error);
   const dismiss = useRestore((s) => s.dismissOutcome);
   const clearError = useRestore((s) => s.clearError);
+  const checkpoints = useTimeline((s) => s.checkpoints);
 
   if (error) {
     return (
@@ -310,10 +312,10 @@ export function RestoreOutcomeBanner() {
         <Icon name={warn ? 'alert' : 'check'} size={14} />
         <span>
           <span>
-            Restored {outcome.scope === 'file' ? <code>{outcome.paths?.[0]}</code> : 'the workspace'} to <code>{shortId(result.restored)}</code> —{' '}
+            <span data-testid="restore-result-words">{restoreDoneText(checkpoints, result.restored, outcome.scope === 'file' ? (outcome.paths?.[0] ?? 'the file') : 'the workspace')}</span> —{' '}
             {result.files_changed} file{result.files_changed === 1 ? '' : 's'} changed
-            {warn ? `, ${leftAloneCount(leftAlone)} left as they were (below)` : ''}. The state before is kept in safety checkpoint{' '}
-            <code data-testid="restore-safety-id">{shortId(result.safety)}</code>.
+            {warn ? `, ${leftAloneCount(leftAlone)} left as they were (below)` : ''}. The state before is kept in a{' '}
+            <span data-testid="restore-safety-id" data-id={result.safety}>safety checkpoint</span>.
           </span>
           {leftAlone.map((g) => (
             <PathDisclosure
