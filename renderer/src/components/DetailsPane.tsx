@@ -24,6 +24,7 @@ import { Splitter } from './Splitter.js';
 import { useLayout } from '../state/layout.js';
 import { hiddenChangeChip, hiddenChangeLabel, modeChangeLabel } from '../lib/change-kind.js';
 import { useShortcutMap } from './Shortcuts.js';
+import { Segmented } from './Segmented.js';
 
 export function DetailsPane({ workspace }: { workspace: string }) {
   const checkpoint = useTimeline(selectedCheckpoint);
@@ -248,19 +249,16 @@ function DiffToolbar({ previous, checkpoint }: { previous: Checkpoint | null; ch
   const openMap = useShortcutMap((s) => s.setOpen);
   return (
     <div className="diff-toolbar">
-      <button
-        type="button"
-        role="switch"
-        aria-checked={mode === 'workspace'}
-        aria-label="Compare with the workspace now instead of the previous checkpoint"
-        className="segmented"
-        data-testid="diff-mode-toggle"
-        data-mode={mode}
-        onClick={() => setMode(mode === 'previous' ? 'workspace' : 'previous')}
-      >
-        <span className={mode === 'previous' ? 'segment active' : 'segment'}>vs previous</span>
-        <span className={mode === 'workspace' ? 'segment active' : 'segment'}>vs workspace now</span>
-      </button>
+      <Segmented
+        label="Compare the checkpoint with"
+        testId="diff-mode-toggle"
+        value={mode}
+        onChange={setMode}
+        options={[
+          { value: 'previous', label: 'vs previous', title: 'Compare with the previous checkpoint' },
+          { value: 'workspace', label: 'vs workspace now', title: 'Compare with the files on disk now' },
+        ]}
+      />
       <span className="diff-range muted">
         {mode === 'previous' ? (
           <>
@@ -299,21 +297,32 @@ function DiffToolbar({ previous, checkpoint }: { previous: Checkpoint | null; ch
           <span aria-hidden="true">␣</span> <span className="segment-label">Whitespace</span>
         </span>
       </button>
-      <button
-        type="button"
-        className="segmented"
-        aria-label={layout === 'side' ? 'Show the diff inline' : 'Show the diff side by side'}
-        title={layout === 'side' ? 'Side by side; press for inline' : 'Inline; press for side by side'}
-        data-testid="diff-layout-toggle"
-        onClick={() => setLayout(layout === 'side' ? 'inline' : 'side')}
-      >
-        <span className={layout === 'side' ? 'segment active' : 'segment'}>
-          <Icon name="columns" size={13} /> <span className="segment-label">Split</span>
-        </span>
-        <span className={layout === 'inline' ? 'segment active' : 'segment'}>
-          <Icon name="rows" size={13} /> <span className="segment-label">Inline</span>
-        </span>
-      </button>
+      <Segmented
+        label="Diff layout"
+        testId="diff-layout-toggle"
+        value={layout}
+        onChange={setLayout}
+        options={[
+          {
+            value: 'side',
+            title: 'Side by side',
+            label: (
+              <>
+                <Icon name="columns" size={13} /> <span className="segment-label">Split</span>
+              </>
+            ),
+          },
+          {
+            value: 'inline',
+            title: 'Inline',
+            label: (
+              <>
+                <Icon name="rows" size={13} /> <span className="segment-label">Inline</span>
+              </>
+            ),
+          },
+        ]}
+      />
       <span className="layout-toggles">
         <button
           type="button"
