@@ -11,7 +11,7 @@ import { SettingsDialog } from './SettingsDialog.js';
 import { Icon } from './Icon.js';
 import { ApprovalsPanel } from './ApprovalsPanel.js';
 import type { CSSProperties } from 'react';
-import { useLayout } from '../state/layout.js';
+import { sidebarFolded, useLayout } from '../state/layout.js';
 import { Splitter } from './Splitter.js';
 import { ShortcutMap, useShortcuts } from './Shortcuts.js';
 
@@ -21,7 +21,7 @@ export function App() {
   const layout = useLayout();
   useShortcuts();
   const classes = ['app'];
-  if (layout.sidebarCollapsed || layout.fullDiff) classes.push('sidebar-folded');
+  if (sidebarFolded(layout)) classes.push('sidebar-folded');
   if (layout.listCollapsed || layout.fullDiff) classes.push('list-folded');
   if (layout.fullDiff) classes.push('full-diff');
   const vars = { '--list-width': `${layout.listWidth}px`, '--files-width': `${layout.filesWidth}px` } as CSSProperties;

@@ -21,10 +21,11 @@ import { DiffArea } from './DiffArea.js';
 import { PathDisclosure } from './PathDisclosure.js';
 import { VerifyPanel } from './VerifyPanel.js';
 import { Splitter } from './Splitter.js';
-import { useLayout } from '../state/layout.js';
+import { sidebarFolded, useLayout } from '../state/layout.js';
 import { hiddenChangeChip, hiddenChangeLabel, modeChangeLabel } from '../lib/change-kind.js';
 import { useShortcutMap } from './Shortcuts.js';
 import { Segmented } from './Segmented.js';
+import { MiddleEllipsis } from './MiddleEllipsis.js';
 
 export function DetailsPane({ workspace }: { workspace: string }) {
   const checkpoint = useTimeline(selectedCheckpoint);
@@ -245,6 +246,7 @@ function DiffToolbar({ previous, checkpoint }: { previous: Checkpoint | null; ch
   const setIgnoreWhitespace = useDiff((s) => s.setIgnoreWhitespace);
   const fullDiff = useLayout((s) => s.fullDiff);
   const listCollapsed = useLayout((s) => s.listCollapsed);
+  const sidebarHidden = useLayout(sidebarFolded);
   const toggle = useLayout((s) => s.toggle);
   const openMap = useShortcutMap((s) => s.setOpen);
   return (
@@ -324,6 +326,17 @@ function DiffToolbar({ previous, checkpoint }: { previous: Checkpoint | null; ch
         ]}
       />
       <span className="layout-toggles">
+        <button
+          type="button"
+          className={sidebarHidden ? 'icon-button active' : 'icon-button'}
+          aria-pressed={sidebarHidden}
+          aria-label="Fold the sidebar (b)"
+          title="Fold or show the sidebar: workspaces and effects (b)"
+          data-testid="fold-sidebar"
+          onClick={() => toggle('sidebarCollapsed')}
+        >
+          <Icon name="sidebar" size={13} />
+        </button>
         <button
           type="button"
           className={listCollapsed ? 'icon-button active' : 'icon-button'}
@@ -422,8 +435,8 @@ function FileList({ files, onRetry }: { files: Loadable<FileChange[]> | undefine
                   {letter}
                 </span>
                 <span className="file-path">
-                  <span className="file-base">{baseName(f.path)}</span>
-                  {dirName(f.path) && <span className="file-dir">{dirName(f.path)}</span>}
+                  <MiddleEllipsis className="file-base" text={baseName(f.path)} title={f.path} />
+                  {dirName(f.path) && <MiddleEllipsis className="file-dir" text={dirName(f.path)} title={f.path} />}
                 </span>
                 {f.old_path && (
                   <span className="meta-chip tiny chip-rename" title={`Renamed from ${f.old_path}`}>
