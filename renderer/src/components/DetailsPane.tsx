@@ -26,6 +26,7 @@ import { hiddenChangeChip, hiddenChangeLabel, modeChangeLabel } from '../lib/cha
 import { useShortcutMap } from './Shortcuts.js';
 import { Segmented } from './Segmented.js';
 import { MiddleEllipsis } from './MiddleEllipsis.js';
+import { ConnectAgents } from './ConnectAgents.js';
 
 export function DetailsPane({ workspace }: { workspace: string }) {
   const checkpoint = useTimeline(selectedCheckpoint);
@@ -54,6 +55,7 @@ export function DetailsPane({ workspace }: { workspace: string }) {
           ) : (
             <p className="muted">Drag the slider or pick one from the list.</p>
           )}
+          {count === 0 && <ConnectAgents />}
         </div>
       </div>
     );
@@ -398,11 +400,16 @@ function FileList({ files, onRetry }: { files: Loadable<FileChange[]> | undefine
   }
 
   const list = files.value;
+  // One tab stop for the whole list (the open file's row); arrows, Home and End move inside it.
+  const current = list.some((f) => f.path === selectedPath) ? selectedPath : (list[0]?.path ?? null);
   const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
-    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    const i = list.findIndex((f) => f.path === current);
+    const to =
+      e.key === 'ArrowDown' ? i + 1 : e.key === 'ArrowUp' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? list.length - 1 : null;
+    if (to === null) return;
     e.preventDefault();
-    const i = list.findIndex((f) => f.path === selectedPath);
-    const next = list[Math.max(0, Math.min(list.length - 1, i + (e.key === 'ArrowDown' ? 1 : -1)))];
+    e.stopPropagation();
+    const next = list[Math.max(0, Math.min(list.length - 1, to))];
     if (next) {
       selectFile(next.path);
       const el = e.currentTarget.querySelector<HTMLElement>(`[data-path="${CSS.escape(next.path)}"]`);
@@ -415,7 +422,7 @@ function FileList({ files, onRetry }: { files: Loadable<FileChange[]> | undefine
       <div className="file-list-title">
         {list.length} changed file{list.length === 1 ? '' : 's'}
       </div>
-      <ul onKeyDown={onKeyDown}>
+      <ul onKeyDown={onKeyDown} aria-label="Changed files (arrow keys move)">
         {list.map((f) => {
           const letter = CHANGE_STATUS_LETTER[f.status] ?? '?';
           const selected = f.path === selectedPath;
@@ -428,6 +435,7 @@ function FileList({ files, onRetry }: { files: Loadable<FileChange[]> | undefine
                 data-path={f.path}
                 data-status={letter}
                 aria-current={selected ? 'true' : undefined}
+                tabIndex={f.path === current ? 0 : -1}
                 title={f.old_path ? `${f.old_path} → ${f.path}` : f.path}
                 onClick={() => selectFile(f.path)}
               >
