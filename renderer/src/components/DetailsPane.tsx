@@ -21,6 +21,7 @@ import { DiffArea } from './DiffArea.js';
 import { PathDisclosure } from './PathDisclosure.js';
 import { VerifyPanel } from './VerifyPanel.js';
 import { Splitter } from './Splitter.js';
+import { useBanners } from '../state/banners.js';
 import { sidebarFolded, useLayout } from '../state/layout.js';
 import { hiddenChangeChip, hiddenChangeLabel, modeChangeLabel } from '../lib/change-kind.js';
 import { useShortcutMap } from './Shortcuts.js';
@@ -151,6 +152,7 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
           </div>
         </div>
         <div className="details-actions">
+          {c.origin !== 'hermes' && <PinButton checkpoint={c} />}
           <RestoreControls workspace={workspace} id={c.id} scope="tree" label="Restore to here…" ids={TREE_IDS} />
         </div>
       </div>
@@ -166,6 +168,23 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
         <DiffArea workspace={workspace} checkpoint={diffCheckpoint} previous={diffPrevious} files={files?.status === 'ready' ? files.value : null} />
       </div>
     </div>
+  );
+}
+
+/** Pin or unpin the checkpoint (retention keeps pinned ones); the list's pin icon is the pointer's shortcut. */
+function PinButton({ checkpoint }: { checkpoint: Checkpoint }) {
+  const setPinned = useTimeline((s) => s.setPinned);
+  return (
+    <button
+      type="button"
+      className={checkpoint.pinned ? 'button button-subtle active' : 'button button-subtle'}
+      aria-pressed={checkpoint.pinned}
+      data-testid="pin-button"
+      title={checkpoint.pinned ? 'Pinned: retention keeps it. Press to unpin.' : 'Pin: retention keeps it'}
+      onClick={() => setPinned(checkpoint.id, !checkpoint.pinned).catch((err: unknown) => useBanners.getState().report(err, 'Pin'))}
+    >
+      <Icon name="pin" size={13} /> <span className="button-label">{checkpoint.pinned ? 'Pinned' : 'Pin'}</span>
+    </button>
   );
 }
 
