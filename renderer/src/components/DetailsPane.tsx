@@ -56,7 +56,6 @@ export function DetailsPane({ workspace }: { workspace: string }) {
           ) : (
             <p className="muted">Drag the slider or pick one from the list.</p>
           )}
-          {count === 0 && <ConnectAgents />}
         </div>
       </div>
     );
@@ -124,6 +123,7 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
   const diffPrevious = stale ? last.previous : previous;
 
   const c = checkpoint;
+  const onlyBaseline = useTimeline((s) => s.checkpoints.every((x) => x.trigger === 'baseline'));
   const skipped = detail?.status === 'ready' ? detail.value.checkpoint.skipped : c.skipped;
   return (
     <div className="details-pane">
@@ -162,6 +162,15 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
       {skipped.length > 0 && <LeftOutFiles skipped={skipped} />}
       <DiffToolbar previous={previous} checkpoint={c} />
       {/* Dimmed while stale, but not while scrubbing: there it would flicker at every step (and redo the layers). */}
+      {onlyBaseline && (
+        <div className="details-start" data-testid="details-start">
+          <p className="muted">
+            This is the workspace as Chronoscope first saw it; what changes from here on appears on the timeline. Press <strong>Take checkpoint now</strong>, or
+            connect an agent:
+          </p>
+          <ConnectAgents />
+        </div>
+      )}
       <div className={stale && !scrubbing ? 'details-body stale' : 'details-body'} data-testid="details-body" data-stale={stale ? 'true' : 'false'} data-shows={shortId(diffCheckpoint.id)}>
         <FileList files={files} onRetry={() => (mode === 'previous' ? void fetchDetail(c.id) : void loadWorkspaceDiff(c.id))} />
         <Splitter pane="filesWidth" label="File list width" />
