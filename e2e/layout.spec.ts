@@ -2,33 +2,12 @@
 // never cut to a letter, the restore preview at 900x700, segmented controls,
 // the effects panel, keyboard paths and axe-core in both themes. All through
 // the real CLI, the real browser host and a real Chromium.
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, openApp, test, threeCheckpoints, type TempWorkspace } from './fixtures.js';
-
-const run = promisify(execFile);
-
-/** Plain git, isolated from the machine's git config. */
-function git(cwd: string, args: string[]): Promise<{ stdout: string }> {
-  return run('git', args, {
-    cwd,
-    env: {
-      PATH: process.env['PATH'] ?? '/usr/bin:/bin',
-      HOME: cwd,
-      GIT_CONFIG_NOSYSTEM: '1',
-      GIT_CONFIG_GLOBAL: '/dev/null',
-      GIT_AUTHOR_NAME: 'E2E',
-      GIT_AUTHOR_EMAIL: 'e2e@example.invalid',
-      GIT_COMMITTER_NAME: 'E2E',
-      GIT_COMMITTER_EMAIL: 'e2e@example.invalid',
-    },
-  });
-}
+import { expect, git, openApp, test, threeCheckpoints, type TempWorkspace } from './fixtures.js';
 
 /** Whether the element's box lies inside the viewport (and inside every scrolled ancestor). */
 async function fullyInView(locator: Locator): Promise<boolean> {
@@ -177,7 +156,7 @@ test('segmented controls: the active option does nothing, arrows move, one tab s
   const otherBase = await mkdtemp(join(tmpdir(), 'chronoscope-e2e-other-'));
   try {
     const other = join(otherBase, 'other');
-    await run('mkdir', ['-p', other]);
+    await mkdir(other, { recursive: true });
     await workspace.cli(['snapshot', '--workspace', other, '--reason', 'empty start']);
     const served = await serve(['--no-watch', '--workspace', other]);
     await openApp(page, served);
