@@ -54,7 +54,7 @@ test('selecting a changed file shows the old and the new text in the Monaco diff
   const served = await serve();
   await openApp(page, served, 3);
   await page.getByTestId('checkpoint-item').filter({ hasText: 'agent edits notes and bumps version' }).click();
-  await expect(page.getByTestId('diff-mode-toggle')).toHaveAttribute('data-mode', 'previous');
+  await expect(page.getByTestId('diff-mode-toggle')).toHaveAttribute('data-value', 'previous');
 
   await page.getByTestId('file-list-item').filter({ hasText: 'notes.txt' }).click();
   const diff = page.getByTestId('diff-view');

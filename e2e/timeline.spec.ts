@@ -189,9 +189,9 @@ test('the Split/Inline toggle reaches the editor on screen, not only the next fi
   const editor = page.locator('[data-testid="diff-view"] .monaco-layer:not([aria-hidden="true"]) .monaco-diff-editor');
   await expect(editor.locator('.modified .view-lines')).toBeVisible(MONACO_TIMEOUT);
   await expect(editor).toHaveClass(/side-by-side/);
-  await page.getByTestId('diff-layout-toggle').click();
+  await page.getByTestId('diff-layout-toggle').getByRole('radio', { name: 'Inline' }).click();
   await expect(editor).not.toHaveClass(/side-by-side/);
-  await page.getByTestId('diff-layout-toggle').click();
+  await page.getByTestId('diff-layout-toggle').getByRole('radio', { name: 'Split' }).click();
   await expect(editor).toHaveClass(/side-by-side/);
 });
 

@@ -281,13 +281,12 @@ const CheckpointRow = memo(function CheckpointRow({
         <span className="row-reason" title={words.note ? `${words.title}\n${words.note}` : words.title} data-testid="checkpoint-title">
           {words.title}
         </span>
-        {/* Hermes keeps (and prunes) its own checkpoints: no pin for them. */}
+        {/* Hermes keeps (and prunes) its own checkpoints: no pin for them. A pointer shortcut only: a control inside
+            an option is unreachable to assistive technology (axe: nested-interactive); the details pane has the Pin button. */}
         {c.origin !== 'hermes' && (
-          <button
-            type="button"
-            tabIndex={-1}
+          <span
+            aria-hidden="true"
             className={c.pinned ? 'pin-toggle pinned' : 'pin-toggle'}
-            aria-label={c.pinned ? 'Unpin (retention may prune it)' : 'Pin (retention keeps it)'}
             title={c.pinned ? 'Pinned — kept by retention. Click to unpin.' : 'Pin to keep it through retention'}
             onClick={(e) => {
               e.stopPropagation();
@@ -295,7 +294,7 @@ const CheckpointRow = memo(function CheckpointRow({
             }}
           >
             <Icon name="pin" size={12} />
-          </button>
+          </span>
         )}
       </div>
       <div className="row-line row-meta">

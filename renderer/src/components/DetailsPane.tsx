@@ -22,9 +22,13 @@ import { DiffArea } from './DiffArea.js';
 import { PathDisclosure } from './PathDisclosure.js';
 import { VerifyPanel } from './VerifyPanel.js';
 import { Splitter } from './Splitter.js';
-import { useLayout } from '../state/layout.js';
+import { useBanners } from '../state/banners.js';
+import { sidebarFolded, useLayout } from '../state/layout.js';
 import { hiddenChangeChip, hiddenChangeLabel, modeChangeLabel } from '../lib/change-kind.js';
 import { useShortcutMap } from './Shortcuts.js';
+import { Segmented } from './Segmented.js';
+import { MiddleEllipsis } from './MiddleEllipsis.js';
+import { ConnectAgents } from './ConnectAgents.js';
 
 export function DetailsPane({ workspace }: { workspace: string }) {
   const checkpoint = useTimeline(selectedCheckpoint);
@@ -122,6 +126,7 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
 
   const c = checkpoint;
   const words = wordsIn(all, c);
+  const onlyBaseline = useTimeline((s) => s.checkpoints.every((x) => x.trigger === 'baseline'));
   const skipped = detail?.status === 'ready' ? detail.value.checkpoint.skipped : c.skipped;
   return (
     <div className="details-pane">
@@ -156,6 +161,7 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
           </div>
         </div>
         <div className="details-actions">
+          {c.origin !== 'hermes' && <PinButton checkpoint={c} />}
           <RestoreControls workspace={workspace} id={c.id} scope="tree" label="Restore to here…" ids={TREE_IDS} />
         </div>
       </div>
@@ -165,12 +171,38 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
       {skipped.length > 0 && <LeftOutFiles skipped={skipped} />}
       <DiffToolbar previous={previous} checkpoint={c} />
       {/* Dimmed while stale, but not while scrubbing: there it would flicker at every step (and redo the layers). */}
+      {onlyBaseline && (
+        <div className="details-start" data-testid="details-start">
+          <p className="muted">
+            This is the workspace as Chronoscope first saw it; what changes from here on appears on the timeline. Press <strong>Take checkpoint now</strong>, or
+            connect an agent:
+          </p>
+          <ConnectAgents />
+        </div>
+      )}
       <div className={stale && !scrubbing ? 'details-body stale' : 'details-body'} data-testid="details-body" data-stale={stale ? 'true' : 'false'} data-shows={shortId(diffCheckpoint.id)}>
         <FileList files={files} onRetry={() => (mode === 'previous' ? void fetchDetail(c.id) : void loadWorkspaceDiff(c.id))} />
         <Splitter pane="filesWidth" label="File list width" />
         <DiffArea workspace={workspace} checkpoint={diffCheckpoint} previous={diffPrevious} files={files?.status === 'ready' ? files.value : null} />
       </div>
     </div>
+  );
+}
+
+/** Pin or unpin the checkpoint (retention keeps pinned ones); the list's pin icon is the pointer's shortcut. */
+function PinButton({ checkpoint }: { checkpoint: Checkpoint }) {
+  const setPinned = useTimeline((s) => s.setPinned);
+  return (
+    <button
+      type="button"
+      className={checkpoint.pinned ? 'button button-subtle active' : 'button button-subtle'}
+      aria-pressed={checkpoint.pinned}
+      data-testid="pin-button"
+      title={checkpoint.pinned ? 'Pinned: retention keeps it. Press to unpin.' : 'Pin: retention keeps it'}
+      onClick={() => setPinned(checkpoint.id, !checkpoint.pinned).catch((err: unknown) => useBanners.getState().report(err, 'Pin'))}
+    >
+      <Icon name="pin" size={13} /> <span className="button-label">{checkpoint.pinned ? 'Pinned' : 'Pin'}</span>
+    </button>
   );
 }
 
@@ -264,23 +296,21 @@ function DiffToolbar({ previous, checkpoint }: { previous: Checkpoint | null; ch
   const setIgnoreWhitespace = useDiff((s) => s.setIgnoreWhitespace);
   const fullDiff = useLayout((s) => s.fullDiff);
   const listCollapsed = useLayout((s) => s.listCollapsed);
+  const sidebarHidden = useLayout(sidebarFolded);
   const toggle = useLayout((s) => s.toggle);
   const openMap = useShortcutMap((s) => s.setOpen);
   return (
     <div className="diff-toolbar">
-      <button
-        type="button"
-        role="switch"
-        aria-checked={mode === 'workspace'}
-        aria-label="Compare with the workspace now instead of the previous checkpoint"
-        className="segmented"
-        data-testid="diff-mode-toggle"
-        data-mode={mode}
-        onClick={() => setMode(mode === 'previous' ? 'workspace' : 'previous')}
-      >
-        <span className={mode === 'previous' ? 'segment active' : 'segment'}>vs previous</span>
-        <span className={mode === 'workspace' ? 'segment active' : 'segment'}>vs workspace now</span>
-      </button>
+      <Segmented
+        label="Compare the checkpoint with"
+        testId="diff-mode-toggle"
+        value={mode}
+        onChange={setMode}
+        options={[
+          { value: 'previous', label: 'vs previous', title: 'Compare with the previous checkpoint' },
+          { value: 'workspace', label: 'vs workspace now', title: 'Compare with the files on disk now' },
+        ]}
+      />
       <span className="diff-range muted">
         {mode === 'previous' ? (
           <>
@@ -319,22 +349,44 @@ function DiffToolbar({ previous, checkpoint }: { previous: Checkpoint | null; ch
           <span aria-hidden="true">␣</span> <span className="segment-label">Whitespace</span>
         </span>
       </button>
-      <button
-        type="button"
-        className="segmented"
-        aria-label={layout === 'side' ? 'Show the diff inline' : 'Show the diff side by side'}
-        title={layout === 'side' ? 'Side by side; press for inline' : 'Inline; press for side by side'}
-        data-testid="diff-layout-toggle"
-        onClick={() => setLayout(layout === 'side' ? 'inline' : 'side')}
-      >
-        <span className={layout === 'side' ? 'segment active' : 'segment'}>
-          <Icon name="columns" size={13} /> <span className="segment-label">Split</span>
-        </span>
-        <span className={layout === 'inline' ? 'segment active' : 'segment'}>
-          <Icon name="rows" size={13} /> <span className="segment-label">Inline</span>
-        </span>
-      </button>
+      <Segmented
+        label="Diff layout"
+        testId="diff-layout-toggle"
+        value={layout}
+        onChange={setLayout}
+        options={[
+          {
+            value: 'side',
+            title: 'Side by side',
+            label: (
+              <>
+                <Icon name="columns" size={13} /> <span className="segment-label">Split</span>
+              </>
+            ),
+          },
+          {
+            value: 'inline',
+            title: 'Inline',
+            label: (
+              <>
+                <Icon name="rows" size={13} /> <span className="segment-label">Inline</span>
+              </>
+            ),
+          },
+        ]}
+      />
       <span className="layout-toggles">
+        <button
+          type="button"
+          className={sidebarHidden ? 'icon-button active' : 'icon-button'}
+          aria-pressed={sidebarHidden}
+          aria-label="Fold the sidebar (b)"
+          title="Fold or show the sidebar: workspaces and effects (b)"
+          data-testid="fold-sidebar"
+          onClick={() => toggle('sidebarCollapsed')}
+        >
+          <Icon name="sidebar" size={13} />
+        </button>
         <button
           type="button"
           className={listCollapsed ? 'icon-button active' : 'icon-button'}
@@ -396,11 +448,16 @@ function FileList({ files, onRetry }: { files: Loadable<FileChange[]> | undefine
   }
 
   const list = files.value;
+  // One tab stop for the whole list (the open file's row); arrows, Home and End move inside it.
+  const current = list.some((f) => f.path === selectedPath) ? selectedPath : (list[0]?.path ?? null);
   const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
-    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    const i = list.findIndex((f) => f.path === current);
+    const to =
+      e.key === 'ArrowDown' ? i + 1 : e.key === 'ArrowUp' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? list.length - 1 : null;
+    if (to === null) return;
     e.preventDefault();
-    const i = list.findIndex((f) => f.path === selectedPath);
-    const next = list[Math.max(0, Math.min(list.length - 1, i + (e.key === 'ArrowDown' ? 1 : -1)))];
+    e.stopPropagation();
+    const next = list[Math.max(0, Math.min(list.length - 1, to))];
     if (next) {
       selectFile(next.path);
       const el = e.currentTarget.querySelector<HTMLElement>(`[data-path="${CSS.escape(next.path)}"]`);
@@ -413,7 +470,7 @@ function FileList({ files, onRetry }: { files: Loadable<FileChange[]> | undefine
       <div className="file-list-title" data-testid="file-list-count">
         {fileCountText(list)}
       </div>
-      <ul onKeyDown={onKeyDown}>
+      <ul onKeyDown={onKeyDown} aria-label="Changed files (arrow keys move)">
         {list.map((f) => {
           const letter = CHANGE_STATUS_LETTER[f.status] ?? '?';
           const selected = f.path === selectedPath;
@@ -426,6 +483,7 @@ function FileList({ files, onRetry }: { files: Loadable<FileChange[]> | undefine
                 data-path={f.path}
                 data-status={letter}
                 aria-current={selected ? 'true' : undefined}
+                tabIndex={f.path === current ? 0 : -1}
                 title={f.old_path ? `${f.old_path} → ${f.path}` : f.path}
                 onClick={() => selectFile(f.path)}
               >
@@ -433,8 +491,8 @@ function FileList({ files, onRetry }: { files: Loadable<FileChange[]> | undefine
                   {letter}
                 </span>
                 <span className="file-path">
-                  <span className="file-base">{baseName(f.path)}</span>
-                  {dirName(f.path) && <span className="file-dir">{dirName(f.path)}</span>}
+                  <MiddleEllipsis className="file-base" text={baseName(f.path)} title={f.path} />
+                  {dirName(f.path) && <MiddleEllipsis className="file-dir" text={dirName(f.path)} title={f.path} />}
                 </span>
                 {f.old_path && (
                   <span className="meta-chip tiny chip-rename" title={`Renamed from ${f.old_path}`}>

@@ -3,6 +3,7 @@
 // the restore. Used for the whole tree and, with paths, for one file; the
 // result banner's undo asks and confirms in the banner itself.
 import { useEffect, useRef, useState } from 'react';
+import { create } from 'zustand';
 import type { RestorePreviewWithEffects } from '../../../shared/ipc.js';
 import { useRestore, type ArmedRestore, type RestoreOrigin, type RestoreScope } from '../state/restore.js';
 import { useTimeline } from '../state/timeline.js';
@@ -37,6 +38,19 @@ function matches(armed: ArmedRestore | null, workspace: string, id: string, scop
     armed.origin === origin &&
     (armed.paths ?? []).join('\n') === (paths ?? []).join('\n')
   );
+}
+
+/**
+ * Which armed restore's warnings (deletions, effects that stay true outside) were
+ * on screen: Confirm waits for them, so a short window cannot confirm unseen deletions.
+ */
+const useWarningsSeen = create<{ key: string | null; saw(key: string): void }>()((set) => ({
+  key: null,
+  saw: (key) => set({ key }),
+}));
+
+function armedKey(armed: ArmedRestore): string {
+  return [armed.workspace, armed.id, armed.scope, armed.origin ?? '', ...(armed.paths ?? [])].join('\n');
 }
 
 function useNow(active: boolean, everyMs = 200): number {
@@ -76,6 +90,7 @@ export function RestoreControls({
   const confirm = useRestore((s) => s.confirm);
   const isArmed = matches(armed, workspace, id, scope, paths, origin);
   const now = useNow(isArmed);
+  const seenKey = useWarningsSeen((s) => s.key);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const [readyAt, setReadyAt] = useState<number | null>(null);
   const previewReady = isArmed && armed.preview.status === 'ready';
@@ -126,7 +141,8 @@ export function RestoreControls({
   }
 
   const guarded = readyAt === null || now - readyAt < CONFIRM_GUARD_MS;
-  const disabled = running || armed.preview.status !== 'ready' || guarded;
+  const unseen = seenKey !== armedKey(armed);
+  const disabled = running || armed.preview.status !== 'ready' || guarded || unseen;
   const onConfirm = async () => {
     const outcome = await confirm();
     if (outcome) {
@@ -153,6 +169,8 @@ export function RestoreControls({
         data-testid={ids.confirm}
         disabled={disabled}
         aria-describedby={`${ids.preview}-region`}
+        data-waits-for={unseen && armed.preview.status === 'ready' ? 'preview' : undefined}
+        title={unseen && armed.preview.status === 'ready' ? 'Scroll the preview to what the restore deletes first' : undefined}
         onClick={() => void onConfirm()}
       >
         <Icon name="restore" size={14} />
@@ -184,63 +202,86 @@ export function RestorePreviewPanel({ scope, ids, origin }: { scope: RestoreScop
       </div>
       {armed.preview.status === 'loading' && <Skeleton lines={3} />}
       {armed.preview.status === 'error' && <InlineError message={armed.preview.error} />}
-      {armed.preview.status === 'ready' && <PreviewBody preview={armed.preview.value} expanded={expanded} onExpand={() => setExpanded(true)} />}
+      {armed.preview.status === 'ready' && (
+        <PreviewBody preview={armed.preview.value} expanded={expanded} onExpand={() => setExpanded(true)} seenKey={armedKey(armed)} />
+      )}
     </section>
   );
 }
 
 const SHOWN = 6;
 
-function PreviewBody({ preview, expanded, onExpand }: { preview: RestorePreviewWithEffects; expanded: boolean; onExpand: () => void }) {
+/** Marks where the warnings end: once it has been on screen, Confirm is enabled. */
+function SeenMark({ seenKey }: { seenKey: string }) {
+  const mark = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = mark.current;
+    if (!el) return;
+    const saw = () => useWarningsSeen.getState().saw(seenKey);
+    if (typeof IntersectionObserver === 'undefined') {
+      saw();
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        saw();
+        observer.disconnect();
+      }
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [seenKey]);
+  return <div ref={mark} className="preview-seen-mark" data-testid="restore-warnings-end" aria-hidden="true" />;
+}
+
+function PreviewBody({ preview, expanded, onExpand, seenKey }: { preview: RestorePreviewWithEffects; expanded: boolean; onExpand: () => void; seenKey: string }) {
+  // What is lost first (deletions, then what stays true outside), what is overwritten after:
+  // in a short window the warnings are what shows.
   const groups: { key: string; title: string; files: string[]; tone: string }[] = [
-    { key: 'modified', title: 'Modified (overwritten)', files: preview.modified, tone: 'M' },
-    { key: 'added', title: 'Added back', files: preview.added, tone: 'A' },
     { key: 'deleted', title: 'Deleted', files: preview.deleted, tone: 'D' },
     { key: 'untracked', title: preview.keep_untracked ? 'New files (kept)' : 'New since the latest checkpoint (removed)', files: preview.untracked_removed, tone: 'U' },
+    { key: 'modified', title: 'Modified (overwritten)', files: preview.modified, tone: 'M' },
+    { key: 'added', title: 'Added back', files: preview.added, tone: 'A' },
   ];
   const total = preview.modified.length + preview.added.length + preview.deleted.length + (preview.keep_untracked ? 0 : preview.untracked_removed.length);
+  const lost = new Set(['deleted', 'untracked']);
+  const groupList = (keys: (key: string) => boolean) => {
+    const shown = groups.filter((g) => keys(g.key) && g.files.length > 0);
+    if (shown.length === 0) return null;
+    return (
+      <div className="preview-groups">
+        {shown.map((g) => (
+          <div key={g.key} className="preview-group" data-group={g.key}>
+            <div className="preview-group-title">
+              {g.title} <span className="count">{g.files.length}</span>
+            </div>
+            <ul>
+              {(expanded ? g.files : g.files.slice(0, SHOWN)).map((f) => (
+                <li key={f} className="mono" title={f}>
+                  <span className={`status-letter status-${g.tone}`}>{g.tone}</span> {f}
+                </li>
+              ))}
+            </ul>
+            {!expanded && g.files.length > SHOWN && (
+              <button type="button" className="link-button small" onClick={onExpand}>
+                +{g.files.length - SHOWN} more
+              </button>
+            )}
+          </div>
+        ))}
+      </div>
+    );
+  };
+  const counts = groups.filter((g) => g.files.length > 0 && !(g.key === 'untracked' && preview.keep_untracked));
   return (
     <>
       {total === 0 ? (
         <p className="preview-nothing">The files already match this checkpoint — nothing on disk would change.</p>
       ) : (
-        <div className="preview-groups">
-          {groups
-            .filter((g) => g.files.length > 0)
-            .map((g) => (
-              <div key={g.key} className="preview-group" data-group={g.key}>
-                <div className="preview-group-title">
-                  {g.title} <span className="count">{g.files.length}</span>
-                </div>
-                <ul>
-                  {(expanded ? g.files : g.files.slice(0, SHOWN)).map((f) => (
-                    <li key={f} className="mono">
-                      <span className={`status-letter status-${g.tone}`}>{g.tone}</span> {f}
-                    </li>
-                  ))}
-                </ul>
-                {!expanded && g.files.length > SHOWN && (
-                  <button type="button" className="link-button small" onClick={onExpand}>
-                    +{g.files.length - SHOWN} more
-                  </button>
-                )}
-              </div>
-            ))}
-        </div>
-      )}
-      {preview.changed_since_restore && preview.changed_since_restore.length > 0 && (
-        <div className="preview-effects" data-testid="restore-changed-since">
-          <div className="preview-effects-title">
-            <Icon name="alert" size={14} /> Changed since that restore — undoing it reverts these too:
-          </div>
-          <ul>
-            {preview.changed_since_restore.map((f) => (
-              <li key={f} className="mono">
-                {f}
-              </li>
-            ))}
-          </ul>
-        </div>
+        <p className="preview-summary" data-testid="restore-summary">
+          {counts.map((g) => `${g.title.replace(/ \(.*\)$/, '')} ${g.files.length}`).join(' · ')}
+          {preview.effects_since.length > 0 && ` · ${preview.effects_since.length} effect${preview.effects_since.length === 1 ? '' : 's'} stay${preview.effects_since.length === 1 ? 's' : ''} true outside`}
+        </p>
       )}
       {preview.effects_since.length > 0 && (
         <div className="preview-effects" data-testid="restore-effects-since">
@@ -264,6 +305,23 @@ function PreviewBody({ preview, expanded, onExpand }: { preview: RestorePreviewW
           </ul>
         </div>
       )}
+      {groupList((k) => lost.has(k))}
+      {preview.changed_since_restore && preview.changed_since_restore.length > 0 && (
+        <div className="preview-effects" data-testid="restore-changed-since">
+          <div className="preview-effects-title">
+            <Icon name="alert" size={14} /> Changed since that restore — undoing it reverts these too:
+          </div>
+          <ul>
+            {preview.changed_since_restore.map((f) => (
+              <li key={f} className="mono">
+                {f}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <SeenMark seenKey={seenKey} />
+      {groupList((k) => !lost.has(k))}
     </>
   );
 }
