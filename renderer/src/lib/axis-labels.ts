@@ -107,27 +107,35 @@ export function layoutAxisLabels(input: AxisLayoutInput): AxisLabel[] {
   for (const level of LEVELS) {
     const span = level.kind === 'day' ? t1 - t0 : active;
     if (span / (level.minutes * 60_000) > MAX_CANDIDATES) continue;
+    // This level's boundaries in view (sub-day ones skip idle breaks), with their x.
+    const cands: { t: number; x: number }[] = [];
     const d = firstBoundary(t0, level.minutes);
     let b = 0;
     for (let guard = 0; d.getTime() <= t1 && guard < MAX_CANDIDATES * 4; guard++) {
       const t = d.getTime();
-      // Sub-day boundaries inside an idle break are skipped to its end: the break is drawn as one mark.
       if (level.kind === 'hour') {
         while (b < scale.breaks.length && scale.breaks[b]!.to <= t) b++;
         const br = scale.breaks[b];
         if (br && br.from < t && t < br.to) {
-          const next = firstBoundary(br.to, level.minutes);
-          d.setTime(next.getTime());
+          d.setTime(firstBoundary(br.to, level.minutes).getTime());
           continue;
         }
       }
       step(d, level.minutes);
-      if (seen.has(t)) continue;
-      seen.add(t);
-      const x = toTrack(view, scale.forTime(t)) * width;
-      if (x < minX || x > maxX) continue;
+      cands.push({ t, x: toTrack(view, scale.forTime(t)) * width });
+    }
+    for (let i = 0; i < cands.length; i++) {
+      const { t, x } = cands[i]!;
+      if (seen.has(t) || x < minX || x > maxX) continue;
       const text = format(t, level.kind);
       const w = measure(text, level.kind);
+      // Only where this level is readable here: its neighbours of the same step are a label's width away.
+      // (Otherwise a lone "14:15" would fill a hole between day labels.)
+      const room = w + LABEL_GAP;
+      const prev = cands[i - 1];
+      const next = cands[i + 1];
+      if (level.kind === 'hour' && ((prev && x - prev.x < room) || (next && next.x - x < room))) continue;
+      seen.add(t);
       if (fits(x, w)) kept.push({ time: t, kind: level.kind, text, x, width: w });
     }
   }
