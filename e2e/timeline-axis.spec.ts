@@ -85,7 +85,7 @@ test('the axis reads at three zooms: labels apart, finer when zoomed in, nothing
   await expect.poll(async () => Number((await slider.getAttribute('data-view'))!.split('-').map(Number).reduce((a, b) => b - a))).toBeLessThan(0.01);
   const near = await expectReadableAxis(page);
   // Zoomed far in: hour or minute labels between the ends, not only the two end times.
-  expect(near.filter((b) => /^\d\d:\d\d$/.test(b.text.trim())).length).toBeGreaterThanOrEqual(2);
+  expect(near.filter((b) => /\d\d?:\d\d/.test(b.text) && !b.text.includes(",")).length).toBeGreaterThanOrEqual(2);
   await page.screenshot({ path: artifact('axis-near.png') });
 
   // The legend says what the colours and marks mean.
