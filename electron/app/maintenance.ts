@@ -16,7 +16,11 @@ export interface MaintenanceOptions {
   enabled: () => boolean;
   /** When the service last recorded anything (a snapshot, a hook's call). */
   lastActivityMs: () => number;
-  /** Quiet needed before work starts (default 2 min), and how often to look (default 10 min). */
+  /**
+   * Quiet needed before work starts (default 30 s), and how often to look (default 30 s: a look
+   * costs a folder listing and 1 KB of each pack index, and the store should be small soon after
+   * a burst of snapshots ends).
+   */
   idleMs?: number;
   everyMs?: number;
   /** The first look, after start (default 1 min): a store left untidy by a long session is seen soon. */
@@ -51,7 +55,7 @@ export class Maintenance {
       this.timer = null;
       this.running = this.tick().finally(() => {
         this.running = null;
-        this.schedule(this.options.everyMs ?? 600_000);
+        this.schedule(this.options.everyMs ?? 30_000);
       });
     }, ms);
     // Never what keeps a process alive: the service's own handles decide that.
@@ -61,7 +65,7 @@ export class Maintenance {
   private async tick(): Promise<void> {
     if (!this.options.enabled()) return;
     const quiet = Date.now() - this.options.lastActivityMs();
-    if (quiet < (this.options.idleMs ?? 120_000)) return;
+    if (quiet < (this.options.idleMs ?? 30_000)) return;
     const signal = this.abort.signal;
     try {
       await upkeepIfDue(this.options.store().home, { ...this.options.upkeepLimits, signal });
@@ -69,7 +73,7 @@ export class Maintenance {
       if (!signal.aborted) this.options.onError?.(err);
     }
     for (const ws of await this.options.workspaces().catch(() => [])) {
-      if (signal.aborted || Date.now() - this.options.lastActivityMs() < (this.options.idleMs ?? 120_000)) return;
+      if (signal.aborted || Date.now() - this.options.lastActivityMs() < (this.options.idleMs ?? 30_000)) return;
       try {
         const outcome = await checkIfDue(this.options.store(), ws, { signal });
         if (outcome.ran) this.options.onChecked?.(ws, outcome.result);

@@ -7,7 +7,12 @@
 // looseLimit (git's gc.auto, 6700, estimated from one fan-out folder as git
 // does), or objects that landed since the last compression ≥ max(newObjects,
 // growth × the objects that compression packed) — geometric, so a big store
-// is rewritten a bounded number of times over its life. A store that has
+// is rewritten a bounded number of times over its life. And by bytes: the
+// undeltified bytes written since (new packs, loose objects) ≥ max(newBytes,
+// bytesGrowth × the bytes of the last compression's pack). Our own packs are
+// never delta-searched, so git's object-count thresholds (made for packs that
+// already hold deltas) leave a middle-sized store 2× its compressed size; a
+// quarter of the compressed size in whole objects is worth one repack. A store that has
 // never been seen by upkeep takes its present state as the baseline (no heavy
 // repack right after a first snapshot).
 //
@@ -54,9 +59,13 @@ export interface UpkeepLimits {
   newObjects: number;
   /** …and at least this fraction of the objects the last compression packed. */
   growth: number;
+  /** Due once this many bytes of whole (never delta-searched) objects landed since the last compression… */
+  newBytes: number;
+  /** …and at least this fraction of the bytes of the pack that compression wrote. */
+  bytesGrowth: number;
 }
 
-export const DEFAULT_LIMITS: UpkeepLimits = { packLimit: 50, looseLimit: 6700, newObjects: 10_000, growth: 0.5 };
+export const DEFAULT_LIMITS: UpkeepLimits = { packLimit: 50, looseLimit: 6700, newObjects: 10_000, growth: 0.5, newBytes: 512 * 1024, bytesGrowth: 0.25 };
 
 export interface UpkeepOptions extends Partial<UpkeepLimits> {
   /** Run even when not due. */
@@ -75,6 +84,10 @@ export interface UpkeepCounts {
   newObjects: number;
   /** Objects the last compression packed (the baseline). */
   baseObjects: number;
+  /** Bytes of packs that are not the last compression's, plus loose bytes (estimated from one fan-out folder). */
+  newBytes: number;
+  /** Bytes of the last compression's packs. */
+  baseBytes: number;
 }
 
 export interface UpkeepDue {
@@ -125,6 +138,7 @@ function packDir(store: StoreLayout): string {
 interface PackInfo {
   name: string;
   objects: number;
+  bytes: number;
 }
 
 /** The store's packs (those with an index and no .keep) and their object counts: one small read per index. */
@@ -133,7 +147,13 @@ async function listPacks(store: StoreLayout): Promise<PackInfo[]> {
   const names = await fs.readdir(dir).catch(() => [] as string[]);
   const all = new Set(names);
   const packs = names.filter((n) => PACK_IDX_NAME.test(n)).map((n) => n.slice(0, -4)).filter((p) => all.has(`${p}.pack`) && !all.has(`${p}.keep`));
-  const infos = await Promise.all(packs.map(async (name) => ({ name, objects: await indexCount(path.join(dir, `${name}.idx`)) })));
+  const infos = await Promise.all(
+    packs.map(async (name) => ({
+      name,
+      objects: await indexCount(path.join(dir, `${name}.idx`)),
+      bytes: (await fs.stat(path.join(dir, `${name}.pack`)).catch(() => null))?.size ?? 0,
+    })),
+  );
   return infos.filter((p): p is PackInfo => p.objects !== null).sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -153,10 +173,12 @@ async function indexCount(file: string): Promise<number | null> {
   }
 }
 
-/** Loose objects, estimated from folder 17 as git does (an exact count would read 256 folders). */
-async function looseEstimate(store: StoreLayout): Promise<number> {
-  const names = await fs.readdir(path.join(store.gitDir, 'objects', '17')).catch(() => [] as string[]);
-  return names.filter((n) => /^[0-9a-f]{38}$/.test(n)).length * 256;
+/** Loose objects and their bytes, estimated from folder 17 as git does (an exact count would read 256 folders). */
+async function looseEstimate(store: StoreLayout): Promise<{ count: number; bytes: number }> {
+  const folder = path.join(store.gitDir, 'objects', '17');
+  const names = (await fs.readdir(folder).catch(() => [] as string[])).filter((n) => /^[0-9a-f]{38}$/.test(n));
+  const sizes = await Promise.all(names.map(async (n) => (await fs.stat(path.join(folder, n)).catch(() => null))?.size ?? 0));
+  return { count: names.length * 256, bytes: sizes.reduce((a, b) => a + b, 0) * 256 };
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -189,7 +211,8 @@ async function writeState(store: StoreLayout, packs: readonly PackInfo[]): Promi
 export async function upkeepDue(home: string, limits: Partial<UpkeepLimits> = {}): Promise<UpkeepDue> {
   const store = storeLayout(home);
   const l = { ...DEFAULT_LIMITS, ...limits };
-  const [packs, loose, known] = await Promise.all([listPacks(store), looseEstimate(store), readState(store)]);
+  const [packs, looseFound, known] = await Promise.all([listPacks(store), looseEstimate(store), readState(store)]);
+  const loose = looseFound.count;
   let state = known;
   if (state === null) {
     state = { v: 1, time_ms: Date.now(), packs: packs.map((p) => p.name), objects: packs.reduce((n, p) => n + p.objects, 0) };
@@ -197,8 +220,11 @@ export async function upkeepDue(home: string, limits: Partial<UpkeepLimits> = {}
     await writeState(store, packs).catch(() => undefined);
   }
   const base = new Set(state.packs);
-  const newObjects = packs.filter((p) => !base.has(p.name)).reduce((n, p) => n + p.objects, 0) + loose;
-  const counts: UpkeepCounts = { packs: packs.length, loose, newObjects, baseObjects: state.objects };
+  const fresh = packs.filter((p) => !base.has(p.name));
+  const newObjects = fresh.reduce((n, p) => n + p.objects, 0) + loose;
+  const newBytes = fresh.reduce((n, p) => n + p.bytes, 0) + looseFound.bytes;
+  const baseBytes = packs.filter((p) => base.has(p.name)).reduce((n, p) => n + p.bytes, 0);
+  const counts: UpkeepCounts = { packs: packs.length, loose, newObjects, baseObjects: state.objects, newBytes, baseBytes };
   const reason =
     packs.length >= l.packLimit
       ? `${packs.length} packs (limit ${l.packLimit})`
@@ -206,9 +232,13 @@ export async function upkeepDue(home: string, limits: Partial<UpkeepLimits> = {}
         ? `about ${loose} loose objects (limit ${l.looseLimit})`
         : newObjects >= Math.max(l.newObjects, l.growth * state.objects)
           ? `${newObjects} objects since the last compression (of ${state.objects})`
-          : null;
+          : newBytes >= Math.max(l.newBytes, l.bytesGrowth * baseBytes)
+            ? `${kb(newBytes)} of whole objects since the last compression (its pack: ${kb(baseBytes)})`
+            : null;
   return { due: reason !== null, reason, counts };
 }
+
+const kb = (bytes: number): string => `${Math.round(bytes / 1024)} KB`;
 
 /** Size and file count of the store's objects. */
 export async function objectsFootprint(gitDir: string): Promise<StoreFootprint> {
