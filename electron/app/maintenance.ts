@@ -4,6 +4,7 @@
 // instant) and checks each watched workspace's checkpoints at most once a day
 // (engine/check.ts: never holds the writer lock, pauses while a snapshot
 // does). Neither delays a snapshot; both stop when the service is disposed.
+import type { PruneResult } from '../../shared/model.js';
 import type { Store, Workspace } from '../engine/api.js';
 import { checkIfDue, type CheckResult } from '../engine/check.js';
 import { upkeepIfDue, type UpkeepLimits } from '../engine/upkeep.js';
@@ -27,6 +28,13 @@ export interface MaintenanceOptions {
   firstMs?: number;
   /** When upkeep is due (default: git's own thresholds, engine/upkeep.ts). */
   upkeepLimits?: Partial<UpkeepLimits>;
+  /**
+   * Checkpoints retention must keep in this workspace besides pinned ones and the newest: those
+   * named by an effect or a pending approval, and the one a person has selected in the app.
+   */
+  protectedCheckpoints?: (workspace: Workspace) => Promise<string[]>;
+  /** What the last retention pass dropped (the app shows it in Settings). */
+  onPruned?: (workspace: Workspace, result: PruneResult) => void;
   onChecked?: (workspace: Workspace, result: CheckResult) => void;
   onError?: (err: unknown) => void;
 }
@@ -74,6 +82,18 @@ export class Maintenance {
     }
     for (const ws of await this.options.workspaces().catch(() => [])) {
       if (signal.aborted || Date.now() - this.options.lastActivityMs() < (this.options.idleMs ?? 30_000)) return;
+      try {
+        // Retention as Settings says (count and age; the size cap needs `prune --compact`): a short
+        // hold of this workspace's lock to delete refs; the objects go at the next compaction.
+        // Only with a caller that says what to protect (not wired in app-service yet: the selected checkpoint is not reported).
+        if (this.options.protectedCheckpoints) {
+          const protect = await this.options.protectedCheckpoints(ws);
+          const pruned = await ws.prune({ protect, compact: 'never' });
+          if (pruned.removed.length > 0) this.options.onPruned?.(ws, pruned);
+        }
+      } catch (err) {
+        if (!signal.aborted) this.options.onError?.(err);
+      }
       try {
         const outcome = await checkIfDue(this.options.store(), ws, { signal });
         if (outcome.ran) this.options.onChecked?.(ws, outcome.result);

@@ -95,8 +95,8 @@ export interface Workspace {
   restore(ref: string, options?: RestoreOptions): Promise<RestoreResult>;
   status(): Promise<WorkspaceStatus>;
   pin(ref: string, pinned: boolean): Promise<Checkpoint>;
-  /** Apply retention; `compact` also runs git gc on the store (never inside snapshot/restore). */
-  prune(options?: { compact?: boolean }): Promise<PruneResult>;
+  /** Apply retention; `compact` also runs git gc on the store (never inside snapshot/restore); `protect`: ids kept as if pinned; compact 'never': no gc even over the size cap (it would hold every workspace lock). */
+  prune(options?: { compact?: boolean | 'never'; protect?: readonly string[] }): Promise<PruneResult>;
   /** Write a checkpoint's files into a new folder (default `<root>-fork-<short id>`); never over anything that exists (fork.ts). */
   fork(ref: string, options?: { to?: string }): Promise<ForkResult>;
   /** Write a checkpoint's files into `dir`, an existing folder outside the workspace (a verifier's scratch copy). Returns the full id. */

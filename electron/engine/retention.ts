@@ -60,7 +60,8 @@ async function compactStoreLocked(store: StoreLayout, held?: string): Promise<vo
 }
 
 /** Whether a prune with these options will compact: the caller then takes the store lock first. */
-export async function pruneWillCompact(ctx: WsContext, options: { compact?: boolean }): Promise<boolean> {
+export async function pruneWillCompact(ctx: WsContext, options: { compact?: boolean | 'never' }): Promise<boolean> {
+  if (options.compact === 'never') return false;
   return options.compact === true || (await dirSize(ctx.store.home)) > ctx.settings.retention.max_store_mb * 1024 * 1024;
 }
 
@@ -93,14 +94,15 @@ async function deleteRefs(ctx: WsContext, records: CheckpointRecord[]): Promise<
  * Runs under the workspace lock (the caller holds it). Compacts only when the
  * caller also holds the store lock (taken before the workspace lock).
  */
-export async function pruneWorkspace(ctx: WsContext, options: { compact?: boolean; storeLocked?: boolean }): Promise<PruneResult> {
+export async function pruneWorkspace(ctx: WsContext, options: { compact?: boolean | 'never'; storeLocked?: boolean; protect?: readonly string[] }): Promise<PruneResult> {
   const storeBytes = () => dirSize(ctx.store.home);
   const before = await storeBytes();
   const policy = ctx.settings.retention;
   await sweepRefLocks(ctx);
   await sweepStoreTemps(ctx.store, { olderThanMs: TEMP_STALE_MS });
   let records = await listRecords(ctx);
-  const pinned = new Set((await readMeta(ctx.layout.metaFile))?.pinned ?? []);
+  // Kept like pinned ones: those the caller names (named by an effect, a pending approval, on a person's screen).
+  const pinned = new Set([...((await readMeta(ctx.layout.metaFile))?.pinned ?? []), ...(options.protect ?? [])]);
   const expired = selectExpired(records, pinned, policy.max_checkpoints, policy.max_age_days, Date.now());
   await deleteRefs(ctx, expired);
   const removed = expired.map((r) => r.checkpoint.id);
@@ -109,7 +111,7 @@ export async function pruneWorkspace(ctx: WsContext, options: { compact?: boolea
 
   let gcRan = false;
   const capBytes = policy.max_store_mb * 1024 * 1024;
-  if (options.storeLocked && (options.compact || before > capBytes)) {
+  if (options.storeLocked && options.compact !== 'never' && (options.compact === true || before > capBytes)) {
     await compactStoreLocked(ctx.store, ctx.id);
     gcRan = true;
     // Size cap: drop the oldest unpinned (never the newest) until under the cap,

@@ -174,7 +174,7 @@ export class WorkspaceImpl implements Workspace {
     return { ...record.checkpoint, pinned };
   }
 
-  async prune(options: { compact?: boolean } = {}): Promise<PruneResult> {
+  async prune(options: { compact?: boolean | 'never'; protect?: readonly string[] } = {}): Promise<PruneResult> {
     if (!(await pruneWillCompact(this.ctx, options))) return this.locked(() => pruneWorkspace(this.ctx, options));
     // Compaction needs the upkeep and store locks: taken before the workspace lock (retention.ts).
     return withUpkeepExcluded(this.ctx.store, () =>
