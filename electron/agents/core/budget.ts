@@ -22,8 +22,10 @@ export async function withinBudget(work: (budget: Budget) => Promise<void>, init
   const timeout = new Promise<'timeout'>((resolveTimeout) => {
     arm = () => {
       clearTimeout(timer);
+      // Not unref()ed: the timer is what keeps the process alive until it has said "done", "gave up" or
+      // "failed open" when the work waits on nothing else that holds the event loop open. It never holds
+      // the agent past the budget: it fires then, and the hook exits as soon as it has spoken.
       timer = setTimeout(() => resolveTimeout('timeout'), Math.max(0, budgetMs - (Date.now() - started)));
-      timer.unref();
     };
     arm();
   });
