@@ -11,6 +11,8 @@ import { workspaceDirFor } from '../agents/core/workspace-for.js';
 import { packageVersion } from '../server/paths.js';
 import { DAEMON_LOG, DAEMON_STARTING } from '../agents/core/autostart.js';
 import { IdleExit } from './idle-exit.js';
+import { leaveAsIfKilled, watchStoreIdentity } from './store-gone.js';
+import { agentSocketPath } from '../agents/core/delegate-socket.js';
 
 export interface DaemonOptions {
   home: string;
@@ -60,6 +62,8 @@ export async function runDaemon(options: DaemonOptions): Promise<DaemonEnd> {
     return 'someone-serves';
   }
   idle = new IdleExit(idleMs, () => end('idle'));
+  // Its store deleted, moved or replaced: it leaves within a second, writing and releasing nothing.
+  const storeWatch = watchStoreIdentity(home, agentSocketPath(home), leaveAsIfKilled);
   const signals: NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP'];
   const onSignal = (signal: NodeJS.Signals): void => end(signal);
   for (const s of signals) process.on(s, onSignal);
@@ -76,6 +80,7 @@ export async function runDaemon(options: DaemonOptions): Promise<DaemonEnd> {
   }
   const why = await ended;
   idle.dispose();
+  storeWatch.dispose();
   for (const s of signals) process.off(s, onSignal);
   log(`leaving (${why})`);
   await app.dispose();

@@ -5,7 +5,7 @@
 // hook alone; see delegate.test.ts for the control).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Checkpoint } from '../../shared/model.js';
@@ -267,6 +267,64 @@ describe('the daemon process', () => {
     expect(existsSync(join(dirs.home, 'agent.lock.lock'))).toBe(false);
     await preEdit(dirs.home, dirs.workspace, 'toolu_1');
     expect((await serving(dirs.home, dirs.workspace)).pid).not.toBe(s.pid);
+  });
+
+  // The store deleted, moved or replaced under a running daemon: it leaves (as if killed: signal SIGKILL, no
+  // exit handler releasing paths), writes nothing and never re-creates the folder; the next hook starts a fresh one.
+  it('its store deleted (rm -rf, as the README says): it leaves, the store is not re-created, the next hook starts a fresh one', async () => {
+    const d = startDaemon(dirs.home, ['-w', dirs.workspace]);
+    const s = await serving(dirs.home, dirs.workspace);
+    await writeFile(join(dirs.workspace, 'src', 'app.ts'), 'export const answer = 42;\n');
+    expect(await preEdit(dirs.home, dirs.workspace, 'toolu_1')).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    await byToolUse(dirs.home, dirs.workspace, 'toolu_1');
+    await rm(dirs.home, { recursive: true, force: true });
+    await d.exited;
+    expect(d.child.signalCode).toBe('SIGKILL');
+    expect(existsSync(dirs.home)).toBe(false);
+    // A person starting over: the next hook call creates the store and starts a new daemon normally.
+    await mkdir(dirs.home, { recursive: true });
+    await quietSettings(dirs.home);
+    expect(await preEdit(dirs.home, dirs.workspace, 'toolu_2')).toMatchObject({ code: 0, stdout: '' });
+    expect((await serving(dirs.home, dirs.workspace)).pid).not.toBe(s.pid);
+  });
+
+  it('its store moved away: it leaves, writes nothing at the old path, and leaves the moved store as it was', async () => {
+    const d = startDaemon(dirs.home, ['-w', dirs.workspace]);
+    await serving(dirs.home, dirs.workspace);
+    const moved = `${dirs.home}.moved`;
+    await rename(dirs.home, moved);
+    homes.add(moved);
+    await d.exited;
+    expect(d.child.signalCode).toBe('SIGKILL');
+    expect(existsSync(dirs.home)).toBe(false);
+    expect(existsSync(join(moved, 'config.json'))).toBe(true);
+    await rm(moved, { recursive: true, force: true });
+  });
+
+  it('its store replaced by another served by a newer daemon: the old one leaves, releasing nothing of the newer one', async () => {
+    const old = startDaemon(dirs.home, ['-w', dirs.workspace]);
+    await serving(dirs.home, dirs.workspace);
+    // Frozen, so the replacement is in place with its own daemon serving before the old one can look.
+    old.child.kill('SIGSTOP');
+    const moved = `${dirs.home}.old`;
+    await rename(dirs.home, moved);
+    homes.add(moved);
+    await mkdir(dirs.home, { recursive: true });
+    await quietSettings(dirs.home);
+    const newer = startDaemon(dirs.home, ['-w', dirs.workspace]);
+    const s = await serving(dirs.home, dirs.workspace);
+    expect(s.pid).toBe(newer.child.pid);
+    old.child.kill('SIGCONT');
+    await old.exited;
+    expect(old.child.signalCode).toBe('SIGKILL');
+    // The newer daemon still holds its socket and its lock, and still answers.
+    expect(existsSync(agentSocketPath(dirs.home))).toBe(true);
+    expect(existsSync(join(dirs.home, 'agent.lock.lock'))).toBe(true);
+    expect((await status(dirs.home))?.pid).toBe(newer.child.pid);
+    await writeFile(join(dirs.workspace, 'src', 'app.ts'), 'export const answer = 42;\n');
+    expect(await preEdit(dirs.home, dirs.workspace, 'toolu_1')).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    await byToolUse(dirs.home, dirs.workspace, 'toolu_1');
+    await rm(moved, { recursive: true, force: true });
   });
 
   it('two started at the same moment: one serves, the other leaves quietly', async () => {
