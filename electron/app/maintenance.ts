@@ -83,8 +83,7 @@ export class Maintenance {
 
   private async tick(): Promise<void> {
     if (!this.options.enabled()) return;
-    const quiet = Date.now() - this.options.lastActivityMs();
-    if (quiet < (this.options.idleMs ?? IDLE_MS)) return;
+    if (!this.quiet()) return;
     const signal = this.abort.signal;
     await this.applyRetention(signal);
     try {
@@ -93,7 +92,7 @@ export class Maintenance {
       if (!signal.aborted) this.options.onError?.(err);
     }
     for (const ws of await this.options.workspaces().catch(() => [])) {
-      if (signal.aborted || Date.now() - this.options.lastActivityMs() < (this.options.idleMs ?? IDLE_MS)) return;
+      if (signal.aborted || !this.quiet()) return;
       try {
         const outcome = await checkIfDue(this.options.store(), ws, { signal });
         if (outcome.ran) this.options.onChecked?.(ws, outcome.result);
@@ -103,11 +102,16 @@ export class Maintenance {
     }
   }
 
+  /** Whether nothing was recorded for the idle time: the condition every step of a tick starts under. */
+  private quiet(): boolean {
+    return Date.now() - this.options.lastActivityMs() >= (this.options.idleMs ?? IDLE_MS);
+  }
+
   private async applyRetention(signal: AbortSignal): Promise<void> {
     const retention = this.options.retention;
     if (!retention) return;
     for (const ws of await this.options.workspaces().catch(() => [])) {
-      if (signal.aborted || Date.now() - this.options.lastActivityMs() < (this.options.idleMs ?? IDLE_MS)) return;
+      if (signal.aborted || !this.quiet()) return;
       const last = this.pruned.get(ws.root);
       if (last !== undefined && Date.now() - last < RETENTION_EVERY_MS) continue;
       this.pruned.set(ws.root, Date.now());

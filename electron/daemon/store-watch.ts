@@ -23,14 +23,14 @@ function identity(dir: string): string | null {
   return st?.isDirectory() ? `${st.dev}:${st.ino}` : null;
 }
 
-/** Calls `onGone` once when `dir` is no longer the folder it is now (or null when it is not one now). */
-export function watchStore(dir: string, onGone: (why: string) => void, everyMs = STORE_WATCH_MS): StoreWatch {
+/** Calls `onGone` once when `dir` is gone or no longer the folder it is now. */
+export function watchStore(dir: string, onGone: () => void, everyMs = STORE_WATCH_MS): StoreWatch {
   const first = identity(dir);
   const timer = setInterval(() => {
     const now = identity(dir);
     if (now === first && first !== null) return;
     clearInterval(timer);
-    onGone(now === null ? `the store ${dir} is gone` : `the store ${dir} was replaced by another folder`);
+    onGone();
   }, everyMs);
   // The service's own handles decide whether the process lives; this only ends it early.
   timer.unref();

@@ -447,7 +447,7 @@ export class ObjectProver {
     if (cached) return cached;
     const read = this.record(pack, offset, depth > 0);
     try {
-      return this.readRecord(pack, offset, read, depth, transient);
+      return this.readRecord(pack, offset, key, read, depth, transient);
     } catch (err) {
       if (read.crcOk) throw err;
       // The record's end is where the index says the next one starts: a
@@ -457,7 +457,7 @@ export class ObjectProver {
       const streamed = this.streamedRecord(pack, offset, read.size);
       if (streamed) {
         try {
-          return this.readRecord(pack, offset, streamed, depth, transient);
+          return this.readRecord(pack, offset, key, streamed, depth, transient);
         } catch {
           /* damaged after all: said below */
         }
@@ -482,8 +482,7 @@ export class ObjectProver {
     return header && header.size === size ? { record, ...header } : null;
   }
 
-  private readRecord(pack: Pack, offset: number, read: { record: Buffer; code: number; size: number; at: number }, depth: number, transient: boolean): { type: ObjectType; data: Buffer } {
-    const key = pack.serial * 2 ** 40 + offset;
+  private readRecord(pack: Pack, offset: number, key: number, read: { record: Buffer; code: number; size: number; at: number }, depth: number, transient: boolean): { type: ObjectType; data: Buffer } {
     const { record, code, size } = read;
     let at = read.at;
     let byte: number;
