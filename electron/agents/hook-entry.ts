@@ -3,8 +3,8 @@
 // loading anything else (no command parser, no UI, no engine unless the hook
 // must work alone). It reads one JSON object on stdin, prints at most one,
 // and always exits 0 (fail open): Claude Code reads exit 2 as "block the tool".
-import { runClaudeCodeHook } from './claude-code/hook.js';
-import { runHermesHook } from './hermes/hook.js';
+// Which agent's protocol it speaks is its adapter's (hook-adapters.ts).
+import { HOOK_ADAPTERS, hookAdapter } from './hook-adapters.js';
 
 /** Reads stdin to its end; gives '' for a terminal (nobody is piping a payload). */
 function readStdin(): Promise<string> {
@@ -43,13 +43,12 @@ export async function runHookCommand(args: readonly string[]): Promise<never> {
     local: process.env['CHRONOSCOPE_NO_DELEGATE'] === '1',
     warn,
   };
-  if (agent === 'claude-code') {
-    const output = await runClaudeCodeHook(readStdin(), env);
+  const adapter = hookAdapter(agent ?? '');
+  if (adapter !== undefined) {
+    const output = await adapter.run(readStdin(), env);
     if (output !== null) process.stdout.write(`${JSON.stringify(output)}\n`);
-  } else if (agent === 'hermes') {
-    process.stdout.write(`${JSON.stringify(await runHermesHook(readStdin(), env))}\n`);
   } else {
-    warn(`chronoscope: hook: unknown agent ${JSON.stringify(agent ?? '')} (known: claude-code, hermes); ignored`);
+    warn(`chronoscope: hook: unknown agent ${JSON.stringify(agent ?? '')} (known: ${HOOK_ADAPTERS.map((a) => a.id).join(', ')}); ignored`);
   }
   // Exit now: abandoned work (a snapshot past the budget) must not keep the agent waiting.
   // The engine moves a checkpoint's ref last, so a snapshot cut short leaves no half checkpoint.

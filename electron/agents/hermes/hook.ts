@@ -8,15 +8,10 @@
 // conversation: for pre_llm_call it sends the tool-call ids still in it) —
 // and gets one JSON object back: a pre_tool_call directive, a recovery hint,
 // or context for the next model call.
-import { classifyInWorkspace } from '../../effects/enrich.js';
 import type { ClassifiedEffect } from '../../../shared/model.js';
 import type { CallKind, ToolCall } from '../core/call.js';
-import { DEFAULT_BUDGET_MS, withinBudget } from '../core/budget.js';
-import { cliPrefix } from '../core/node-command.js';
-import { defaultStoreHome } from '../../engine/layout/paths.js';
-import { runCore, type RunOptions } from '../core/run.js';
+import type { AgentAdapter, AgentEvent } from '../core/adapter.js';
 import { parseStdinObject } from '../core/stdin-json.js';
-import { askText, recoveryHint, reminderText } from '../core/texts.js';
 
 export const AGENT = 'hermes';
 export const HERMES_TOOLS = ['write_file', 'patch', 'terminal', 'execute_code'] as const;
@@ -41,11 +36,6 @@ export interface HermesAnswer {
   directive?: { action: 'approve'; message: string; rule_key: string };
   hint?: string;
   context?: string;
-}
-
-export interface HermesEnvironment extends RunOptions {
-  budgetOverrideMs?: number;
-  warn: (line: string) => void;
 }
 
 function parseRequest(text: string): HermesRequest {
@@ -121,48 +111,37 @@ export function ruleKey(effects: readonly ClassifiedEffect[]): string {
   return [...new Set(effects.map((e) => `chronoscope:${e.kind}:${e.target}`))].sort().join('+');
 }
 
-export async function runHermesHook(stdin: string | Promise<string>, env: HermesEnvironment): Promise<HermesAnswer> {
-  let early: HermesAnswer = {};
-  let answer: HermesAnswer = {};
-  const outcome = await withinBudget(
-    async (budget) => {
-      const request = parseRequest(await stdin);
-      const run = (r: Parameters<typeof runCore>[0]) => runCore(r, budget, env);
-      if (request.event === 'pre_llm_call') {
-        // The prompt labels this session's next checkpoints on the timeline (one small file write),
-        // as Claude Code's UserPromptSubmit does; loaded here only, never on the tool-call path.
-        if (request.session_id !== undefined && request.prompt !== undefined) {
-          const { rememberPrompt } = await import('../core/session-prompt.js');
-          await rememberPrompt(env.home ?? defaultStoreHome(), request.session_id, request.prompt).catch(() => undefined);
-        }
-        if (request.session_id === undefined || request.present === undefined) return;
-        const result = await run({ op: 'memory', agent: AGENT, cwd: request.cwd, session: request.session_id, present: request.present });
-        if (result.op === 'memory' && result.effects.length > 0) answer = { context: reminderText(result.effects) };
-        return;
-      }
-      const call = toolCall(request);
-      if (call === null) return;
-      const effects = call.command === null ? [] : classifyInWorkspace(call.command, call.cwd);
-      if (request.event === 'pre_tool_call') {
-        // The approval does not wait for the checkpoint: it is given even if the store fails or is slow.
-        if (effects.length > 0) early = { directive: { action: 'approve', message: askText(effects), rule_key: ruleKey(effects) } };
-        await run({ op: 'before', call, effects });
-        answer = early;
-        return;
-      }
-      if (request.event === 'post_tool_call') {
-        if (request.status === 'blocked') {
-          if (call.toolCallId !== undefined) await run({ op: 'denied', agent: AGENT, cwd: call.cwd, toolCallIds: [call.toolCallId] });
-          return;
-        }
-        const failed = request.status === 'error';
-        const result = await run({ op: 'after', call, outcome: failed ? 'failed' : 'ok', effects });
-        if (failed && result.op === 'after' && result.before !== null) answer = { hint: recoveryHint(call.tool, result.workspace, result.before, cliPrefix()) };
-      }
-    },
-    env.budgetOverrideMs ?? DEFAULT_BUDGET_MS,
-    env.budgetOverrideMs !== undefined,
-  );
-  if (!outcome.done) env.warn(`chronoscope: hook ${outcome.why}`);
-  return outcome.done ? answer : early;
+function event(request: HermesRequest): AgentEvent | null {
+  if (request.event === 'pre_llm_call') {
+    // The prompt labels this session's next checkpoints, as Claude Code's UserPromptSubmit does.
+    const present = request.present;
+    return {
+      kind: 'prompt',
+      cwd: request.cwd,
+      ...(request.session_id === undefined ? {} : { session: request.session_id }),
+      ...(request.prompt === undefined ? {} : { prompt: request.prompt }),
+      ...(present === undefined ? {} : { present: () => Promise.resolve(present) }),
+    };
+  }
+  const call = toolCall(request);
+  if (call === null) return null;
+  if (request.event === 'pre_tool_call') return { kind: 'before', call };
+  if (request.event === 'post_tool_call') {
+    if (request.status === 'blocked') return { kind: 'denied', cwd: call.cwd, toolCallIds: call.toolCallId === undefined ? [] : [call.toolCallId] };
+    return { kind: 'after', call, outcome: request.status === 'error' ? 'failed' : 'ok' };
+  }
+  return null;
 }
+
+export const hermesAdapter: AgentAdapter<HermesRequest, HermesAnswer> = {
+  id: AGENT,
+  parse: parseRequest,
+  event,
+  answers: {
+    // The approval does not wait for the checkpoint: it is given even if the store fails or is slow.
+    ask: (text, effects) => ({ directive: { action: 'approve', message: text, rule_key: ruleKey(effects) } }),
+    hint: (text) => ({ hint: text }),
+    reminder: (text) => ({ context: text }),
+  },
+  none: {},
+};

@@ -1,0 +1,117 @@
+// `chronoscope hook copilot`: GitHub Copilot CLI's hooks (1.0.102) as an
+// adapter of the agent core. Installed under the PascalCase event names,
+// which get a Claude-compatible stdin (captured from the real CLI in
+// tests/agents/fixtures/copilot-1.0.102-hooks.jsonl): hook_event_name,
+// session_id, cwd, timestamp, tool_name (Write for create, Edit, Bash),
+// tool_input (+ tool_result {result_type, text_result_for_llm} after);
+// UserPromptSubmit has the prompt. No tool-call id and no transcript.
+//
+// PreToolUse (Write/Edit/Bash): a checkpoint first; before an irreversible
+//   command, a deny whose reason tells the model to ask the person (Copilot
+//   has no "ask" answer in -p mode that we could verify).
+// PostToolUse: the ledger's outcome (a shell's exit code is in the text;
+//   result_type says "success" even when the command failed).
+// UserPromptSubmit: the prompt labels the session's lane.
+import { createHash } from 'node:crypto';
+import { parseStdinObject } from '../core/stdin-json.js';
+import type { ToolCall } from '../core/call.js';
+import { callIds, type AgentAdapter, type AgentEvent } from '../core/adapter.js';
+
+export const AGENT = 'copilot';
+export const COPILOT_EVENTS = ['PreToolUse', 'PostToolUse', 'UserPromptSubmit'] as const;
+const FILE_TOOLS = ['Write', 'Edit', 'create', 'edit'];
+const SHELL_TOOLS = ['Bash', 'bash'];
+
+export interface CopilotPayload {
+  session_id?: string;
+  cwd: string;
+  hook_event_name: string;
+  tool_name?: string;
+  tool_input?: Record<string, unknown>;
+  tool_result?: { result_type?: string; text_result_for_llm?: string };
+  prompt?: string;
+}
+
+export interface CopilotOutput {
+  permissionDecision: 'deny';
+  permissionDecisionReason: string;
+  hookSpecificOutput: { hookEventName: 'PreToolUse'; permissionDecision: 'deny'; permissionDecisionReason: string };
+}
+
+function parse(text: string): CopilotPayload {
+  const o = parseStdinObject(text);
+  for (const key of ['cwd', 'hook_event_name']) {
+    const v = o[key];
+    if (typeof v !== 'string' || v === '' || v.length > 10_000 || v.includes('\0')) throw new Error(`unexpected hook payload: ${key} must be a non-empty string`);
+  }
+  for (const key of ['session_id', 'tool_name']) {
+    if (o[key] !== undefined && typeof o[key] !== 'string') throw new Error(`unexpected hook payload: ${key} must be a string`);
+  }
+  if (typeof o['prompt'] !== 'string') delete o['prompt'];
+  const input = o['tool_input'];
+  if (input !== undefined && (typeof input !== 'object' || input === null || Array.isArray(input))) throw new Error('unexpected hook payload: tool_input must be an object');
+  const result = o['tool_result'];
+  if (result !== undefined && (typeof result !== 'object' || result === null)) delete o['tool_result'];
+  return o as unknown as CopilotPayload;
+}
+
+function str(input: Record<string, unknown> | undefined, key: string): string | null {
+  const v = input?.[key];
+  return typeof v === 'string' && v !== '' ? v : null;
+}
+
+/** Copilot gives a call no id: Pre and Post of one call are matched by session, tool and input. */
+function callId(payload: CopilotPayload): string {
+  const digest = createHash('sha256').update(`${payload.session_id ?? ''}\0${payload.tool_name ?? ''}\0${JSON.stringify(payload.tool_input ?? {})}`).digest('hex');
+  return `copilot-${digest.slice(0, 24)}`;
+}
+
+function toolCall(payload: CopilotPayload): ToolCall | null {
+  const tool = payload.tool_name ?? '';
+  const input = payload.tool_input;
+  const ids = callIds(payload.session_id, callId(payload));
+  if (FILE_TOOLS.includes(tool)) {
+    const file = str(input, 'path') ?? str(input, 'file_path');
+    return { agent: AGENT, tool, kind: 'file', cwd: payload.cwd, files: file === null ? [] : [file], command: null, ...ids };
+  }
+  if (SHELL_TOOLS.includes(tool)) {
+    const command = str(input, 'command');
+    if (command === null) return null;
+    return { agent: AGENT, tool, kind: 'shell', cwd: payload.cwd, files: [], command, ...ids };
+  }
+  return null;
+}
+
+/** A shell's result text ends "<shellId: N completed with exit code X>"; result_type "failure" otherwise. */
+function succeeded(result: CopilotPayload['tool_result']): boolean {
+  if (result === undefined) return true;
+  if (result.result_type !== undefined && result.result_type !== 'success') return false;
+  const exit = /completed with exit code (-?\d+)>\s*$/.exec(result.text_result_for_llm ?? '');
+  return exit === null || exit[1] === '0';
+}
+
+function event(payload: CopilotPayload): AgentEvent | null {
+  const name = payload.hook_event_name;
+  if (name === 'UserPromptSubmit') {
+    return { kind: 'prompt', cwd: payload.cwd, ...(payload.session_id === undefined ? {} : { session: payload.session_id }), ...(payload.prompt === undefined ? {} : { prompt: payload.prompt }) };
+  }
+  const call = toolCall(payload);
+  if (call === null) return null;
+  if (name === 'PreToolUse') return { kind: 'before', call };
+  if (name === 'PostToolUse') return { kind: 'after', call, outcome: succeeded(payload.tool_result) ? 'ok' : 'failed', output: payload.tool_result?.text_result_for_llm ?? '' };
+  return null;
+}
+
+function deny(reason: string): CopilotOutput {
+  return { permissionDecision: 'deny', permissionDecisionReason: reason, hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } };
+}
+
+export const copilotAdapter: AgentAdapter<CopilotPayload, CopilotOutput> = {
+  id: AGENT,
+  parse,
+  event,
+  answers: {
+    ask: (text) => deny(`${text}. Do not run it: ask the person to run it themselves if they want it. Do not look for another way to do it.`),
+    denies: () => true,
+  },
+};

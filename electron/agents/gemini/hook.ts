@@ -1,0 +1,115 @@
+// `chronoscope hook gemini`: Gemini CLI's hooks (0.61) as an adapter of the
+// agent core. Stdin: session_id, transcript_path, cwd, hook_event_name,
+// timestamp, tool_name, tool_input (+ tool_response after); BeforeAgent has
+// the prompt. Gemini runs hooks with a cleaned environment (no PATH to count
+// on): the installed command names absolute Node and CLI paths.
+//
+// BeforeTool (write_file, replace, run_shell_command): a checkpoint first;
+//   before an irreversible command, `decision: "ask"` with the effects, which
+//   Gemini puts to the person as its own confirmation.
+// AfterTool: the ledger's outcome; a failed call gets a recovery hint.
+// BeforeAgent: the prompt labels the session's lane.
+import { createHash } from 'node:crypto';
+import { parseStdinObject } from '../core/stdin-json.js';
+import type { ToolCall } from '../core/call.js';
+import { callIds, type AgentAdapter, type AgentEvent } from '../core/adapter.js';
+import { responseText } from '../core/tool-response.js';
+
+export const AGENT = 'gemini';
+export const GEMINI_FILE_TOOLS = ['write_file', 'replace'] as const;
+export const GEMINI_TOOLS = [...GEMINI_FILE_TOOLS, 'run_shell_command'] as const;
+
+export interface GeminiPayload {
+  session_id?: string;
+  cwd: string;
+  hook_event_name: string;
+  tool_name?: string;
+  tool_input?: Record<string, unknown>;
+  tool_response?: unknown;
+  prompt?: string;
+}
+
+export type GeminiOutput =
+  | { decision: 'ask'; reason: string; systemMessage: string }
+  | { hookSpecificOutput: { hookEventName: string; additionalContext: string } };
+
+function parse(text: string): GeminiPayload {
+  const o = parseStdinObject(text);
+  for (const key of ['cwd', 'hook_event_name']) {
+    const v = o[key];
+    if (typeof v !== 'string' || v === '' || v.length > 10_000 || v.includes('\0')) throw new Error(`unexpected hook payload: ${key} must be a non-empty string`);
+  }
+  for (const key of ['session_id', 'tool_name']) {
+    if (o[key] !== undefined && typeof o[key] !== 'string') throw new Error(`unexpected hook payload: ${key} must be a string`);
+  }
+  if (typeof o['prompt'] !== 'string') delete o['prompt'];
+  const input = o['tool_input'];
+  if (input !== undefined && (typeof input !== 'object' || input === null || Array.isArray(input))) throw new Error('unexpected hook payload: tool_input must be an object');
+  return o as unknown as GeminiPayload;
+}
+
+function str(input: Record<string, unknown> | undefined, key: string): string | null {
+  const v = input?.[key];
+  return typeof v === 'string' && v !== '' ? v : null;
+}
+
+/**
+ * Gemini gives a tool call no id: BeforeTool and AfterTool of one call are matched by what they
+ * share (session, tool, input). The same call repeated in a session shares its id; its records are
+ * settled again with the same outcome.
+ */
+function callId(payload: GeminiPayload): string {
+  const digest = createHash('sha256').update(`${payload.session_id ?? ''}\0${payload.tool_name ?? ''}\0${JSON.stringify(payload.tool_input ?? {})}`).digest('hex');
+  return `gemini-${digest.slice(0, 24)}`;
+}
+
+function toolCall(payload: GeminiPayload): ToolCall | null {
+  const tool = payload.tool_name ?? '';
+  const input = payload.tool_input;
+  const ids = callIds(payload.session_id, callId(payload));
+  if ((GEMINI_FILE_TOOLS as readonly string[]).includes(tool)) {
+    const file = str(input, 'file_path') ?? str(input, 'absolute_path') ?? str(input, 'path');
+    return { agent: AGENT, tool, kind: 'file', cwd: payload.cwd, files: file === null ? [] : [file], command: null, ...ids };
+  }
+  if (tool === 'run_shell_command') {
+    const command = str(input, 'command');
+    if (command === null) return null;
+    // A command may run in a folder of the workspace (dir_path, relative to it).
+    const dir = str(input, 'dir_path') ?? str(input, 'directory');
+    const cwd = dir === null ? payload.cwd : dir.startsWith('/') ? dir : `${payload.cwd.replace(/\/$/, '')}/${dir}`;
+    return { agent: AGENT, tool, kind: 'shell', cwd, files: [], command, ...ids };
+  }
+  return null;
+}
+
+/** Gemini's AfterTool response: `error` set (or a non-zero exit code in the text) when the call failed. */
+function succeeded(response: unknown): boolean {
+  if (typeof response !== 'object' || response === null) return true;
+  const o = response as Record<string, unknown>;
+  if (o['error'] !== undefined && o['error'] !== null && o['error'] !== '') return false;
+  const text = responseText(response);
+  const exit = /^Exit Code: (-?\d+)$/m.exec(text);
+  return exit === null || exit[1] === '0';
+}
+
+function event(payload: GeminiPayload): AgentEvent | null {
+  const name = payload.hook_event_name;
+  if (name === 'BeforeAgent') {
+    return { kind: 'prompt', cwd: payload.cwd, ...(payload.session_id === undefined ? {} : { session: payload.session_id }), ...(payload.prompt === undefined ? {} : { prompt: payload.prompt }) };
+  }
+  const call = toolCall(payload);
+  if (call === null) return null;
+  if (name === 'BeforeTool') return { kind: 'before', call };
+  if (name === 'AfterTool') return { kind: 'after', call, outcome: succeeded(payload.tool_response) ? 'ok' : 'failed', output: responseText(payload.tool_response) };
+  return null;
+}
+
+export const geminiAdapter: AgentAdapter<GeminiPayload, GeminiOutput> = {
+  id: AGENT,
+  parse,
+  event,
+  answers: {
+    ask: (text) => ({ decision: 'ask', reason: text, systemMessage: text }),
+    hint: (text) => ({ hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: text } }),
+  },
+};

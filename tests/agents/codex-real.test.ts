@@ -1,0 +1,154 @@
+// The real Codex CLI (npm run install:agents) against a scripted local fake
+// of the Responses API, with our hooks installed by `chronoscope hooks install
+// codex` alone, in a temp HOME whose config.toml already holds the person's
+// own settings (and comments). Skipped, with the reason, where Codex is not
+// installed.
+import { spawn } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore } from '../../electron/engine/index.js';
+import { GIT_ENV } from '../effects/git-helpers.js';
+import { findAgentCli, sayIfSkipped } from './agent-cli.js';
+import { startFakeResponsesApi, type FakeResponsesApi, type ResponsesStep } from './fake-openai-responses.js';
+import { baseEnv, runCli } from './run-cli.js';
+import { tempWorld, type TempWorld } from './temp-home.js';
+
+// The native binary the package ships (its .bin entry is a node script, and Codex runs with no node on PATH here).
+const codex = findAgentCli('codex', `@openai/codex-${process.platform}-${process.arch}/vendor/*/bin/codex`);
+sayIfSkipped('Codex CLI', codex);
+
+let world: TempWorld;
+let api: FakeResponsesApi | null = null;
+let configPath: string;
+let original: string;
+
+function personConfig(url: string): string {
+  return [
+    '# my Codex settings',
+    'model = "gpt-5.1-codex"',
+    'model_provider = "fake"   # the local fake',
+    '',
+    '[model_providers.fake]',
+    'name = "fake"',
+    `base_url = "${url}"`,
+    'wire_api = "responses"',
+    'env_key = "FAKE_API_KEY"',
+    '',
+  ].join('\n');
+}
+
+function codexEnv(): NodeJS.ProcessEnv {
+  return {
+    ...GIT_ENV,
+    HOME: world.home,
+    // No node on this PATH (Codex is a native binary): the installed command must not need one.
+    PATH: world.noNodeBin,
+    CHRONOSCOPE_HOME: world.store,
+    CHRONOSCOPE_HOOK_BUDGET_MS: '25000',
+    CHRONOSCOPE_DAEMON: '0',
+    FAKE_API_KEY: 'sk-test',
+    CODEX_HOME: join(world.home, '.codex'),
+    RUST_LOG: 'warn',
+  };
+}
+
+function runCodex(prompt: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(codex.bin!, ['exec', '--skip-git-repo-check', '-s', 'danger-full-access', prompt], { cwd: world.ws, env: codexEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 150_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** `codex app-server`'s hooks/list for the workspace: each hook's key and whether Codex trusts it. */
+function codexHooksList(): Promise<{ key: string; trustStatus: string; eventName: string }[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(codex.bin!, ['app-server'], { cwd: world.ws, env: codexEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      for (const line of out.split('\n')) {
+        if (!line.startsWith('{"id":2')) continue;
+        clearTimeout(timer);
+        child.kill();
+        const data = (JSON.parse(line) as { result: { data: { hooks: { key: string; trustStatus: string; eventName: string }[] }[] } }).result.data;
+        resolve(data.flatMap((d) => d.hooks));
+      }
+    });
+    child.on('error', reject);
+    child.on('close', () => reject(new Error(`codex app-server ended without answering: ${out}`)));
+    child.stdin.write(`${JSON.stringify({ id: 1, method: 'initialize', params: { clientInfo: { name: 'test', version: '1' } } })}\n`);
+    child.stdin.write(`${JSON.stringify({ method: 'initialized' })}\n`);
+    child.stdin.write(`${JSON.stringify({ id: 2, method: 'hooks/list', params: { cwds: [world.ws] } })}\n`);
+  });
+}
+
+async function serve(script: ResponsesStep[]): Promise<FakeResponsesApi> {
+  await api?.close();
+  api = await startFakeResponsesApi(script);
+  // The provider's URL changes with each fake: the person's config is rewritten before install.
+  return api;
+}
+
+beforeAll(async () => {
+  world = await tempWorld('codex');
+  await mkdir(join(world.ws, 'src'), { recursive: true });
+  await writeFile(join(world.ws, 'src', 'app.ts'), 'export const answer = 41;\n');
+  configPath = join(world.home, '.codex', 'config.toml');
+  await mkdir(join(world.home, '.codex'), { recursive: true });
+});
+afterAll(async () => {
+  await api?.close();
+  await world?.remove();
+});
+
+describe.skipIf(codex.bin === null)('the real Codex CLI with our hooks', () => {
+  it('install writes trusted hooks (Codex says so) and uninstall gives the config back byte for byte', async () => {
+    const fake = await serve([]);
+    await mkdir(join(world.home, '.codex'), { recursive: true });
+    original = personConfig(fake.url);
+    await writeFile(configPath, original);
+    const env = baseEnv(world.store, { HOME: world.home });
+    const installed = await runCli(['hooks', 'install', 'codex'], { env });
+    expect(installed.code, installed.stderr).toBe(0);
+    const hooks = await codexHooksList();
+    const ours = hooks.filter((h) => h.key.startsWith(`${configPath}:`));
+    expect(ours.map((h) => h.eventName).sort()).toEqual(['postToolUse', 'preToolUse', 'userPromptSubmit']);
+    expect(ours.every((h) => h.trustStatus === 'trusted'), JSON.stringify(ours)).toBe(true);
+    const status = await runCli(['hooks', 'status', 'codex', '-w', world.ws], { env });
+    expect(status.stdout).toContain('Codex will run them');
+    const removed = await runCli(['hooks', 'uninstall', 'codex'], { env });
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(await readFile(configPath, 'utf8')).toBe(original);
+  }, 120_000);
+
+  it('takes a checkpoint holding the text before a patch it applies, labelled with the prompt', async () => {
+    const fake = await serve([
+      // Codex's exec_command takes an apply_patch invocation as its apply_patch tool (hooks see tool_name apply_patch).
+      { call: 'exec_command', arguments: { cmd: "apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: src/app.ts\n@@\n-export const answer = 41;\n+export const answer = 42;\n*** End Patch\nEOF\n" } },
+      { text: 'Changed the answer.' },
+    ]);
+    await writeFile(configPath, personConfig(fake.url));
+    const env = baseEnv(world.store, { HOME: world.home });
+    expect((await runCli(['hooks', 'install', 'codex'], { env })).code).toBe(0);
+    const r = await runCodex('make the answer 42');
+    expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
+    expect(await readFile(join(world.ws, 'src', 'app.ts'), 'utf8')).toBe('export const answer = 42;\n');
+    const workspace = await (await openStore({ home: world.store })).workspace(world.ws);
+    // Codex 0.171 offers this model no apply_patch tool of its own: the patch runs through its shell, and the hook sees Bash.
+    const cp = (await workspace.list()).find((c) => c.agent === 'codex' && c.tool === 'Bash');
+    expect(cp, `${JSON.stringify(await workspace.list())}\n${r.stderr}`).toBeDefined();
+    expect(cp).toMatchObject({ reason: "Bash: apply_patch <<'EOF' …", prompt: 'make the answer 42', tool_use_id: 'call_0' });
+    expect((await workspace.fileDiff(cp!.id, 'workspace', 'src/app.ts')).old.text).toBe('export const answer = 41;\n');
+  }, 180_000);
+});

@@ -1,0 +1,72 @@
+// A scripted fake of OpenAI's Responses API (what Codex CLI speaks with
+// `wire_api = "responses"`), on 127.0.0.1: each POST …/responses gets the next
+// step of the script over SSE — a function call, a custom tool call (Codex's
+// apply_patch), or a text answer — with only the events Codex needs
+// (response.created, response.output_item.done, response.completed).
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type ResponsesStep =
+  | { call: string; arguments: Record<string, unknown> }
+  | { custom: string; input: string }
+  | { text: string };
+
+export interface FakeResponsesApi {
+  /** The base URL to configure (ends in /v1). */
+  url: string;
+  /** Every request body received, parsed. */
+  requests: Record<string, unknown>[];
+  close(): Promise<void>;
+}
+
+function body(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function item(step: ResponsesStep, n: number): Record<string, unknown> {
+  if ('call' in step) return { type: 'function_call', id: `fc_${n}`, call_id: `call_${n}`, name: step.call, arguments: JSON.stringify(step.arguments) };
+  if ('custom' in step) return { type: 'custom_tool_call', id: `ctc_${n}`, call_id: `call_${n}`, name: step.custom, input: step.input };
+  return { type: 'message', id: `msg_${n}`, role: 'assistant', content: [{ type: 'output_text', text: step.text, annotations: [] }] };
+}
+
+/** Serves `script` in order; past its end, every request gets a plain "Done." */
+export async function startFakeResponsesApi(script: ResponsesStep[]): Promise<FakeResponsesApi> {
+  const requests: Record<string, unknown>[] = [];
+  let next = 0;
+  const server: Server = createServer((req, res) => {
+    void body(req).then((text) => {
+      if (req.method !== 'POST' || !(req.url ?? '').endsWith('/responses')) {
+        res.writeHead(404).end();
+        return;
+      }
+      try {
+        requests.push(JSON.parse(text) as Record<string, unknown>);
+      } catch {
+        requests.push({});
+      }
+      const n = next++;
+      const step = script[n] ?? { text: 'Done.' };
+      const id = `resp_${n}`;
+      const events: [string, unknown][] = [
+        ['response.created', { type: 'response.created', response: { id } }],
+        ['response.output_item.done', { type: 'response.output_item.done', output_index: 0, item: item(step, n) }],
+        ['response.completed', { type: 'response.completed', response: { id, usage: { input_tokens: 10, input_tokens_details: null, output_tokens: 5, output_tokens_details: null, total_tokens: 15 } } }],
+      ];
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      for (const [name, data] of events) res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
