@@ -263,7 +263,8 @@ class ChronoscopeAppService implements AppService {
     const changed = watcher.changedPaths();
     if (changed === null) return ws.snapshot(options);
     const paths = [...new Set([...changed, ...files])];
-    if (paths.length === 0) return { id: null, skipped: 'the watcher saw nothing change since the latest checkpoint' };
+    // A person asked: look at everything, so a file left out (over the size limit) is named in a checkpoint.
+    if (paths.length === 0) return options.trigger === 'manual' ? ws.snapshot(options) : { id: null, skipped: 'the watcher saw nothing change since the latest checkpoint' };
     return ws.snapshot({ ...options, paths });
   }
 

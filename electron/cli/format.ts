@@ -1,4 +1,5 @@
 // Human-readable renderings of the domain model, shared by the commands.
+import type { CheckpointWords } from '../../shared/checkpoint-words.js';
 import type { Checkpoint, CheckpointStats, FileChange, RestorePreview, SkippedFile } from '../../shared/model.js';
 import { CHANGE_STATUS_LETTER } from '../../shared/model.js';
 import { plural, relativeTime, safeText, shortId, style, table } from './output.js';
@@ -21,7 +22,7 @@ export function laneMark(cp: Checkpoint): string {
   return cp.origin === 'hermes' ? style.warn('H') : '';
 }
 
-export function checkpointTable(checkpoints: readonly Checkpoint[], now = Date.now()): string[] {
+export function checkpointTable(checkpoints: readonly (Checkpoint & CheckpointWords)[], now = Date.now()): string[] {
   // The H column appears only when some checkpoint is Hermes'.
   const lanes = checkpoints.some((cp) => cp.origin === 'hermes');
   // So does the DAMAGED column, when some checkpoint cannot be read back whole (chronoscope check says what each lost).
@@ -35,7 +36,7 @@ export function checkpointTable(checkpoints: readonly Checkpoint[], now = Date.n
     cp.trigger,
     String(cp.stats.files),
     `${style.added(`+${cp.stats.insertions}`)} ${style.removed(`-${cp.stats.deletions}`)}`,
-    [safeText(cp.reason), cp.agent ? style.dim(`(${safeText(cp.agent)})`) : '', cp.pinned ? style.warn('[pinned]') : '']
+    [safeText(cp.title), cp.note ? style.dim(`(${safeText(cp.note)})`) : '', cp.pinned ? style.warn('[pinned]') : '']
       .filter((s) => s !== '')
       .join(' '),
   ]);
@@ -49,16 +50,18 @@ export function checkpointTable(checkpoints: readonly Checkpoint[], now = Date.n
       { header: 'TRIGGER' },
       { header: 'FILES', align: 'right' },
       { header: '+/-' },
-      { header: 'REASON' },
+      { header: 'WHAT CHANGED' },
     ],
     rows,
   );
 }
 
 /** Full details of one checkpoint, one fact a line. */
-export function checkpointDetails(cp: Checkpoint, now = Date.now()): string[] {
+export function checkpointDetails(cp: Checkpoint & CheckpointWords, now = Date.now()): string[] {
   const lines = [
     `${style.bold('checkpoint')} ${style.id(cp.id)}${cp.pinned ? `  ${style.warn('[pinned]')}` : ''}`,
+    `what     ${safeText(cp.title)}`,
+    ...(cp.note ? [`         ${safeText(cp.note)}`] : []),
     `time     ${cp.time} (${relativeTime(cp.time_ms, now)})`,
     `trigger  ${cp.trigger}`,
   ];
@@ -66,7 +69,7 @@ export function checkpointDetails(cp: Checkpoint, now = Date.now()): string[] {
   if (cp.agent) lines.push(`agent    ${safeText(cp.agent)}`);
   if (cp.tool) lines.push(`tool     ${safeText(cp.tool)}`);
   if (cp.session) lines.push(`session  ${safeText(cp.session)}`);
-  if (cp.restore_target) lines.push(`restored ${style.id(shortId(cp.restore_target))}`);
+  if (cp.restore_target) lines.push(`target   ${style.id(shortId(cp.restore_target))}`);
   if (cp.origin === 'hermes') lines.push(`from     Hermes Agent's /rollback store (read-only; Hermes prunes it)`);
   lines.push(`changes  ${statsText(cp.stats)}`);
   for (const skipped of cp.skipped) {

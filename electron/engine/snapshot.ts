@@ -22,14 +22,14 @@
 // only trusted while the refs confirm it.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { SnapshotOptions, SnapshotResult, Trigger } from '../../shared/model.js';
+import type { SkippedFile, SnapshotOptions, SnapshotResult, Trigger } from '../../shared/model.js';
 import { TRIGGERS } from '../../shared/model.js';
 import { ChronoscopeError } from '../../shared/errors.js';
 import { shortId, type WsContext } from './layout/context.js';
 import { buildExcludeFile, credentialExcludeArgs } from './scan/excludes.js';
 import { writeFileAtomic } from '../fs/atomic-file.js';
 import { GIT_IDENTITY } from './git/git-env.js';
-import { EMPTY_TREE, GitFailure } from './git/git-runner.js';
+import { EMPTY_TREE, git, GitFailure } from './git/git-runner.js';
 import { latestHead, writeHead, type Head } from './head.js';
 import { indexSignature } from './index/index-signature.js';
 import { decodeCheckpoint, nextRefName } from './list.js';
@@ -39,7 +39,7 @@ import { scheduleMerge } from './objects/pack-merge.js';
 import { modeChange, rememberModes } from './file-modes.js';
 import { ctimeRacyPaths, rememberCtimeRacy } from './index/ctime-racy.js';
 import { repairHashedObjects } from './scan/object-check.js';
-import { encodeMessage, sanitizeLine, type CheckpointMeta } from './layout/message.js';
+import { decodeMessage, encodeMessage, sanitizeLine, type CheckpointMeta } from './layout/message.js';
 import { readMeta, writeMeta, type MetaFile } from './layout/meta.js';
 import { scanToTree } from './scan/scan.js';
 import type { ScanOptions, ScanResult } from './scan/scan-result.js';
@@ -217,7 +217,8 @@ async function snapshotWith(ctx: WsContext, batch: ObjectBatch, { trigger, paths
       : async (changed: string[], recordable: ReadonlySet<string>): Promise<ScanResult | null> => (inNode = await scanPathsInNode(ctx, changed, latest, meta, { batch, recordable }));
   // A scan that finds nothing changed records nothing (unless asked to, or a chmod git cannot see may be
   // due): its special-file walk would name them in no checkpoint, so it is skipped.
-  const quietIsNoop = !recordUnchanged && (await racy).length === 0;
+  // A person's checkpoint looks at everything: the files it leaves out are named in it (newlyLeftOut).
+  const quietIsNoop = !recordUnchanged && trigger !== 'manual' && (await racy).length === 0;
   const scan = inNode ?? (await scanPrivateIndex(ctx, paths, meta, latest, withoutIndex, quietIsNoop));
   // Readers of the tree (onTree) need its objects in place; the fsyncs wait for the ref.
   if (onTree) await batch.written();
@@ -229,7 +230,8 @@ async function snapshotWith(ctx: WsContext, batch: ObjectBatch, { trigger, paths
   const touched = [...new Set([...(scan.hashed ?? [...((inNode as NodeScan | null)?.seen.keys() ?? [])]), ...racyBefore])];
   // Same tree: a chmod alone (0644 -> 0600) still makes a checkpoint, so the next restore keeps it.
   const modes = latest && scan.tree === latest.tree && touched.length > 0 ? await modeChange(ctx, latest.id, touched) : undefined;
-  if (latest && scan.tree === latest.tree && !recordUnchanged && modes?.changed !== true) {
+  const leftOut = latest && scan.tree === latest.tree && trigger === 'manual' ? await newlyLeftOut(ctx, latest.id, scan.skipped) : [];
+  if (latest && scan.tree === latest.tree && !recordUnchanged && modes?.changed !== true && leftOut.length === 0) {
     // Remember that the index (as it is now) still has the latest tree.
     if (!inNode) await rememberIndex(ctx, latest);
     result = { id: null, skipped: `no changes since ${shortId(latest.id)}` };
@@ -244,6 +246,18 @@ async function snapshotWith(ctx: WsContext, batch: ObjectBatch, { trigger, paths
     await syncIndexLater(ctx, { commit: result.id ?? latest.id, parent: latest.id, indexBefore: latest.index !== undefined && latest.index === indexNow ? indexNow : null, seen: (inNode as NodeScan).seen, removed: (inNode as NodeScan).removed });
   }
   return result;
+}
+
+/**
+ * Files this scan left out (over the size limit, unreadable…) that the latest checkpoint did not
+ * name: a person who asked for a checkpoint gets one that names them, though no recorded file changed.
+ */
+async function newlyLeftOut(ctx: WsContext, latestId: string, skipped: readonly SkippedFile[]): Promise<SkippedFile[]> {
+  if (skipped.length === 0) return [];
+  const message = await git(ctx.git, ['cat-file', 'commit', latestId]).catch(() => null);
+  const before = message === null ? [] : decodeMessage(message.slice(message.indexOf('\n\n') + 2)).meta.skipped;
+  const named = new Set(before.map((f) => f.path));
+  return skipped.filter((f) => !named.has(f.path));
 }
 
 async function rememberIndex(ctx: WsContext, head: Head): Promise<void> {

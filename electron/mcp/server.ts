@@ -21,6 +21,7 @@ import type { Workspace } from '../engine/api.js';
 import { bisect } from '../verify/bisect.js';
 import { verifyCheckpoint } from '../verify/verify.js';
 import type { ServedWorkspaces } from './workspaces.js';
+import { describeList, describeOne } from '../engine/words.js';
 
 const VERSION = '0.1.0';
 const DEFAULT_RESTORE_WAIT_S = 300;
@@ -124,19 +125,25 @@ export function createMcpServer(served: ServedWorkspaces): McpServer {
   server.registerTool(
     'list_checkpoints',
     {
-      description: 'List checkpoints, newest first (id, time, trigger, reason, agent, stats).',
+      description: 'List checkpoints, newest first (id, time, trigger, title: what changed and by whom, note: the call it was taken before, agent, stats).',
       inputSchema: { ...workspaceArg, limit: z.number().int().min(1).max(1000).optional() },
     },
     guarded(async (args: { workspace?: string; limit?: number }) => {
       const { workspace } = await served.open(args.workspace);
-      return workspace.list({ limit: args.limit ?? 50 });
+      const limit = args.limit ?? 50;
+      const found = await workspace.list({ limit: limit + 1 });
+      return describeList(workspace, found.slice(0, limit), found, found.length <= limit);
     }),
   );
 
   server.registerTool(
     'show_checkpoint',
     { description: 'One checkpoint and the files it changed against the one before it.', inputSchema: { ...workspaceArg, id: Ref } },
-    guarded(async (args: { workspace?: string; id: string }) => (await served.open(args.workspace)).workspace.show(args.id)),
+    guarded(async (args: { workspace?: string; id: string }) => {
+      const { workspace } = await served.open(args.workspace);
+      const shown = await workspace.show(args.id);
+      return { ...shown, checkpoint: { ...shown.checkpoint, ...(await describeOne(workspace, shown.checkpoint)) } };
+    }),
   );
 
   server.registerTool(

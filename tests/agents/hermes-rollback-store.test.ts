@@ -93,7 +93,7 @@ describe("Hermes' /rollback store on the timeline", () => {
     expect(text.stderr).toBe('');
     const lines = text.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^#\s+H\s+ID/);
-    expect(lines[2]).toMatch(/^2\s+H\s+h[0-9a-f]{7}\s.*before terminal: npm test \(hermes\)/);
+    expect(lines[2]).toMatch(/^2\s+H\s+h[0-9a-f]{7}\s.*before terminal: npm test$/);
     expect(lines[1]).not.toMatch(/^1\s+H\s/);
 
     // Indexes count in the merged list: #2 is Hermes' newest.
@@ -245,7 +245,7 @@ describe("Hermes' /rollback store on the timeline", () => {
     const text = cli(['list', '--hermes-home', hermes.home], elsewhere);
     expect(text.code).toBe(0);
     expect(text.stderr).toBe('');
-    expect(text.stdout).toMatch(/^2\s+H\s+h[0-9a-f]{7}\s.*before terminal: npm test \(hermes\)/m);
+    expect(text.stdout).toMatch(/^2\s+H\s+h[0-9a-f]{7}\s.*before terminal: npm test$/m);
 
     const missing = path.join(base, 'typo-hermes');
     for (const args of [['list', '--hermes-home', missing], ['list', '--json', '--hermes-home', missing]]) {

@@ -1,7 +1,7 @@
 // The words the renderer uses for files a checkpoint left out and for paths a
 // restore did not write.
 import { describe, expect, it } from 'vitest';
-import { megabytes, restoreLeftAlone, skippedReason } from '../../renderer/src/lib/left-out.js';
+import { leftOutSentence, megabytes, restoreLeftAlone, skippedReason } from '../../renderer/src/lib/left-out.js';
 
 const MB = 1024 * 1024;
 
@@ -43,5 +43,14 @@ describe('restoreLeftAlone', () => {
       ['skipped', 'Not restored — something unrecorded was in the way', ['link/b.txt', 'c.txt']],
     ]);
     expect(restoreLeftAlone({ conflicts: [], skipped: ['x'] }).map((g) => g.key)).toEqual(['skipped']);
+  });
+});
+
+describe('leftOutSentence', () => {
+  it('names the file, its size, the limit and what to do', () => {
+    expect(leftOutSentence({ path: 'dump.bin', size: 60 * MB, why: 'too_large' }, 50)).toBe('dump.bin, 60 MB, over the 50 MB limit — raise it in Settings or exclude it');
+    // The limit not known (or raised since): the file's own size only.
+    expect(leftOutSentence({ path: 'dump.bin', size: 60 * MB, why: 'too_large' }, null)).toBe('dump.bin, 60 MB, over the size limit — raise it in Settings or exclude it');
+    expect(leftOutSentence({ path: 'fifo', size: 0, why: 'special' }, 50)).toBe('fifo, not a regular file (pipe, socket or device)');
   });
 });

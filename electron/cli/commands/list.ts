@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { workspaceHealth } from '../../engine/check.js';
 import { checkedWorkspaceDir, hermesHomeDir, openCliStore, withCommonOptions, type CommonOptions } from '../context.js';
 import { checkpointTable } from '../format.js';
+import { describeList } from '../../engine/words.js';
 import { positiveInt } from '../options.js';
 import { plural, printJson, printLine, printLines, style } from '../output.js';
 
@@ -33,7 +34,7 @@ export function registerList(program: Command): void {
     // Ask for one more than shown, to know whether to say there are more.
     const onWarning = (message: string): void => void process.stderr.write(`chronoscope: warning: ${message}\n`);
     const found = await workspace.list(limit === undefined ? { lanes: true, onWarning } : { limit: limit + 1, lanes: true, onWarning });
-    const shown = limit === undefined ? found : found.slice(0, limit);
+    const shown = await describeList(workspace, limit === undefined ? found : found.slice(0, limit), found, limit === undefined || found.length <= limit);
     if (options.json) {
       printJson(shown);
       return;

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { checkRef, openWorkspace, withCommonOptions, type CommonOptions, CHECKPOINT_ARG_HELP } from '../context.js';
 import { changeList, checkpointDetails } from '../format.js';
+import { describeOne } from '../../engine/words.js';
 import { printJson, printLine, printLines } from '../output.js';
 
 export function registerShow(program: Command): void {
@@ -13,7 +14,8 @@ export function registerShow(program: Command): void {
   ).action(async (id: string, options: CommonOptions) => {
     const ref = checkRef(id);
     const workspace = await openWorkspace(options);
-    const shown = await workspace.show(ref);
+    const found = await workspace.show(ref);
+    const shown = { ...found, checkpoint: { ...found.checkpoint, ...(await describeOne(workspace, found.checkpoint)) } };
     if (options.json) {
       printJson(shown);
       return;

@@ -55,3 +55,16 @@ export function restoreLeftAlone(result: Pick<RestoreResult, 'conflicts' | 'skip
   ];
   return groups.filter((g) => g.paths.length > 0);
 }
+
+/** Why one file was left out and what to do: "60 MB, over the 50 MB limit — raise it in Settings or exclude it". */
+export function leftOutNote(file: SkippedFile, limitMb: number | null): string {
+  if (file.why !== 'too_large') return skippedReason(file, limitMb);
+  const size = file.size > 0 ? `${megabytes(file.size)}, ` : '';
+  const limit = limitMb !== null && file.size > limitMb * MB ? `the ${limitMb} MB limit` : 'the size limit';
+  return `${size}over ${limit} — raise it in Settings or exclude it`;
+}
+
+/** The same with the file's name first: "dump.bin, 60 MB, over the 50 MB limit — raise it in Settings or exclude it". */
+export function leftOutSentence(file: SkippedFile, limitMb: number | null): string {
+  return `${file.path}, ${leftOutNote(file, limitMb)}`;
+}

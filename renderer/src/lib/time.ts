@@ -39,3 +39,28 @@ export function absoluteTime(timeMs: number, nowMs: number = Date.now()): string
 export function shortId(id: string): string {
   return id.slice(0, 8);
 }
+
+const timeOfDayFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'short', day: 'numeric' });
+const dayYearFormat = new Intl.DateTimeFormat(undefined, { weekday: 'long', year: 'numeric', month: 'short', day: 'numeric' });
+
+/** "14:05": the list's rows, under a day header. */
+export function timeOfDay(timeMs: number): string {
+  return timeOfDayFormat.format(new Date(timeMs));
+}
+
+/** The local day a time falls on, as a key. */
+export function dayKey(timeMs: number): string {
+  const d = new Date(timeMs);
+  return `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
+}
+
+/** "Today", "Yesterday", "Monday, Nov 9" (the year only when not this one). */
+export function dayLabel(timeMs: number, nowMs: number): string {
+  if (dayKey(timeMs) === dayKey(nowMs)) return 'Today';
+  const yesterday = new Date(nowMs);
+  yesterday.setDate(yesterday.getDate() - 1);
+  if (dayKey(timeMs) === dayKey(yesterday.getTime())) return 'Yesterday';
+  const date = new Date(timeMs);
+  return (date.getFullYear() === new Date(nowMs).getFullYear() ? dayFormat : dayYearFormat).format(date);
+}

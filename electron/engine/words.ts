@@ -1,0 +1,44 @@
+// The words of checkpoints as the CLI and the MCP tools give them: the shared
+// wording (shared/checkpoint-words.ts) over the workspace's own list, with the
+// restored checkpoints a list does not reach read from the store.
+import { checkpointWords, listContext, type CheckpointWords } from '../../shared/checkpoint-words.js';
+import type { Checkpoint } from '../../shared/model.js';
+import type { Workspace } from './api.js';
+
+export type DescribedCheckpoint = Checkpoint & CheckpointWords;
+
+/** How far back `describeOne` looks for the previous checkpoint before reading the whole list. */
+const NEAR = 200;
+
+/**
+ * Each of `shown` with its words. `listed` is the list they came from, newest
+ * first (it may hold one more than shown, so the oldest shown has its previous);
+ * `whole`: it reaches the workspace's first checkpoint.
+ */
+export async function describeList(workspace: Workspace, shown: readonly Checkpoint[], listed: readonly Checkpoint[], whole: boolean): Promise<DescribedCheckpoint[]> {
+  const known = new Map(listed.map((c) => [c.id, c]));
+  const missing = [...new Set(shown.flatMap((c) => (c.restore_target !== undefined && !known.has(c.restore_target) ? [c.restore_target] : [])))];
+  const extra = (await Promise.all(missing.map((id) => workspace.resolve(id).catch(() => null)))).filter((c): c is Checkpoint => c !== null);
+  // Restores of restores: their targets' targets, once.
+  const second = extra.flatMap((c) => (c.restore_target !== undefined && !known.has(c.restore_target) ? [c.restore_target] : []));
+  const more = (await Promise.all(second.map((id) => workspace.resolve(id).catch(() => null)))).filter((c): c is Checkpoint => c !== null);
+  for (const c of [...extra, ...more]) known.set(c.id, c);
+  const ctx = listContext(listed);
+  const previousOf = (c: Checkpoint): Checkpoint | null | undefined => {
+    const p = ctx.previousOf?.(c);
+    if (p !== undefined) return p;
+    return whole && listed.some((x) => x.id === c.id) ? null : undefined;
+  };
+  return shown.map((c) => ({ ...c, ...checkpointWords(c, { previousOf, find: (id) => known.get(id) }) }));
+}
+
+/** One checkpoint's words (`chronoscope show`, the MCP tool show_checkpoint). */
+export async function describeOne(workspace: Workspace, checkpoint: Checkpoint): Promise<CheckpointWords> {
+  const near = await workspace.list({ limit: NEAR });
+  const at = near.findIndex((c) => c.id === checkpoint.id);
+  const listed = at >= 0 && at < near.length - 1 ? near : await workspace.list();
+  const whole = listed.length < NEAR || listed !== near;
+  const [described] = await describeList(workspace, [checkpoint], listed, whole);
+  const { title, by, note } = described!;
+  return { title, by, note };
+}

@@ -1,0 +1,39 @@
+// The renderer's one way to word a checkpoint (the list, the slider's label,
+// the details pane, the file history): shared/checkpoint-words.ts over the
+// timeline's whole list, so a filtered view still words each checkpoint by its
+// true previous one.
+import type { Checkpoint } from '../../../shared/model.js';
+import { checkpointWords, listContext, type CheckpointWords, type WordsContext } from '../../../shared/checkpoint-words.js';
+import { absoluteTime } from './time.js';
+
+const contexts = new WeakMap<readonly Checkpoint[], WordsContext<Checkpoint>>();
+
+function contextOf(newestFirst: readonly Checkpoint[]): WordsContext<Checkpoint> {
+  let ctx = contexts.get(newestFirst);
+  if (ctx === undefined) {
+    ctx = listContext(newestFirst, (ms) => absoluteTime(ms));
+    contexts.set(newestFirst, ctx);
+  }
+  return ctx;
+}
+
+/** The words for `c`, a checkpoint of the timeline's list `newestFirst` (all of it, not a filtered view). */
+export function wordsIn(newestFirst: readonly Checkpoint[], c: Checkpoint): CheckpointWords {
+  const ctx = contextOf(newestFirst);
+  // The list's oldest has no previous one when the list is whole (the timeline holds all it listed).
+  const previousOf = (x: Checkpoint): Checkpoint | null | undefined => ctx.previousOf?.(x) ?? (ctx.find?.(x.id) !== undefined ? null : undefined);
+  return checkpointWords(c, { ...ctx, previousOf });
+}
+
+/** A checkpoint named for a person: “its title” (its time); a short id only when it is not in the list. */
+export function namedIn(newestFirst: readonly Checkpoint[], id: string): string {
+  const c = contextOf(newestFirst).find?.(id);
+  return c === undefined ? `the checkpoint ${id.slice(0, 8)}` : `“${wordsIn(newestFirst, c).title}” (${absoluteTime(c.time_ms)})`;
+}
+
+/** What a finished restore did: "Restored the workspace to “…” (…)", or, restoring a safety checkpoint, "Undid the restore of “…” (…)". */
+export function restoreDoneText(newestFirst: readonly Checkpoint[], restoredId: string, what: string): string {
+  const target = contextOf(newestFirst).find?.(restoredId);
+  if (target?.trigger === 'safety' && target.restore_target !== undefined) return `Undid the restore of ${namedIn(newestFirst, target.restore_target)}`;
+  return `Restored ${what} to ${namedIn(newestFirst, restoredId)}`;
+}

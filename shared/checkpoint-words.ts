@@ -1,0 +1,167 @@
+// What a checkpoint holds, in words: the one place the list, the slider, the
+// details pane, the file history, the CLI and the MCP tools word a checkpoint.
+//
+// The model (docs/design.md, "What a checkpoint says"): a checkpoint holds the
+// workspace at one moment, and what it shows is its change against the one
+// before. A hook checkpoint is taken *before* a tool call, so its change was
+// made by the call the previous checkpoint preceded (or by a person or another
+// program in between), never by the call it precedes. Its title therefore
+// names that earlier call; the call it precedes is secondary ("before: …").
+// Restores are told in words, by what they restored, never by hashes; the
+// stored reason of old restore checkpoints ("restored ad753e55…") is ignored.
+import type { Checkpoint } from './model.js';
+
+/** The fields the words need (a list row carries them all). */
+export type WordedCheckpoint = Pick<Checkpoint, 'id' | 'time_ms' | 'reason' | 'trigger' | 'agent' | 'tool' | 'session' | 'restore_target' | 'stats'> & {
+  origin?: Checkpoint['origin'];
+  skipped?: Checkpoint['skipped'];
+};
+
+export interface CheckpointWords {
+  /** What the checkpoint holds: its change against the one before, in words. */
+  title: string;
+  /** Who made that change, where known ("Claude Code's Edit"); null when unknown. */
+  by: string | null;
+  /** Secondary: the call it was taken before ("before: Bash git mv a b"), or what a restore checkpoint is. */
+  note: string | null;
+}
+
+export interface WordsContext<C extends WordedCheckpoint = WordedCheckpoint> {
+  /** The checkpoint just before this one (of its lane); null: none (the first); undefined: not known. */
+  previousOf?: (c: C) => C | null | undefined;
+  /** A checkpoint by id (a restore's target); undefined when not at hand. */
+  find?: (id: string) => C | undefined;
+  /** How a time is told (the renderer's locale format; the CLI's ISO). Default: ISO minutes, UTC. */
+  time?: (ms: number) => string;
+}
+
+const AGENT_NAMES: Record<string, string> = {
+  'claude-code': 'Claude Code',
+  claude: 'Claude Code',
+  hermes: 'Hermes',
+  codex: 'Codex',
+  gemini: 'Gemini CLI',
+  copilot: 'Copilot',
+  opencode: 'OpenCode',
+  aider: 'Aider',
+};
+
+/** "Claude Code" for 'claude-code'; an unknown agent by its own name. */
+export function agentName(agent: string): string {
+  return AGENT_NAMES[agent.toLowerCase()] ?? agent;
+}
+
+export function filesText(n: number): string {
+  return `${n} ${n === 1 ? 'file' : 'files'}`;
+}
+
+function isoMinutes(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** A checkpoint a hook took just before an agent's tool call (not one an MCP client asked for). */
+export function precedesCall(c: WordedCheckpoint): boolean {
+  return (c.trigger === 'hook' || c.trigger === 'baseline') && c.origin === undefined && c.tool !== undefined && c.tool !== 'mcp' && c.agent !== undefined;
+}
+
+/** The call a hook checkpoint was taken before: "Bash git mv a b", "Edit src/x.ts" (the stored reason, "Bash: …" unprefixed). */
+export function callText(c: WordedCheckpoint): string {
+  const tool = c.tool ?? '';
+  if (tool !== '' && c.reason.startsWith(`${tool}: `)) return `${tool} ${c.reason.slice(tool.length + 2)}`;
+  return c.reason || tool;
+}
+
+/** What a call did, as a title: a shell call by its command, a file call by its tool and files. */
+function changeByCall(c: WordedCheckpoint): string {
+  const tool = c.tool ?? '';
+  if (tool !== '' && c.reason.startsWith(`${tool}: `)) return c.reason.slice(tool.length + 2);
+  return c.reason || tool;
+}
+
+/** The watcher's stored reason without the "auto: " its badge already says. */
+function withoutAutoPrefix(reason: string): string {
+  return reason.replace(/^auto:\s*/, '');
+}
+
+/** "Left out: dump.bin, big.iso" (the details say why), or null. */
+function leftOutNote(c: WordedCheckpoint): string | null {
+  const left = c.skipped ?? [];
+  if (left.length === 0) return null;
+  return `Left out: ${left.slice(0, 3).map((f) => f.path).join(', ')}${left.length > 3 ? ` and ${left.length - 3} more` : ''}`;
+}
+
+/** "3 files changed", "No files changed". */
+export function changedText(files: number): string {
+  return files === 0 ? 'No files changed' : `${filesText(files)} changed`;
+}
+
+/**
+ * The words for one checkpoint. Each restore names what it restored by that
+ * checkpoint's own title (one level deep) and time.
+ */
+export function checkpointWords<C extends WordedCheckpoint>(c: C, ctx: WordsContext<C> = {}, depth = 0): CheckpointWords {
+  const time = ctx.time ?? isoMinutes;
+  const named = (id: string): string => {
+    const t = ctx.find?.(id);
+    if (t === undefined) return `the checkpoint ${id.slice(0, 8)}`;
+    const inner = depth < 1 ? checkpointWords(t, ctx, depth + 1).title : t.reason;
+    return `“${inner}” (${time(t.time_ms)})`;
+  };
+  switch (c.trigger) {
+    case 'safety':
+    case 'restore': {
+      const target = c.restore_target === undefined ? undefined : ctx.find?.(c.restore_target);
+      // Restoring a safety checkpoint is undoing the restore it was taken for.
+      const undoOf = target?.trigger === 'safety' && target.restore_target !== undefined ? target.restore_target : null;
+      const what = undoOf !== null ? named(undoOf) : c.restore_target !== undefined ? named(c.restore_target) : 'an earlier checkpoint';
+      if (c.trigger === 'restore') {
+        return { title: undoOf !== null ? `Undid the restore of ${what}` : `Restored the workspace to ${what}`, by: null, note: null };
+      }
+      return {
+        title: undoOf !== null ? `Before undoing the restore of ${what}` : `Before restoring to ${what}`,
+        by: null,
+        note: c.stats.files === 0 ? 'Safety checkpoint: nothing had changed since the one before' : 'Safety checkpoint: restoring it undoes the restore',
+      };
+    }
+    case 'auto':
+      return { title: withoutAutoPrefix(c.reason) || changedText(c.stats.files), by: null, note: leftOutNote(c) };
+    case 'manual':
+      return { title: c.reason || 'Manual checkpoint', by: null, note: leftOutNote(c) };
+    default:
+      break;
+  }
+  if (!precedesCall(c)) return { title: c.reason || changedText(c.stats.files), by: null, note: null };
+  const note = `before: ${callText(c)}`;
+  if (c.trigger === 'baseline') return { title: 'The workspace as first seen', by: null, note };
+  const prev = ctx.previousOf?.(c);
+  // The change since the previous checkpoint: made by the call that checkpoint preceded, when it was one of this agent's.
+  if (prev !== undefined && prev !== null && precedesCall(prev) && prev.agent === c.agent && (prev.session === undefined || c.session === undefined || prev.session === c.session)) {
+    const by = `${agentName(prev.agent ?? '')}'s ${prev.tool ?? 'call'}`;
+    return { title: `${changeByCall(prev)} — by ${by}`, by, note };
+  }
+  // Not after a call we know of: a person, the watcher's gap or another program changed these files.
+  return { title: prev === undefined ? changedText(c.stats.files) : `${changedText(c.stats.files)}, not by a recorded call`, by: null, note };
+}
+
+/** A WordsContext over a list newest first (as the list, the CLI and the MCP tools hold it): the previous is the next older of the same lane. */
+export function listContext<C extends WordedCheckpoint>(newestFirst: readonly C[], time?: (ms: number) => string): WordsContext<C> {
+  const index = new Map<string, number>();
+  newestFirst.forEach((c, i) => index.set(c.id, i));
+  return {
+    previousOf(c) {
+      const at = index.get(c.id);
+      if (at === undefined) return undefined;
+      for (let i = at + 1; i < newestFirst.length; i++) {
+        const p = newestFirst[i]!;
+        if (p.origin === c.origin) return p;
+      }
+      // The oldest of the list: the first only when the list is whole (the caller cannot tell, so: unknown).
+      return undefined;
+    },
+    find: (id) => {
+      const at = index.get(id);
+      return at === undefined ? undefined : newestFirst[at];
+    },
+    ...(time ? { time } : {}),
+  };
+}

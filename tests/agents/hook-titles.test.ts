@@ -1,0 +1,110 @@
+// Titles against diffs in a history the real hook process made: each hook
+// checkpoint names the change it holds (made by the call before it), and the
+// CLI's list and show and the MCP tools say the same words.
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Checkpoint, FileChange } from '../../shared/model.js';
+import type { CheckpointWords } from '../../shared/checkpoint-words.js';
+import { makeTempProject, removeTempProject } from '../support/temp-project.js';
+import { CLI_PATH } from '../paths.js';
+import { baseEnv, runCli } from './run-cli.js';
+
+let dir: string;
+let home: string;
+let ws: string;
+
+beforeEach(async () => {
+  ({ dir, home, ws } = await makeTempProject('chronoscope-titles-', {
+    'CHANGELOG.md': '# Changes\n',
+    'src/lib/time.ts': 'export const now = () => Date.now();\n',
+    'src/legacy-adapter.ts': 'export {};\n',
+    'src/models/note.ts': 'export interface Note { text: string }\n',
+  }));
+});
+afterEach(() => removeTempProject(dir));
+
+let n = 0;
+async function pre(tool: string, input: Record<string, unknown>): Promise<void> {
+  n += 1;
+  const payload = { session_id: 'sess-1', transcript_path: join(dir, 'transcript.jsonl'), cwd: ws, hook_event_name: 'PreToolUse', tool_name: tool, tool_input: input, tool_use_id: `toolu_${n}`, permission_mode: 'default' };
+  const r = await runCli(['hook', 'claude-code'], { input: JSON.stringify(payload), env: baseEnv(home), cwd: ws });
+  expect(r.code, r.stderr).toBe(0);
+}
+
+type Described = Checkpoint & CheckpointWords;
+
+async function cli<T>(args: string[]): Promise<T> {
+  const r = await runCli([...args, '--json', '-w', ws], { env: baseEnv(home) });
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as T;
+}
+
+/** A history as Claude Code makes it: each call's PreToolUse, then the call's own change. */
+async function makeHistory(): Promise<void> {
+  await pre('Edit', { file_path: join(ws, 'CHANGELOG.md'), old_string: '# Changes', new_string: '# Changes\n- clock' });
+  await writeFile(join(ws, 'CHANGELOG.md'), '# Changes\n- clock\n');
+  await pre('Bash', { command: 'rm src/legacy-adapter.ts' });
+  await rm(join(ws, 'src/legacy-adapter.ts'));
+  await pre('Bash', { command: 'git mv src/lib/time.ts src/lib/clock.ts' });
+  await mkdir(join(ws, 'src/lib'), { recursive: true });
+  await rename(join(ws, 'src/lib/time.ts'), join(ws, 'src/lib/clock.ts'));
+  await pre('Edit', { file_path: join(ws, 'src/models/note.ts'), old_string: 'text', new_string: 'body' });
+}
+
+describe('titles of a hook-made history', () => {
+  it('each hook checkpoint is titled by the change its diff shows, in the CLI list and show', async () => {
+    await makeHistory();
+    const listed = await cli<Described[]>(['list', '--all']);
+    expect(listed.map((c) => [c.trigger, c.title, c.note])).toEqual([
+      ['hook', "git mv src/lib/time.ts src/lib/clock.ts — by Claude Code's Bash", 'before: Edit src/models/note.ts'],
+      ['hook', "rm src/legacy-adapter.ts — by Claude Code's Bash", 'before: Bash git mv src/lib/time.ts src/lib/clock.ts'],
+      ['hook', "Edit CHANGELOG.md — by Claude Code's Edit", 'before: Bash rm src/legacy-adapter.ts'],
+      ['baseline', 'The workspace as first seen', 'before: Edit CHANGELOG.md'],
+    ]);
+    // The diff of each says the same: the files its title names.
+    const files = async (id: string): Promise<string[]> => (await cli<{ files: FileChange[] }>(['show', id])).files.map((f) => f.path).sort();
+    expect(await files(listed[2]!.id)).toEqual(['CHANGELOG.md']);
+    expect(await files(listed[1]!.id)).toEqual(['src/legacy-adapter.ts']);
+    expect(await files(listed[0]!.id)).toEqual(['src/lib/clock.ts']);
+    const shown = await cli<{ checkpoint: Described }>(['show', listed[1]!.id]);
+    expect(shown.checkpoint).toMatchObject({ title: listed[1]!.title, note: listed[1]!.note, by: "Claude Code's Bash" });
+    // The table says it too.
+    const table = await runCli(['list', '-w', ws], { env: baseEnv(home) });
+    expect(table.stdout).toContain("Edit CHANGELOG.md — by Claude Code's Edit");
+    expect(table.stdout).toContain('WHAT CHANGED');
+  });
+
+  it('the MCP tools list and show the same words', async () => {
+    await makeHistory();
+    const listed = await cli<Described[]>(['list', '--all']);
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI_PATH, 'mcp', '--workspace', ws],
+      env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', CHRONOSCOPE_HOME: home },
+      cwd: ws,
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'test-agent', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      const answer = async <T>(name: string, args: Record<string, unknown>): Promise<T> => {
+        const result = await client.callTool({ name, arguments: args }, undefined, { timeout: 60_000 });
+        const content = result.content as Array<{ type: string; text: string }>;
+        expect(result.isError, content[0]?.text).toBeFalsy();
+        return JSON.parse(content[0]?.text ?? 'null') as T;
+      };
+      const viaMcp = await answer<Described[]>('list_checkpoints', {});
+      expect(viaMcp.map((c) => c.title)).toEqual(listed.map((c) => c.title));
+      // A page that ends before the first checkpoint: its oldest row does not guess its author.
+      const page = await answer<Described[]>('list_checkpoints', { limit: 2 });
+      expect(page.map((c) => c.title)).toEqual(listed.slice(0, 2).map((c) => c.title));
+      const shown = await answer<{ checkpoint: Described }>('show_checkpoint', { id: listed[2]!.id });
+      expect(shown.checkpoint).toMatchObject({ title: "Edit CHANGELOG.md — by Claude Code's Edit", note: 'before: Bash rm src/legacy-adapter.ts' });
+    } finally {
+      await client.close();
+    }
+  });
+});

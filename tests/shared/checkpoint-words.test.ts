@@ -1,0 +1,70 @@
+// The one wording of checkpoints: a hook checkpoint is titled by the change it
+// holds (made by the call before it), restores by what they restored.
+import { describe, expect, it } from 'vitest';
+import { checkpointWords, listContext, type WordedCheckpoint } from '../../shared/checkpoint-words.js';
+
+let seq = 0;
+function cp(fields: Partial<WordedCheckpoint> & Pick<WordedCheckpoint, 'trigger'>): WordedCheckpoint {
+  seq += 1;
+  return { id: `${String(seq).padStart(4, '0')}${'a'.repeat(36)}`, time_ms: Date.UTC(2026, 10, 5, 8, seq), reason: '', stats: { files: 1, insertions: 1, deletions: 0 }, ...fields };
+}
+const hook = (tool: string, reason: string, extra: Partial<WordedCheckpoint> = {}): WordedCheckpoint => cp({ trigger: 'hook', agent: 'claude-code', session: 's1', tool, reason, ...extra });
+
+describe('checkpointWords', () => {
+  it('titles a hook checkpoint by the call before it, and notes the call it precedes', () => {
+    const edit = hook('Edit', 'Edit CHANGELOG.md');
+    const bash = hook('Bash', 'Bash: git mv src/lib/time.ts src/lib/clock.ts');
+    const next = hook('Edit', 'Edit src/models/note.ts');
+    const ctx = listContext([next, bash, edit]);
+    expect(checkpointWords(bash, ctx)).toEqual({ title: 'Edit CHANGELOG.md — by Claude Code\'s Edit', by: "Claude Code's Edit", note: 'before: Bash git mv src/lib/time.ts src/lib/clock.ts' });
+    expect(checkpointWords(next, ctx).title).toBe("git mv src/lib/time.ts src/lib/clock.ts — by Claude Code's Bash");
+    expect(checkpointWords(next, ctx).note).toBe('before: Edit src/models/note.ts');
+  });
+
+  it('names the files changed, not a call, when no call of this agent came before', () => {
+    const manual = cp({ trigger: 'manual', reason: 'before the refactor' });
+    const other = hook('Edit', 'Edit a.ts', { session: 's2' });
+    const first = hook('Edit', 'Edit b.ts', { stats: { files: 3, insertions: 2, deletions: 1 } });
+    expect(checkpointWords(first, listContext([first, manual])).title).toBe('3 files changed, not by a recorded call');
+    expect(checkpointWords(first, listContext([first, other])).title).toBe('3 files changed, not by a recorded call');
+    // The previous one not known (the end of a page): the count alone, no guess.
+    expect(checkpointWords(first, listContext([first])).title).toBe('3 files changed');
+    expect(checkpointWords(first, listContext([first])).by).toBeNull();
+  });
+
+  it('words a baseline a hook took as the workspace first seen', () => {
+    const base = cp({ trigger: 'baseline', agent: 'claude-code', tool: 'Write', reason: 'Write notes.md' });
+    expect(checkpointWords(base, listContext([base]))).toEqual({ title: 'The workspace as first seen', by: null, note: 'before: Write notes.md' });
+  });
+
+  it('drops the auto: prefix the badge already says, and keeps a person\'s reason', () => {
+    expect(checkpointWords(cp({ trigger: 'auto', reason: 'auto: 2 files changed (a.ts, b.ts)' })).title).toBe('2 files changed (a.ts, b.ts)');
+    expect(checkpointWords(cp({ trigger: 'manual', reason: 'ready for review' })).title).toBe('ready for review');
+    expect(checkpointWords(cp({ trigger: 'manual', reason: '' })).title).toBe('Manual checkpoint');
+  });
+
+  it('tells a restore and its undo in words, whatever hash the old reason held', () => {
+    const time = (ms: number): string => new Date(ms).toISOString().slice(11, 16);
+    const target = cp({ trigger: 'manual', reason: 'working login' });
+    const safety = cp({ trigger: 'safety', reason: 'before restoring ad753e550a3d', restore_target: target.id });
+    const restore = cp({ trigger: 'restore', reason: 'restored ad753e550a3d', restore_target: target.id });
+    const undoSafety = cp({ trigger: 'safety', reason: 'before restoring f10139a99f41', restore_target: safety.id, stats: { files: 0, insertions: 0, deletions: 0 } });
+    const undo = cp({ trigger: 'restore', reason: 'restored f10139a99f41', restore_target: safety.id });
+    const ctx = listContext([undo, undoSafety, restore, safety, target], time);
+    const when = time(target.time_ms);
+    expect(checkpointWords(restore, ctx).title).toBe(`Restored the workspace to “working login” (${when})`);
+    expect(checkpointWords(safety, ctx).title).toBe(`Before restoring to “working login” (${when})`);
+    expect(checkpointWords(undo, ctx).title).toBe(`Undid the restore of “working login” (${when})`);
+    expect(checkpointWords(undoSafety, ctx).title).toBe(`Before undoing the restore of “working login” (${when})`);
+    expect(checkpointWords(undoSafety, ctx).note).toMatch(/nothing had changed/);
+    // Its target out of reach: a short id, said as one.
+    expect(checkpointWords(restore).title).toBe(`Restored the workspace to the checkpoint ${target.id.slice(0, 8)}`);
+  });
+
+  it('leaves checkpoints an MCP client asked for with their own reason', () => {
+    const asked = hook('mcp', 'before the migration');
+    const after = hook('Edit', 'Edit x.ts');
+    expect(checkpointWords(asked, listContext([after, asked])).title).toBe('before the migration');
+    expect(checkpointWords(after, listContext([after, asked])).title).toBe('1 file changed, not by a recorded call');
+  });
+});
