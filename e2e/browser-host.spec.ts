@@ -54,7 +54,7 @@ test('selecting a changed file shows the old and the new text in the Monaco diff
   const served = await serve();
   await openApp(page, served, 3);
   await page.getByTestId('checkpoint-item').filter({ hasText: 'agent edits notes and bumps version' }).click();
-  await expect(page.getByTestId('diff-mode-toggle')).toHaveAttribute('data-mode', 'previous');
+  await expect(page.getByTestId('diff-mode-toggle')).toHaveAttribute('data-value', 'previous');
 
   await page.getByTestId('file-list-item').filter({ hasText: 'notes.txt' }).click();
   const diff = page.getByTestId('diff-view');
@@ -104,7 +104,7 @@ test('restore: the first click previews and writes nothing; the second restores;
   expect(await readFile(app, 'utf8')).toBe('export const version = 1;\n');
 
   // The safety checkpoint the result names is on the list, marked as such, and holds the unsaved work.
-  const safetyShort = (await page.getByTestId('restore-safety-id').innerText()).trim();
+  const safetyShort = ((await page.getByTestId('restore-safety-id').getAttribute('data-id')) ?? '').slice(0, 12);
   const safety = page.locator(`[data-testid="checkpoint-item"][data-checkpoint-id^="${safetyShort}"]`);
   await expect(safety).toContainText(/safety/i);
   await expect.poll(() => page.getByTestId('checkpoint-item').count()).toBeGreaterThanOrEqual(5);

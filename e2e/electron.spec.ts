@@ -95,7 +95,7 @@ test('Electron: add a workspace, see its 3 checkpoints, scrub, diff, restore in 
     await expect.poll(() => readFile(join(workspace.dir, 'notes.txt'), 'utf8')).toBe('first line\n');
     // The checkpoint that undoes the restore is on the timeline (with the watcher on, the
     // state before was already checkpointed, so it may be the latest rather than a new one).
-    const safetyShort = (await page.getByTestId('restore-safety-id').innerText()).trim();
+    const safetyShort = ((await page.getByTestId('restore-safety-id').getAttribute('data-id')) ?? '').slice(0, 12);
     await expect(page.locator(`[data-testid="checkpoint-item"][data-checkpoint-id^="${safetyShort}"]`)).toHaveCount(1);
 
     // A checkpoint from the CLI appears live.

@@ -120,6 +120,23 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
+/** Plain git, isolated from the machine's git config, as a person or an agent would run it. */
+export function git(cwd: string, args: string[]): Promise<{ stdout: string }> {
+  return run('git', args, {
+    cwd,
+    env: {
+      PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+      HOME: cwd,
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_CONFIG_GLOBAL: '/dev/null',
+      GIT_AUTHOR_NAME: 'E2E',
+      GIT_AUTHOR_EMAIL: 'e2e@example.invalid',
+      GIT_COMMITTER_NAME: 'E2E',
+      GIT_COMMITTER_EMAIL: 'e2e@example.invalid',
+    },
+  });
+}
+
 /** Three checkpoints of one evolving file (plus a second file), made through the CLI. */
 export async function threeCheckpoints(ws: TempWorkspace): Promise<void> {
   await ws.write('notes.txt', 'first line\n');

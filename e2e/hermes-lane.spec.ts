@@ -50,7 +50,7 @@ test("Hermes' /rollback checkpoints show as their own lane, arrive live and rest
   expect(await readFile(join(workspace.dir, 'notes.txt'), 'utf8')).toBe('rewritten by a Hermes terminal command\n');
   await page.getByTestId('restore-confirm').click();
   await expect.poll(() => readFile(join(workspace.dir, 'notes.txt'), 'utf8')).toBe('first line\n');
-  const safetyShort = (await page.getByTestId('restore-safety-id').innerText()).trim();
+  const safetyShort = ((await page.getByTestId('restore-safety-id').getAttribute('data-id')) ?? '').slice(0, 12);
   const safety = page.locator(`[data-testid="checkpoint-item"][data-checkpoint-id^="${safetyShort}"]`);
   await expect(safety).toContainText(/safety/i);
   await expect(safety.getByTestId('hermes-badge')).toHaveCount(0);

@@ -3,31 +3,11 @@
 // appears in the effects panel and on the slider; saving a file gives an
 // auto-checkpoint. Both through the real browser host with its watcher and
 // push monitor running.
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { artifact, expect, openApp, test, threeCheckpoints, type TempWorkspace } from './fixtures.js';
+import { artifact, expect, git, openApp, test, threeCheckpoints, type TempWorkspace } from './fixtures.js';
 
-const run = promisify(execFile);
-
-/** Plain git, isolated from the machine's git config, as a person or an agent would run it. */
-function git(cwd: string, args: string[]): Promise<{ stdout: string }> {
-  return run('git', args, {
-    cwd,
-    env: {
-      PATH: process.env['PATH'] ?? '/usr/bin:/bin',
-      HOME: cwd,
-      GIT_CONFIG_NOSYSTEM: '1',
-      GIT_CONFIG_GLOBAL: '/dev/null',
-      GIT_AUTHOR_NAME: 'E2E',
-      GIT_AUTHOR_EMAIL: 'e2e@example.invalid',
-      GIT_COMMITTER_NAME: 'E2E',
-      GIT_COMMITTER_EMAIL: 'e2e@example.invalid',
-    },
-  });
-}
 
 async function repoWithRemote(ws: TempWorkspace, remote: string): Promise<void> {
   await git(remote, ['init', '--bare', '--quiet', '--initial-branch=main']);

@@ -189,9 +189,9 @@ test('the Split/Inline toggle reaches the editor on screen, not only the next fi
   const editor = page.locator('[data-testid="diff-view"] .monaco-layer:not([aria-hidden="true"]) .monaco-diff-editor');
   await expect(editor.locator('.modified .view-lines')).toBeVisible(MONACO_TIMEOUT);
   await expect(editor).toHaveClass(/side-by-side/);
-  await page.getByTestId('diff-layout-toggle').click();
+  await page.getByTestId('diff-layout-toggle').getByRole('radio', { name: 'Inline' }).click();
   await expect(editor).not.toHaveClass(/side-by-side/);
-  await page.getByTestId('diff-layout-toggle').click();
+  await page.getByTestId('diff-layout-toggle').getByRole('radio', { name: 'Split' }).click();
   await expect(editor).toHaveClass(/side-by-side/);
 });
 
@@ -370,7 +370,10 @@ test('a safety checkpoint says what it protects, and a restore confirmation wait
   await openApp(page, served);
   const safety = page.getByTestId('checkpoint-item').filter({ hasText: 'before restoring' });
   await safety.first().click();
-  await expect(page.getByTestId('safety-note')).toContainText(`before restoring ${first.slice(0, 8)}`);
+  // Told in words, by what it restored, never by a hash.
+  await expect(safety.first().getByTestId('checkpoint-title')).toHaveText(/^Before restoring to “first” \(/);
+  await expect(page.getByTestId('safety-note')).toContainText('before that restore');
+  await expect(page.getByTestId('safety-note')).not.toContainText(first.slice(0, 8));
   await expect(page.getByTestId('safety-note')).toContainText('2 files differ');
 
   await page.getByTestId('checkpoint-item').filter({ hasText: 'second' }).click();

@@ -10,9 +10,10 @@ import { Toasts } from './Toasts.js';
 import { SettingsDialog } from './SettingsDialog.js';
 import { Icon } from './Icon.js';
 import { ApprovalsPanel } from './ApprovalsPanel.js';
-import type { CSSProperties } from 'react';
-import { useLayout } from '../state/layout.js';
+import type { CSSProperties, MouseEvent } from 'react';
+import { sidebarFolded, useLayout } from '../state/layout.js';
 import { Splitter } from './Splitter.js';
+import { ConnectAgents } from './ConnectAgents.js';
 import { ShortcutMap, useShortcuts } from './Shortcuts.js';
 
 export function App() {
@@ -21,12 +22,15 @@ export function App() {
   const layout = useLayout();
   useShortcuts();
   const classes = ['app'];
-  if (layout.sidebarCollapsed || layout.fullDiff) classes.push('sidebar-folded');
+  if (sidebarFolded(layout)) classes.push('sidebar-folded');
   if (layout.listCollapsed || layout.fullDiff) classes.push('list-folded');
   if (layout.fullDiff) classes.push('full-diff');
   const vars = { '--list-width': `${layout.listWidth}px`, '--files-width': `${layout.filesWidth}px` } as CSSProperties;
   return (
     <div className={classes.join(' ')} style={vars} data-testid="app">
+      <a className="skip-link" href="#timeline" data-testid="skip-link" onClick={skipToTimeline}>
+        Skip to the timeline
+      </a>
       <Sidebar />
       <main className="main">
         <ConnectionBanner />
@@ -36,7 +40,9 @@ export function App() {
         {current ? (
           <>
             <DamageBanner />
-            <TimelineSlider />
+            <div id="timeline" tabIndex={-1} className="timeline-anchor">
+              <TimelineSlider />
+            </div>
             <div className="split">
               <CheckpointList />
               <Splitter pane="listWidth" label="Checkpoint list width" onFold={() => layout.toggle('listCollapsed')} />
@@ -52,6 +58,14 @@ export function App() {
       <ShortcutMap />
     </div>
   );
+}
+
+/** The skip link lands on the slider's handle itself (the wrapper when there is none yet). */
+function skipToTimeline(e: MouseEvent<HTMLAnchorElement>): void {
+  const anchor = document.getElementById('timeline');
+  if (!anchor) return;
+  e.preventDefault();
+  (anchor.querySelector<HTMLElement>('[role="slider"]') ?? anchor).focus();
 }
 
 function NoWorkspace() {
@@ -71,6 +85,7 @@ function NoWorkspace() {
       <p className="muted">
         From a terminal: <code>chronoscope serve --workspace DIR</code> opens one directly.
       </p>
+      <ConnectAgents />
     </div>
   );
 }

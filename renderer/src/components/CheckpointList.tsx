@@ -8,13 +8,14 @@ import type { Checkpoint } from '../../../shared/model.js';
 import { useTimeline } from '../state/timeline.js';
 import { useClock } from '../state/clock.js';
 import { useBanners } from '../state/banners.js';
-import { absoluteTime, relativeTime, shortId } from '../lib/time.js';
+import { absoluteTime, dayKey, dayLabel, relativeTime, shortId, timeOfDay } from '../lib/time.js';
 import { LineStats, Skeleton, TriggerBadge } from './bits.js';
 import { Icon } from './Icon.js';
 import { OriginBadge } from './HermesLane.js';
 import { useFilter } from '../state/filter.js';
 import { selectEdge, stepBy } from '../state/navigate.js';
 import { laneOf, type Lane } from '../lib/lanes.js';
+import { wordsIn } from '../lib/checkpoint-title.js';
 import { FilterBar } from './FilterBar.js';
 import { useScrub, useScrubThrottled } from '../state/scrub.js';
 
@@ -24,16 +25,27 @@ const OVERSCAN = 6;
 const LIST_EVERY_MS = 120;
 
 /** `ordinal`: the item's place among items of its kind (the virtual list's slot keys come from it). */
-type Item = { kind: 'header'; lane: Lane; count: number; ordinal: number } | { kind: 'row'; checkpoint: Checkpoint; ordinal: number };
+type Item =
+  | { kind: 'day'; label: string; ordinal: number }
+  | { kind: 'header'; lane: Lane; count: number; ordinal: number }
+  | { kind: 'row'; checkpoint: Checkpoint; ordinal: number };
 
-/** Rows with a header before each run of one lane, and each item's top offset. */
-function layout(list: Checkpoint[]): { items: Item[]; tops: Float64Array; rowIndex: Map<string, number>; height: number } {
+/** Rows under a header for each day, a header before each run of one lane within it, and each item's top offset. */
+function layout(list: Checkpoint[], nowMs: number): { items: Item[]; tops: Float64Array; rowIndex: Map<string, number>; height: number } {
   const items: Item[] = [];
   let header: Extract<Item, { kind: 'header' }> | null = null;
   let headers = 0;
   let rows = 0;
+  let days = 0;
+  let day = '';
   for (const c of list) {
     const lane = laneOf(c);
+    const thisDay = dayKey(c.time_ms);
+    if (thisDay !== day) {
+      day = thisDay;
+      items.push({ kind: 'day', label: dayLabel(c.time_ms, nowMs), ordinal: days++ });
+      header = null;
+    }
     if (!header || header.lane.group !== lane.group) {
       header = { kind: 'header', lane, count: 0, ordinal: headers++ };
       items.push(header);
@@ -46,7 +58,7 @@ function layout(list: Checkpoint[]): { items: Item[]; tops: Float64Array; rowInd
   for (let i = 0; i < items.length; i++) {
     const item = items[i]!;
     if (item.kind === 'row') rowIndex.set(item.checkpoint.id, i);
-    tops[i + 1] = tops[i]! + (item.kind === 'header' ? HEADER_HEIGHT : ROW_HEIGHT);
+    tops[i + 1] = tops[i]! + (item.kind === 'row' ? ROW_HEIGHT : HEADER_HEIGHT);
   }
   return { items, tops, rowIndex, height: tops[items.length]! };
 }
@@ -89,7 +101,9 @@ export function CheckpointList() {
     return () => observer.disconnect();
   }, [status]);
 
-  const { items, tops, rowIndex, height: total } = useMemo(() => layout(checkpoints), [checkpoints]);
+  // The day labels say "Today" and "Yesterday": laid out again when the day turns.
+  const today = useClock((s) => dayKey(s.now));
+  const { items, tops, rowIndex, height: total } = useMemo(() => layout(checkpoints, Date.now()), [checkpoints, today]);
   const selectedIndex = selectedId ? (rowIndex.get(selectedId) ?? -1) : -1;
 
   // Keep the selected row in view as the slider moves. From the scroll offset
@@ -101,7 +115,7 @@ export function CheckpointList() {
     if (!el || selectedIndex < 0) return;
     const top = tops[selectedIndex]!;
     // Show the lane's header too when the row is the first of its group.
-    const headerAbove = items[selectedIndex - 1]?.kind === 'header' ? HEADER_HEIGHT : 0;
+    const headerAbove = (items[selectedIndex - 1]?.kind === 'header' ? HEADER_HEIGHT : 0) + (items[selectedIndex - 2]?.kind === 'day' ? HEADER_HEIGHT : 0);
     let next: number | null = null;
     if (top - headerAbove < scrollTop) next = top - headerAbove;
     else if (top + ROW_HEIGHT > scrollTop + height) next = top + ROW_HEIGHT - height;
@@ -169,7 +183,13 @@ export function CheckpointList() {
   const slots = Math.max(64, last - first);
   for (let i = first; i < last; i++) {
     const item = items[i]!;
-    if (item.kind === 'header') {
+    if (item.kind === 'day') {
+      rows.push(
+        <div key={`d${item.ordinal % slots}`} className="day-header" data-testid="day-header" role="presentation" style={{ top: tops[i], height: HEADER_HEIGHT }}>
+          {item.label}
+        </div>,
+      );
+    } else if (item.kind === 'header') {
       rows.push(
         <div key={`h${item.ordinal % slots}`} className={`lane-header lane-bg-${item.lane.colour}`} data-testid="lane-header" style={{ top: tops[i], height: HEADER_HEIGHT }} title={item.lane.title ?? item.lane.label}>
           <span className="lane-swatch" aria-hidden="true" />
@@ -191,7 +211,12 @@ export function CheckpointList() {
       <FilterBar />
       {matches && matches.length === 0 && all.length > 0 ? (
         <div className="pane-body padded">
-          <p className="muted" data-testid="filter-empty">No checkpoint matches the filter.</p>
+          <p className="muted" data-testid="filter-empty">
+            No checkpoint matches the filter.{' '}
+            <button type="button" className="link-button" onClick={() => useFilter.getState().clear()}>
+              Clear filter
+            </button>
+          </p>
         </div>
       ) : checkpoints.length === 0 ? (
         <div className="pane-body padded">
@@ -236,6 +261,9 @@ const CheckpointRow = memo(function CheckpointRow({
 }) {
   const now = useClock((s) => s.now);
   const setPinned = useTimeline((s) => s.setPinned);
+  // The whole list (not the filtered one): a checkpoint is worded against its true previous one.
+  const all = useTimeline((s) => s.checkpoints);
+  const words = useMemo(() => wordsIn(all, c), [all, c]);
   return (
     <div
       id={`cp-${c.id}`}
@@ -250,16 +278,15 @@ const CheckpointRow = memo(function CheckpointRow({
       <div className="row-line">
         <TriggerBadge trigger={c.trigger} />
         <OriginBadge checkpoint={c} />
-        <span className="row-reason" title={c.reason}>
-          {c.reason || <span className="muted">No reason given</span>}
+        <span className="row-reason" title={words.note ? `${words.title}\n${words.note}` : words.title} data-testid="checkpoint-title">
+          {words.title}
         </span>
-        {/* Hermes keeps (and prunes) its own checkpoints: no pin for them. */}
+        {/* Hermes keeps (and prunes) its own checkpoints: no pin for them. A pointer shortcut only: a control inside
+            an option is unreachable to assistive technology (axe: nested-interactive); the details pane has the Pin button. */}
         {c.origin !== 'hermes' && (
-          <button
-            type="button"
-            tabIndex={-1}
+          <span
+            aria-hidden="true"
             className={c.pinned ? 'pin-toggle pinned' : 'pin-toggle'}
-            aria-label={c.pinned ? 'Unpin (retention may prune it)' : 'Pin (retention keeps it)'}
             title={c.pinned ? 'Pinned — kept by retention. Click to unpin.' : 'Pin to keep it through retention'}
             onClick={(e) => {
               e.stopPropagation();
@@ -267,12 +294,13 @@ const CheckpointRow = memo(function CheckpointRow({
             }}
           >
             <Icon name="pin" size={12} />
-          </button>
+          </span>
         )}
       </div>
       <div className="row-line row-meta">
-        <time dateTime={c.time} title={absoluteTime(c.time_ms, now)}>
-          {relativeTime(c.time_ms, now)}
+        {/* The day is in the header above: the row says the time of day. */}
+        <time dateTime={c.time} title={`${absoluteTime(c.time_ms, now)} (${relativeTime(c.time_ms, now)})`}>
+          {timeOfDay(c.time_ms)}
         </time>
         <span className="dot-sep" aria-hidden="true">·</span>
         <span>

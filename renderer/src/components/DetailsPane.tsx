@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { client } from '../state/client.js';
 import type { Checkpoint, FileChange, SkippedFile } from '../../../shared/model.js';
 import { CHANGE_STATUS_LETTER } from '../../../shared/model.js';
+import { wordsIn } from '../lib/checkpoint-title.js';
 import { indexOfId, previousOf, selectedCheckpoint, useTimeline } from '../state/timeline.js';
 import { useDetails, type Loadable } from '../state/details.js';
 import { useDiff } from '../state/diff.js';
@@ -11,7 +12,7 @@ import { useScrub } from '../state/scrub.js';
 import { useClock } from '../state/clock.js';
 import { absoluteTime, relativeTime, shortId } from '../lib/time.js';
 import { dirName, baseName, naturalCompare } from '../lib/paths.js';
-import { skippedReason } from '../lib/left-out.js';
+import { leftOutNote } from '../lib/left-out.js';
 import { useSettings } from '../state/settings.js';
 import { CopyButton, InlineError, LineStats, Skeleton, TriggerBadge } from './bits.js';
 import { OriginBadge } from './HermesLane.js';
@@ -21,9 +22,13 @@ import { DiffArea } from './DiffArea.js';
 import { PathDisclosure } from './PathDisclosure.js';
 import { VerifyPanel } from './VerifyPanel.js';
 import { Splitter } from './Splitter.js';
-import { useLayout } from '../state/layout.js';
+import { useBanners } from '../state/banners.js';
+import { sidebarFolded, useLayout } from '../state/layout.js';
 import { hiddenChangeChip, hiddenChangeLabel, modeChangeLabel } from '../lib/change-kind.js';
 import { useShortcutMap } from './Shortcuts.js';
+import { Segmented } from './Segmented.js';
+import { MiddleEllipsis } from './MiddleEllipsis.js';
+import { ConnectAgents } from './ConnectAgents.js';
 
 export function DetailsPane({ workspace }: { workspace: string }) {
   const checkpoint = useTimeline(selectedCheckpoint);
@@ -75,6 +80,7 @@ function sortFiles(files: FileChange[]): FileChange[] {
 function CheckpointDetails({ workspace, checkpoint }: { workspace: string; checkpoint: Checkpoint }) {
   const now = useClock((s) => s.now);
   const previous = useTimeline((s) => previousOf(s, checkpoint.id));
+  const all = useTimeline((s) => s.checkpoints);
   const neighbourIds = useTimeline((s) => {
     const i = indexOfId(s.checkpoints, checkpoint.id);
     // Both ways, nearest first: the next step, whichever way, lands on a warm entry.
@@ -119,13 +125,22 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
   const diffPrevious = stale ? last.previous : previous;
 
   const c = checkpoint;
+  const words = wordsIn(all, c);
+  const onlyBaseline = useTimeline((s) => s.checkpoints.every((x) => x.trigger === 'baseline'));
   const skipped = detail?.status === 'ready' ? detail.value.checkpoint.skipped : c.skipped;
   return (
     <div className="details-pane">
       <RestoreOutcomeBanner />
       <div className="details-head">
         <div className="details-title">
-          <h2 title={c.reason}>{c.reason || <span className="muted">No reason given</span>}</h2>
+          <h2 title={c.reason} data-testid="details-title">
+            {words.title}
+          </h2>
+          {words.note && (
+            <div className="details-note muted" data-testid="details-note">
+              {words.note}
+            </div>
+          )}
           <div className="details-meta">
             <TriggerBadge trigger={c.trigger} />
             <OriginBadge checkpoint={c} />
@@ -138,7 +153,6 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
             </span>
             {c.agent && <span className="meta-chip">agent: {c.agent}</span>}
             {c.tool && <span className="meta-chip">tool: {c.tool}</span>}
-            {c.restore_target && <span className="meta-chip">restore of {shortId(c.restore_target)}</span>}
             {c.pinned && (
               <span className="meta-chip">
                 <Icon name="pin" size={11} /> pinned
@@ -147,6 +161,7 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
           </div>
         </div>
         <div className="details-actions">
+          {c.origin !== 'hermes' && <PinButton checkpoint={c} />}
           <RestoreControls workspace={workspace} id={c.id} scope="tree" label="Restore to here…" ids={TREE_IDS} />
         </div>
       </div>
@@ -156,12 +171,38 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
       {skipped.length > 0 && <LeftOutFiles skipped={skipped} />}
       <DiffToolbar previous={previous} checkpoint={c} />
       {/* Dimmed while stale, but not while scrubbing: there it would flicker at every step (and redo the layers). */}
+      {onlyBaseline && (
+        <div className="details-start" data-testid="details-start">
+          <p className="muted">
+            This is the workspace as Chronoscope first saw it; what changes from here on appears on the timeline. Press <strong>Take checkpoint now</strong>, or
+            connect an agent:
+          </p>
+          <ConnectAgents />
+        </div>
+      )}
       <div className={stale && !scrubbing ? 'details-body stale' : 'details-body'} data-testid="details-body" data-stale={stale ? 'true' : 'false'} data-shows={shortId(diffCheckpoint.id)}>
         <FileList files={files} onRetry={() => (mode === 'previous' ? void fetchDetail(c.id) : void loadWorkspaceDiff(c.id))} />
         <Splitter pane="filesWidth" label="File list width" />
         <DiffArea workspace={workspace} checkpoint={diffCheckpoint} previous={diffPrevious} files={files?.status === 'ready' ? files.value : null} />
       </div>
     </div>
+  );
+}
+
+/** Pin or unpin the checkpoint (retention keeps pinned ones); the list's pin icon is the pointer's shortcut. */
+function PinButton({ checkpoint }: { checkpoint: Checkpoint }) {
+  const setPinned = useTimeline((s) => s.setPinned);
+  return (
+    <button
+      type="button"
+      className={checkpoint.pinned ? 'button button-subtle active' : 'button button-subtle'}
+      aria-pressed={checkpoint.pinned}
+      data-testid="pin-button"
+      title={checkpoint.pinned ? 'Pinned: retention keeps it. Press to unpin.' : 'Pin: retention keeps it'}
+      onClick={() => setPinned(checkpoint.id, !checkpoint.pinned).catch((err: unknown) => useBanners.getState().report(err, 'Pin'))}
+    >
+      <Icon name="pin" size={13} /> <span className="button-label">{checkpoint.pinned ? 'Pinned' : 'Pin'}</span>
+    </button>
   );
 }
 
@@ -189,21 +230,32 @@ function SafetyNote({ workspace, checkpoint, target }: { workspace: string; chec
     <div className="banner banner-info" data-testid="safety-note">
       <Icon name="restore" size={14} />
       <span>
-        The state <strong>before restoring {shortId(target)}</strong>
+        The state <strong>before that restore</strong>
         {differ !== null && differ >= 0 && (
           <>
-            : {differ} file{differ === 1 ? '' : 's'} differ{differ === 1 ? 's' : ''} from {shortId(target)}
+            : {differ} file{differ === 1 ? '' : 's'} differ{differ === 1 ? 's' : ''} from the restored checkpoint
           </>
         )}
         . Restoring this checkpoint undoes that restore.
       </span>
       {known && (
         <button type="button" className="link-button small" onClick={() => select(target)}>
-          Show {shortId(target)}
+          Show the restored checkpoint
         </button>
       )}
     </div>
   );
+}
+
+/**
+ * The count the list's row says too: a checkpoint's stats count a rename as two files (the old
+ * path and the new), so the renames are counted that way here and named.
+ */
+function fileCountText(list: readonly FileChange[]): string {
+  const renames = list.filter((f) => f.status === 'renamed').length;
+  const files = list.length + renames;
+  const text = `${files} changed file${files === 1 ? '' : 's'}`;
+  return renames === 0 ? text : `${text} · ${renames} rename${renames === 1 ? '' : 's'}`;
 }
 
 /** Files the snapshot could not take in, each with its reason in words. */
@@ -226,7 +278,7 @@ function LeftOutFiles({ skipped }: { skipped: SkippedFile[] }) {
           summary={`${n} file${n === 1 ? ' was' : 's were'} left out of this checkpoint`}
           hint="Their contents are not in this checkpoint, so it cannot bring them back."
           defaultOpen={n <= 5}
-          entries={skipped.map((f) => ({ path: f.path, note: skippedReason(f, limitMb), tag: f.why }))}
+          entries={skipped.map((f) => ({ path: f.path, note: leftOutNote(f, limitMb), tag: f.why }))}
         />
       </span>
     </div>
@@ -244,23 +296,21 @@ function DiffToolbar({ previous, checkpoint }: { previous: Checkpoint | null; ch
   const setIgnoreWhitespace = useDiff((s) => s.setIgnoreWhitespace);
   const fullDiff = useLayout((s) => s.fullDiff);
   const listCollapsed = useLayout((s) => s.listCollapsed);
+  const sidebarHidden = useLayout(sidebarFolded);
   const toggle = useLayout((s) => s.toggle);
   const openMap = useShortcutMap((s) => s.setOpen);
   return (
     <div className="diff-toolbar">
-      <button
-        type="button"
-        role="switch"
-        aria-checked={mode === 'workspace'}
-        aria-label="Compare with the workspace now instead of the previous checkpoint"
-        className="segmented"
-        data-testid="diff-mode-toggle"
-        data-mode={mode}
-        onClick={() => setMode(mode === 'previous' ? 'workspace' : 'previous')}
-      >
-        <span className={mode === 'previous' ? 'segment active' : 'segment'}>vs previous</span>
-        <span className={mode === 'workspace' ? 'segment active' : 'segment'}>vs workspace now</span>
-      </button>
+      <Segmented
+        label="Compare the checkpoint with"
+        testId="diff-mode-toggle"
+        value={mode}
+        onChange={setMode}
+        options={[
+          { value: 'previous', label: 'vs previous', title: 'Compare with the previous checkpoint' },
+          { value: 'workspace', label: 'vs workspace now', title: 'Compare with the files on disk now' },
+        ]}
+      />
       <span className="diff-range muted">
         {mode === 'previous' ? (
           <>
@@ -299,22 +349,44 @@ function DiffToolbar({ previous, checkpoint }: { previous: Checkpoint | null; ch
           <span aria-hidden="true">␣</span> <span className="segment-label">Whitespace</span>
         </span>
       </button>
-      <button
-        type="button"
-        className="segmented"
-        aria-label={layout === 'side' ? 'Show the diff inline' : 'Show the diff side by side'}
-        title={layout === 'side' ? 'Side by side; press for inline' : 'Inline; press for side by side'}
-        data-testid="diff-layout-toggle"
-        onClick={() => setLayout(layout === 'side' ? 'inline' : 'side')}
-      >
-        <span className={layout === 'side' ? 'segment active' : 'segment'}>
-          <Icon name="columns" size={13} /> <span className="segment-label">Split</span>
-        </span>
-        <span className={layout === 'inline' ? 'segment active' : 'segment'}>
-          <Icon name="rows" size={13} /> <span className="segment-label">Inline</span>
-        </span>
-      </button>
+      <Segmented
+        label="Diff layout"
+        testId="diff-layout-toggle"
+        value={layout}
+        onChange={setLayout}
+        options={[
+          {
+            value: 'side',
+            title: 'Side by side',
+            label: (
+              <>
+                <Icon name="columns" size={13} /> <span className="segment-label">Split</span>
+              </>
+            ),
+          },
+          {
+            value: 'inline',
+            title: 'Inline',
+            label: (
+              <>
+                <Icon name="rows" size={13} /> <span className="segment-label">Inline</span>
+              </>
+            ),
+          },
+        ]}
+      />
       <span className="layout-toggles">
+        <button
+          type="button"
+          className={sidebarHidden ? 'icon-button active' : 'icon-button'}
+          aria-pressed={sidebarHidden}
+          aria-label="Fold the sidebar (b)"
+          title="Fold or show the sidebar: workspaces and effects (b)"
+          data-testid="fold-sidebar"
+          onClick={() => toggle('sidebarCollapsed')}
+        >
+          <Icon name="sidebar" size={13} />
+        </button>
         <button
           type="button"
           className={listCollapsed ? 'icon-button active' : 'icon-button'}
@@ -376,11 +448,16 @@ function FileList({ files, onRetry }: { files: Loadable<FileChange[]> | undefine
   }
 
   const list = files.value;
+  // One tab stop for the whole list (the open file's row); arrows, Home and End move inside it.
+  const current = list.some((f) => f.path === selectedPath) ? selectedPath : (list[0]?.path ?? null);
   const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
-    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    const i = list.findIndex((f) => f.path === current);
+    const to =
+      e.key === 'ArrowDown' ? i + 1 : e.key === 'ArrowUp' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? list.length - 1 : null;
+    if (to === null) return;
     e.preventDefault();
-    const i = list.findIndex((f) => f.path === selectedPath);
-    const next = list[Math.max(0, Math.min(list.length - 1, i + (e.key === 'ArrowDown' ? 1 : -1)))];
+    e.stopPropagation();
+    const next = list[Math.max(0, Math.min(list.length - 1, to))];
     if (next) {
       selectFile(next.path);
       const el = e.currentTarget.querySelector<HTMLElement>(`[data-path="${CSS.escape(next.path)}"]`);
@@ -390,10 +467,10 @@ function FileList({ files, onRetry }: { files: Loadable<FileChange[]> | undefine
 
   return (
     <div className="file-list">
-      <div className="file-list-title">
-        {list.length} changed file{list.length === 1 ? '' : 's'}
+      <div className="file-list-title" data-testid="file-list-count">
+        {fileCountText(list)}
       </div>
-      <ul onKeyDown={onKeyDown}>
+      <ul onKeyDown={onKeyDown} aria-label="Changed files (arrow keys move)">
         {list.map((f) => {
           const letter = CHANGE_STATUS_LETTER[f.status] ?? '?';
           const selected = f.path === selectedPath;
@@ -406,6 +483,7 @@ function FileList({ files, onRetry }: { files: Loadable<FileChange[]> | undefine
                 data-path={f.path}
                 data-status={letter}
                 aria-current={selected ? 'true' : undefined}
+                tabIndex={f.path === current ? 0 : -1}
                 title={f.old_path ? `${f.old_path} → ${f.path}` : f.path}
                 onClick={() => selectFile(f.path)}
               >
@@ -413,8 +491,8 @@ function FileList({ files, onRetry }: { files: Loadable<FileChange[]> | undefine
                   {letter}
                 </span>
                 <span className="file-path">
-                  <span className="file-base">{baseName(f.path)}</span>
-                  {dirName(f.path) && <span className="file-dir">{dirName(f.path)}</span>}
+                  <MiddleEllipsis className="file-base" text={baseName(f.path)} title={f.path} />
+                  {dirName(f.path) && <MiddleEllipsis className="file-dir" text={dirName(f.path)} title={f.path} />}
                 </span>
                 {f.old_path && (
                   <span className="meta-chip tiny chip-rename" title={`Renamed from ${f.old_path}`}>

@@ -20,6 +20,7 @@ import { Icon } from './Icon.js';
 import { FILE_IDS, RestoreControls, RestorePreviewPanel } from './Restore.js';
 import { EditorStage, type StageContent } from './EditorStage.js';
 import { ScrubPreview } from './ScrubPreview.js';
+import { MiddleEllipsis } from './MiddleEllipsis.js';
 
 export function DiffArea({
   workspace,
@@ -56,7 +57,9 @@ export function DiffArea({
     <FileDiffView request={request} first={first} mode={mode} onLarge={onLarge} {...(message ? { message } : {})} />
   );
   if (!files || !selected) {
-    const message = !files ? undefined : files.length === 0 ? 'Nothing to compare.' : 'Select a file to see its diff.';
+    // An empty change (a safety checkpoint taken when nothing had changed) says so, not a blank diff.
+    const empty = mode === 'previous' ? 'Nothing changed since the checkpoint before: it holds the same files.' : 'Nothing to compare.';
+    const message = !files ? undefined : files.length === 0 ? empty : 'Select a file to see its diff.';
     // The same child slots as below (the head and the restore preview absent), so React keeps the view and its editors.
     return (
       <div className="diff-area">
@@ -83,8 +86,8 @@ export function DiffArea({
     <div className="diff-area">
       <div className="diff-head">
         <span className="diff-file mono" title={selected.old_path ? `${selected.old_path} → ${selected.path}` : selected.path} data-testid="diff-file">
-          {dirName(selected.path) && <span className="diff-file-dir">{dirName(selected.path)}/</span>}
-          <span className="diff-file-base">{baseName(selected.path)}</span>
+          {dirName(selected.path) && <MiddleEllipsis className="diff-file-dir" text={`${dirName(selected.path)}/`} />}
+          <MiddleEllipsis className="diff-file-base" text={baseName(selected.path)} />
         </span>
         {selected.old_path && (
           <span className="meta-chip chip-rename" data-testid="rename-chip" title={`Renamed from ${selected.old_path}`}>

@@ -3,10 +3,12 @@
 import { useEffects } from '../state/effects.js';
 import { useClock } from '../state/clock.js';
 import { useConnection } from '../state/connection.js';
-import { absoluteTime, relativeTime } from '../lib/time.js';
+import { useTimeline } from '../state/timeline.js';
+import { absoluteTime, relativeTime, shortId } from '../lib/time.js';
 import { effectKindLabel, effectStatusLabel } from '../lib/effects.js';
 import { CopyButton } from './bits.js';
 import { Icon } from './Icon.js';
+import type { EffectRecord } from '../../../shared/model.js';
 
 export function EffectsPanel() {
   const list = useEffects((s) => s.list);
@@ -17,6 +19,8 @@ export function EffectsPanel() {
   const requestNotifications = useEffects((s) => s.requestNotifications);
   const host = useConnection((s) => s.info?.host);
   const now = useClock((s) => s.now);
+  const select = useTimeline((s) => s.select);
+  const known = useTimeline((s) => s.checkpoints);
 
   return (
     <section className="sidebar-section effects-panel" data-testid="effects-panel" aria-labelledby="effects-heading">
@@ -62,21 +66,54 @@ export function EffectsPanel() {
               </span>
               <span className={`pill pill-${effect.status}`}>{effectStatusLabel(effect.status)}</span>
             </div>
+            <EffectCause effect={effect} />
             {effect.status === 'nothing_sent' ? (
               <div className="effect-compensation none">Nothing left this machine: nothing to undo</div>
             ) : effect.compensation ? (
-              <div className="effect-compensation">
-                <code className="mono" title={effect.compensation}>
-                  {effect.compensation}
-                </code>
+              <div className="effect-compensation" data-testid="effect-compensation">
+                <code className="mono">{effect.compensation}</code>
                 <CopyButton text={effect.compensation} label="Copy the compensation command" />
               </div>
             ) : (
               <div className="effect-compensation none">No known compensation</div>
             )}
+            {effect.checkpoint && known.some((c) => c.id === effect.checkpoint) && (
+              <button
+                type="button"
+                className="link-button small"
+                data-testid="effect-show"
+                title="Select the checkpoint that was latest when this happened"
+                onClick={() => select(effect.checkpoint!)}
+              >
+                Show in timeline
+              </button>
+            )}
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+/** Who caused it: the agent's session and, for a push, the commits it sent. */
+function EffectCause({ effect }: { effect: EffectRecord }) {
+  const parts: { key: string; text: string; title: string }[] = [];
+  if (effect.agent || effect.session) {
+    const who = effect.agent ?? 'agent';
+    parts.push({ key: 'session', text: effect.session ? `${who} · session ${effect.session.slice(0, 8)}` : who, title: effect.session ? `Session ${effect.session}` : who });
+  }
+  if (effect.new_commit) {
+    const range = effect.old_commit ? `${shortId(effect.old_commit)}→${shortId(effect.new_commit)}` : shortId(effect.new_commit);
+    parts.push({ key: 'commit', text: `commit ${range}`, title: `${effect.old_commit ?? '(new)'} → ${effect.new_commit}` });
+  }
+  if (parts.length === 0) return null;
+  return (
+    <div className="effect-cause" data-testid="effect-cause">
+      {parts.map((p) => (
+        <span key={p.key} className="mono" title={p.title} data-cause={p.key}>
+          {p.text}
+        </span>
+      ))}
+    </div>
   );
 }

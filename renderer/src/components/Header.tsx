@@ -6,7 +6,8 @@ import { useToasts } from '../state/toasts.js';
 import { useBanners } from '../state/banners.js';
 import { useProgress } from '../state/progress.js';
 import { baseName } from '../lib/paths.js';
-import { shortId } from '../lib/time.js';
+import { leftOutSentence } from '../lib/left-out.js';
+import { useSettings } from '../state/settings.js';
 import { Icon } from './Icon.js';
 
 export function Header() {
@@ -99,13 +100,18 @@ function SnapshotForm() {
       const result = await snapshot(reason);
       if (!result) return;
       if (result.id === null) {
+        // Nothing was taken: the typed reason stays for the next try.
         useToasts.getState().push({ tone: 'info', title: 'Nothing to record', body: result.skipped });
       } else {
         setReason('');
+        const left = result.skipped_files;
+        if (left.length > 0 && useSettings.getState().status === 'idle') await useSettings.getState().load();
+        const limitMb = useSettings.getState().settings?.max_file_mb ?? null;
+        const changed = `${result.files_changed} file${result.files_changed === 1 ? '' : 's'} changed, +${result.insertions} −${result.deletions}`;
         useToasts.getState().push({
-          tone: 'success',
-          title: `Checkpoint ${shortId(result.id)} taken`,
-          body: `${result.files_changed} file${result.files_changed === 1 ? '' : 's'} changed, +${result.insertions} −${result.deletions}`,
+          tone: left.length > 0 ? 'info' : 'success',
+          title: left.length > 0 ? `Checkpoint taken; ${left.length} file${left.length === 1 ? '' : 's'} left out` : 'Checkpoint taken',
+          body: left.length > 0 ? `${left.slice(0, 3).map((f) => leftOutSentence(f, limitMb)).join('; ')}${left.length > 3 ? '; …' : ''}. ${changed}` : changed,
         });
       }
     } catch (err) {

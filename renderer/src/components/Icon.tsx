@@ -19,6 +19,7 @@ const PATHS = {
   monitor: 'M2 3h12v8H2zM6 14h4M8 11v3',
   columns: 'M2.5 3h11v10h-11zM8 3v10',
   rows: 'M2.5 3h11v10h-11zM2.5 8h11',
+  sidebar: 'M2.5 3h11v10h-11zM6 3v10',
   clock: 'M8 14A6 6 0 108 2a6 6 0 000 12zM8 4.5V8l2.5 1.5',
   zap: 'M9 1.5L3.5 9H8l-1 5.5L12.5 7H8z',
   search: 'M7 12a5 5 0 100-10 5 5 0 000 10zM10.6 10.6L14 14',

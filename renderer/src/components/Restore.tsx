@@ -3,12 +3,13 @@
 // the restore. Used for the whole tree and, with paths, for one file; the
 // result banner's undo asks and confirms in the banner itself.
 import { useEffect, useRef, useState } from 'react';
+import { create } from 'zustand';
 import type { RestorePreviewWithEffects } from '../../../shared/ipc.js';
 import { useRestore, type ArmedRestore, type RestoreOrigin, type RestoreScope } from '../state/restore.js';
 import { useTimeline } from '../state/timeline.js';
 import { useDiff } from '../state/diff.js';
 import { useToasts } from '../state/toasts.js';
-import { shortId } from '../lib/time.js';
+import { namedIn, restoreDoneText } from '../lib/checkpoint-title.js';
 import { effectKindLabel } from '../lib/effects.js';
 import { restoreLeftAlone, type LeftAloneGroup } from '../lib/left-out.js';
 import { CopyButton, InlineError, Skeleton } from './bits.js';
@@ -37,6 +38,19 @@ function matches(armed: ArmedRestore | null, workspace: string, id: string, scop
     armed.origin === origin &&
     (armed.paths ?? []).join('\n') === (paths ?? []).join('\n')
   );
+}
+
+/**
+ * Which armed restore's warnings (deletions, effects that stay true outside) were
+ * on screen: Confirm waits for them, so a short window cannot confirm unseen deletions.
+ */
+const useWarningsSeen = create<{ key: string | null; saw(key: string): void }>()((set) => ({
+  key: null,
+  saw: (key) => set({ key }),
+}));
+
+function armedKey(armed: ArmedRestore): string {
+  return [armed.workspace, armed.id, armed.scope, armed.origin ?? '', ...(armed.paths ?? [])].join('\n');
 }
 
 function useNow(active: boolean, everyMs = 200): number {
@@ -76,6 +90,7 @@ export function RestoreControls({
   const confirm = useRestore((s) => s.confirm);
   const isArmed = matches(armed, workspace, id, scope, paths, origin);
   const now = useNow(isArmed);
+  const seenKey = useWarningsSeen((s) => s.key);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const [readyAt, setReadyAt] = useState<number | null>(null);
   const previewReady = isArmed && armed.preview.status === 'ready';
@@ -126,7 +141,8 @@ export function RestoreControls({
   }
 
   const guarded = readyAt === null || now - readyAt < CONFIRM_GUARD_MS;
-  const disabled = running || armed.preview.status !== 'ready' || guarded;
+  const unseen = seenKey !== armedKey(armed);
+  const disabled = running || armed.preview.status !== 'ready' || guarded || unseen;
   const onConfirm = async () => {
     const outcome = await confirm();
     if (outcome) {
@@ -136,7 +152,7 @@ export function RestoreControls({
       useToasts.getState().push({
         // Not the 'warning' tone: that one marks irreversible effects. The banner carries the warning.
         tone: leftAlone.length > 0 ? 'info' : 'success',
-        title: `Restored ${outcome.scope === 'file' ? (outcome.paths?.[0] ?? 'file') : 'workspace'} to ${shortId(outcome.result.restored)}`,
+        title: restoreDoneText(useTimeline.getState().checkpoints, outcome.result.restored, outcome.scope === 'file' ? (outcome.paths?.[0] ?? 'the file') : 'the workspace'),
         body:
           `${outcome.result.files_changed} file${outcome.result.files_changed === 1 ? '' : 's'} changed` +
           (leftAlone.length > 0 ? ` · ${leftAloneCount(leftAlone)} left as they were, see the banner` : ' · undo from the banner'),
@@ -153,6 +169,8 @@ export function RestoreControls({
         data-testid={ids.confirm}
         disabled={disabled}
         aria-describedby={`${ids.preview}-region`}
+        data-waits-for={unseen && armed.preview.status === 'ready' ? 'preview' : undefined}
+        title={unseen && armed.preview.status === 'ready' ? 'Scroll the preview to what the restore deletes first' : undefined}
         onClick={() => void onConfirm()}
       >
         <Icon name="restore" size={14} />
@@ -167,6 +185,7 @@ export function RestoreControls({
 
 export function RestorePreviewPanel({ scope, ids, origin }: { scope: RestoreScope; ids: TestIds; origin?: RestoreOrigin }) {
   const armed = useRestore((s) => s.armed);
+  const checkpoints = useTimeline((s) => s.checkpoints);
   const [expanded, setExpanded] = useState(false);
   if (!armed || armed.scope !== scope || armed.origin !== origin) return null;
   const what = scope === 'file' ? (armed.paths?.[0] ?? 'this file') : 'the workspace';
@@ -176,70 +195,93 @@ export function RestorePreviewPanel({ scope, ids, origin }: { scope: RestoreScop
         <Icon name="alert" size={14} />
         <strong>
           {origin === 'undo'
-            ? `Undo the restore: put ${what} back as it was before it (safety checkpoint ${shortId(armed.id)})?`
-            : `Restore ${what} to checkpoint ${shortId(armed.id)}?`}
+            ? `Undo the restore: put ${what} back as it was before it?`
+            : `Restore ${what} to ${namedIn(checkpoints, armed.id)}?`}
         </strong>
         <span className="muted">A safety checkpoint is taken first, so this can be undone. Esc cancels.</span>
       </div>
       {armed.preview.status === 'loading' && <Skeleton lines={3} />}
       {armed.preview.status === 'error' && <InlineError message={armed.preview.error} />}
-      {armed.preview.status === 'ready' && <PreviewBody preview={armed.preview.value} expanded={expanded} onExpand={() => setExpanded(true)} />}
+      {armed.preview.status === 'ready' && (
+        <PreviewBody preview={armed.preview.value} expanded={expanded} onExpand={() => setExpanded(true)} seenKey={armedKey(armed)} />
+      )}
     </section>
   );
 }
 
 const SHOWN = 6;
 
-function PreviewBody({ preview, expanded, onExpand }: { preview: RestorePreviewWithEffects; expanded: boolean; onExpand: () => void }) {
+/** Marks where the warnings end: once it has been on screen, Confirm is enabled. */
+function SeenMark({ seenKey }: { seenKey: string }) {
+  const mark = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = mark.current;
+    if (!el) return;
+    const saw = () => useWarningsSeen.getState().saw(seenKey);
+    if (typeof IntersectionObserver === 'undefined') {
+      saw();
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        saw();
+        observer.disconnect();
+      }
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [seenKey]);
+  return <div ref={mark} className="preview-seen-mark" data-testid="restore-warnings-end" aria-hidden="true" />;
+}
+
+function PreviewBody({ preview, expanded, onExpand, seenKey }: { preview: RestorePreviewWithEffects; expanded: boolean; onExpand: () => void; seenKey: string }) {
+  // What is lost first (deletions, then what stays true outside), what is overwritten after:
+  // in a short window the warnings are what shows.
   const groups: { key: string; title: string; files: string[]; tone: string }[] = [
-    { key: 'modified', title: 'Modified (overwritten)', files: preview.modified, tone: 'M' },
-    { key: 'added', title: 'Added back', files: preview.added, tone: 'A' },
     { key: 'deleted', title: 'Deleted', files: preview.deleted, tone: 'D' },
     { key: 'untracked', title: preview.keep_untracked ? 'New files (kept)' : 'New since the latest checkpoint (removed)', files: preview.untracked_removed, tone: 'U' },
+    { key: 'modified', title: 'Modified (overwritten)', files: preview.modified, tone: 'M' },
+    { key: 'added', title: 'Added back', files: preview.added, tone: 'A' },
   ];
   const total = preview.modified.length + preview.added.length + preview.deleted.length + (preview.keep_untracked ? 0 : preview.untracked_removed.length);
+  const lost = new Set(['deleted', 'untracked']);
+  const groupList = (keys: (key: string) => boolean) => {
+    const shown = groups.filter((g) => keys(g.key) && g.files.length > 0);
+    if (shown.length === 0) return null;
+    return (
+      <div className="preview-groups">
+        {shown.map((g) => (
+          <div key={g.key} className="preview-group" data-group={g.key}>
+            <div className="preview-group-title">
+              {g.title} <span className="count">{g.files.length}</span>
+            </div>
+            <ul>
+              {(expanded ? g.files : g.files.slice(0, SHOWN)).map((f) => (
+                <li key={f} className="mono" title={f}>
+                  <span className={`status-letter status-${g.tone}`}>{g.tone}</span> {f}
+                </li>
+              ))}
+            </ul>
+            {!expanded && g.files.length > SHOWN && (
+              <button type="button" className="link-button small" onClick={onExpand}>
+                +{g.files.length - SHOWN} more
+              </button>
+            )}
+          </div>
+        ))}
+      </div>
+    );
+  };
+  const counts = groups.filter((g) => g.files.length > 0 && !(g.key === 'untracked' && preview.keep_untracked));
   return (
     <>
       {total === 0 ? (
         <p className="preview-nothing">The files already match this checkpoint — nothing on disk would change.</p>
       ) : (
-        <div className="preview-groups">
-          {groups
-            .filter((g) => g.files.length > 0)
-            .map((g) => (
-              <div key={g.key} className="preview-group" data-group={g.key}>
-                <div className="preview-group-title">
-                  {g.title} <span className="count">{g.files.length}</span>
-                </div>
-                <ul>
-                  {(expanded ? g.files : g.files.slice(0, SHOWN)).map((f) => (
-                    <li key={f} className="mono">
-                      <span className={`status-letter status-${g.tone}`}>{g.tone}</span> {f}
-                    </li>
-                  ))}
-                </ul>
-                {!expanded && g.files.length > SHOWN && (
-                  <button type="button" className="link-button small" onClick={onExpand}>
-                    +{g.files.length - SHOWN} more
-                  </button>
-                )}
-              </div>
-            ))}
-        </div>
-      )}
-      {preview.changed_since_restore && preview.changed_since_restore.length > 0 && (
-        <div className="preview-effects" data-testid="restore-changed-since">
-          <div className="preview-effects-title">
-            <Icon name="alert" size={14} /> Changed since that restore — undoing it reverts these too:
-          </div>
-          <ul>
-            {preview.changed_since_restore.map((f) => (
-              <li key={f} className="mono">
-                {f}
-              </li>
-            ))}
-          </ul>
-        </div>
+        <p className="preview-summary" data-testid="restore-summary">
+          {counts.map((g) => `${g.title.replace(/ \(.*\)$/, '')} ${g.files.length}`).join(' · ')}
+          {preview.effects_since.length > 0 && ` · ${preview.effects_since.length} effect${preview.effects_since.length === 1 ? '' : 's'} stay${preview.effects_since.length === 1 ? 's' : ''} true outside`}
+        </p>
       )}
       {preview.effects_since.length > 0 && (
         <div className="preview-effects" data-testid="restore-effects-since">
@@ -263,6 +305,23 @@ function PreviewBody({ preview, expanded, onExpand }: { preview: RestorePreviewW
           </ul>
         </div>
       )}
+      {groupList((k) => lost.has(k))}
+      {preview.changed_since_restore && preview.changed_since_restore.length > 0 && (
+        <div className="preview-effects" data-testid="restore-changed-since">
+          <div className="preview-effects-title">
+            <Icon name="alert" size={14} /> Changed since that restore — undoing it reverts these too:
+          </div>
+          <ul>
+            {preview.changed_since_restore.map((f) => (
+              <li key={f} className="mono">
+                {f}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <SeenMark seenKey={seenKey} />
+      {groupList((k) => !lost.has(k))}
     </>
   );
 }
@@ -273,6 +332,7 @@ export function RestoreOutcomeBanner() {
   const error = useRestore((s) => s.error);
   const dismiss = useRestore((s) => s.dismissOutcome);
   const clearError = useRestore((s) => s.clearError);
+  const checkpoints = useTimeline((s) => s.checkpoints);
 
   if (error) {
     return (
@@ -310,10 +370,10 @@ export function RestoreOutcomeBanner() {
         <Icon name={warn ? 'alert' : 'check'} size={14} />
         <span>
           <span>
-            Restored {outcome.scope === 'file' ? <code>{outcome.paths?.[0]}</code> : 'the workspace'} to <code>{shortId(result.restored)}</code> —{' '}
+            <span data-testid="restore-result-words">{restoreDoneText(checkpoints, result.restored, outcome.scope === 'file' ? (outcome.paths?.[0] ?? 'the file') : 'the workspace')}</span> —{' '}
             {result.files_changed} file{result.files_changed === 1 ? '' : 's'} changed
-            {warn ? `, ${leftAloneCount(leftAlone)} left as they were (below)` : ''}. The state before is kept in safety checkpoint{' '}
-            <code data-testid="restore-safety-id">{shortId(result.safety)}</code>.
+            {warn ? `, ${leftAloneCount(leftAlone)} left as they were (below)` : ''}. The state before is kept in a{' '}
+            <span data-testid="restore-safety-id" data-id={result.safety}>safety checkpoint</span>.
           </span>
           {leftAlone.map((g) => (
             <PathDisclosure

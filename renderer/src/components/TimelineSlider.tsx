@@ -15,6 +15,7 @@ import { useClock } from '../state/clock.js';
 import { holdScrub, useScrub } from '../state/scrub.js';
 import { absoluteTime, relativeTime, shortId } from '../lib/time.js';
 import { effectKindLabel, effectVariant, effectVariantLabel } from '../lib/effects.js';
+import { wordsIn } from '../lib/checkpoint-title.js';
 import { laneOf } from '../lib/lanes.js';
 import { LineStats, TriggerBadge } from './bits.js';
 import { HermesLane, OriginBadge, hasHermesLane, isHermes } from './HermesLane.js';
@@ -573,7 +574,9 @@ function Readout({ checkpoint, position, count }: { checkpoint: Checkpoint | und
   const unseen = useTimeline((s) => s.unseen);
   const followLive = useTimeline((s) => s.followLive);
   const setFollowLive = useTimeline((s) => s.setFollowLive);
-  if (!checkpoint) return <div className="readout readout-empty" />;
+  const all = useTimeline((s) => s.checkpoints);
+  const words = checkpoint ? wordsIn(all, checkpoint) : null;
+  if (!checkpoint || !words) return <div className="readout readout-empty" />;
   const lane = laneOf(checkpoint);
   return (
     <div className="readout" aria-live="polite" data-testid="timeline-readout">
@@ -586,8 +589,8 @@ function Readout({ checkpoint, position, count }: { checkpoint: Checkpoint | und
       <span className={`lane-chip lane-bg-${lane.colour}`} title={lane.title ?? lane.label} data-testid="readout-lane">
         {lane.label}
       </span>
-      <span className="readout-reason" title={checkpoint.reason}>
-        {checkpoint.reason || <span className="muted">No reason given</span>}
+      <span className="readout-reason" title={words.note ?? words.title}>
+        {words.title}
       </span>
       <span className="readout-time">
         <strong>{relativeTime(checkpoint.time_ms, now)}</strong>

@@ -3,6 +3,7 @@
 // (agent, session, trigger and, for Hermes' own store, origin) so any agent
 // that fills them gets its lane without the UI knowing it.
 import type { Checkpoint } from '../../../shared/model.js';
+import { agentName } from '../../../shared/agents.js';
 
 export interface Lane {
   /** Stable key: one per agent session, else one per kind of author (what the filter picks). */
@@ -19,16 +20,8 @@ export interface Lane {
 
 export const LANE_COLOURS = 8;
 
-const TOOL_NAMES: Record<string, string> = {
-  'claude-code': 'Claude Code',
-  claude: 'Claude Code',
-  hermes: 'Hermes',
-  codex: 'Codex',
-  aider: 'Aider',
-};
-
 export function toolName(agent: string): string {
-  return TOOL_NAMES[agent.toLowerCase()] ?? agent;
+  return agentName(agent);
 }
 
 function hash(text: string): number {

@@ -39,6 +39,9 @@ export default function MonacoDiff({ path, original, modified, inline, wrap, dar
       // Sized by useHostLayout (not while scrubbing).
       automaticLayout: false,
       originalEditable: false,
+      // Screen readers (and axe) need a name for each side's text area.
+      originalAriaLabel: 'Before (read only)',
+      modifiedAriaLabel: 'After (read only)',
       renderSideBySide: !inline,
       // The diff pane shares the window with two lists: split down to a narrower width than Monaco's default 900px.
       useInlineViewWhenSpaceIsLimited: true,

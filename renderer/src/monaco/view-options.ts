@@ -6,6 +6,9 @@ import type { monaco } from './setup.js';
 export const READ_ONLY_VIEW: monaco.editor.IEditorOptions = {
   readOnly: true,
   domReadOnly: true,
+  // The textarea input, not the EditContext one: Monaco leaves the latter's aria-label empty (axe: aria-input-field-name).
+  editContext: false,
+  ariaLabel: 'File text (read only)',
   readOnlyMessage: { value: 'History is read-only.' },
   renderLineHighlight: 'none',
   cursorBlinking: 'solid',

@@ -14,6 +14,19 @@ export type DiffLayout = 'side' | 'inline';
 const LAYOUT_KEY = 'chronoscope.diffLayout';
 const WRAP_KEY = 'chronoscope.diffWrap';
 const WHITESPACE_KEY = 'chronoscope.ignoreWhitespace';
+/** The compare mode of each workspace: switching workspace does not carry one's "vs workspace now" to another. */
+const MODES_KEY = 'chronoscope.diffModes';
+
+function readModes(): Record<string, DiffMode> {
+  try {
+    const raw = JSON.parse(localStorage.getItem(MODES_KEY) ?? '{}') as Record<string, unknown>;
+    const out: Record<string, DiffMode> = {};
+    for (const [k, v] of Object.entries(raw)) if (v === 'previous' || v === 'workspace') out[k] = v;
+    return out;
+  } catch {
+    return {};
+  }
+}
 
 
 export interface FileDiffRequest {
@@ -96,8 +109,18 @@ export const useDiff = create<DiffState>()((set, get) => ({
   workspaceDiffs: {},
   fileDiffs: {},
 
-  reset: (workspace) => set({ workspace, selectedPath: null, workspaceDiffs: {}, fileDiffs: {} }),
-  setMode: (mode) => set({ mode }),
+  reset: (workspace) =>
+    set({ workspace, mode: (workspace && readModes()[workspace]) || 'previous', selectedPath: null, workspaceDiffs: {}, fileDiffs: {} }),
+  setMode: (mode) => {
+    const { workspace } = get();
+    if (workspace) {
+      const modes = readModes();
+      if (mode === 'previous') delete modes[workspace];
+      else modes[workspace] = mode;
+      remember(MODES_KEY, JSON.stringify(modes));
+    }
+    set({ mode });
+  },
   setLayout: (layout) => {
     remember(LAYOUT_KEY, layout);
     set({ layout });

@@ -1,6 +1,8 @@
 // Pane sizes and folds, remembered across reloads: the checkpoint list's and
 // the file list's widths, the sidebar and list folded away, and the
-// full-width diff (everything but the diff folded).
+// full-width diff (everything but the diff folded). Below NARROW_QUERY the
+// sidebar folds by itself (the diff needs the room); opening it there lasts
+// until the window widens, and leaves the remembered wide-window choice alone.
 import { create } from 'zustand';
 
 const KEY = 'chronoscope.layout';
@@ -36,7 +38,16 @@ function read(): Layout {
   }
 }
 
+const NARROW_QUERY = '(max-width: 1099px)';
+
+function narrowNow(): boolean {
+  return typeof matchMedia === 'function' && matchMedia(NARROW_QUERY).matches;
+}
+
 interface LayoutState extends Layout {
+  /** The window is narrow: the sidebar is folded unless opened for now. */
+  narrow: boolean;
+  narrowSidebarOpen: boolean;
   setWidth(key: keyof typeof PANE_LIMITS, value: number): void;
   toggle(key: 'sidebarCollapsed' | 'listCollapsed' | 'fullDiff'): void;
 }
@@ -50,15 +61,29 @@ export const useLayout = create<LayoutState>()((set, get) => {
       // session-only then
     }
   };
+  if (typeof matchMedia === 'function') {
+    matchMedia(NARROW_QUERY).addEventListener('change', (e) => set({ narrow: e.matches, narrowSidebarOpen: false }));
+  }
   return {
     ...read(),
+    narrow: narrowNow(),
+    narrowSidebarOpen: false,
     setWidth: (key, value) => {
       set({ [key]: clampWidth(key, value) } as Pick<Layout, typeof key>);
       save();
     },
     toggle: (key) => {
+      if (key === 'sidebarCollapsed' && get().narrow && !get().fullDiff) {
+        set({ narrowSidebarOpen: !get().narrowSidebarOpen });
+        return;
+      }
       set({ [key]: !get()[key] } as Pick<Layout, typeof key>);
       save();
     },
   };
 });
+
+/** Whether the sidebar is out of view now: folded by hand, by the full-width diff, or by a narrow window. */
+export function sidebarFolded(s: LayoutState): boolean {
+  return s.fullDiff || (s.narrow ? !s.narrowSidebarOpen : s.sidebarCollapsed);
+}
