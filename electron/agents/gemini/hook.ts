@@ -6,7 +6,9 @@
 //
 // BeforeTool (write_file, replace, run_shell_command): a checkpoint first;
 //   before an irreversible command, `decision: "ask"` with the effects, which
-//   Gemini puts to the person as its own confirmation.
+//   Gemini puts to the person as its own confirmation — or, when Gemini runs
+//   headless and nobody could answer (headless.ts), a deny whose reason tells
+//   the model to leave the command to the person.
 // AfterTool: the ledger's outcome; a failed call gets a recovery hint.
 // BeforeAgent: the prompt labels the session's lane.
 import { createHash } from 'node:crypto';
@@ -14,6 +16,7 @@ import { parseStdinObject } from '../core/stdin-json.js';
 import type { ToolCall } from '../core/call.js';
 import { callIds, type AgentAdapter, type AgentEvent } from '../core/adapter.js';
 import { responseText } from '../core/tool-response.js';
+import { geminiIsHeadless } from './headless.js';
 
 export const AGENT = 'gemini';
 export const GEMINI_FILE_TOOLS = ['write_file', 'replace'] as const;
@@ -30,7 +33,7 @@ export interface GeminiPayload {
 }
 
 export type GeminiOutput =
-  | { decision: 'ask'; reason: string; systemMessage: string }
+  | { decision: 'ask' | 'deny'; reason: string; systemMessage: string }
   | { hookSpecificOutput: { hookEventName: string; additionalContext: string } };
 
 function parse(text: string): GeminiPayload {
@@ -104,12 +107,18 @@ function event(payload: GeminiPayload): AgentEvent | null {
   return null;
 }
 
+const HEADLESS_DENY = 'Nobody can confirm it in this run: do not run it, and do not look for another way to do it; tell the person the exact command so they can run it themselves.';
+
 export const geminiAdapter: AgentAdapter<GeminiPayload, GeminiOutput> = {
   id: AGENT,
   parse,
   event,
   answers: {
-    ask: (text) => ({ decision: 'ask', reason: text, systemMessage: text }),
+    ask: (text) =>
+      geminiIsHeadless()
+        ? { decision: 'deny', reason: `${text}. ${HEADLESS_DENY}`, systemMessage: `${text} (denied: Gemini runs headless, nobody could confirm it)` }
+        : { decision: 'ask', reason: text, systemMessage: text },
+    denies: (output) => 'decision' in output && output.decision === 'deny',
     hint: (text) => ({ hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: text } }),
   },
 };

@@ -1,0 +1,151 @@
+// The real Gemini CLI (npm run install:agents) against a scripted local fake
+// of the Gemini API, with our hooks installed by `chronoscope hooks install
+// gemini` alone, in a temp HOME whose settings.json already holds the
+// person's own settings and hooks. Gemini runs headless (`-p`), from a PATH
+// with no node on it (Gemini itself is started by absolute path, as its own
+// bin would be). Skipped, with the reason, where Gemini CLI is not installed.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore } from '../../electron/engine/index.js';
+import { geminiIsHeadless } from '../../electron/agents/gemini/headless.js';
+import { GIT_ENV } from '../effects/git-helpers.js';
+import { findAgentCli, sayIfSkipped } from './agent-cli.js';
+import { startFakeGeminiApi, type FakeGeminiApi, type GeminiStep } from './fake-gemini-api.js';
+import { baseEnv, listCheckpoints, listEffects, runCli } from './run-cli.js';
+import { tempWorld, type TempWorld } from './temp-home.js';
+
+// Its bin is a node script: the test starts it with this node, by absolute path.
+const gemini = findAgentCli('gemini', 'gemini');
+sayIfSkipped('Gemini CLI', gemini);
+
+let world: TempWorld;
+let api: FakeGeminiApi | null = null;
+let settingsPath: string;
+
+/** The person's own settings: 4-space indent, a hook of their own, the key the fake needs. */
+const PERSON_SETTINGS = `${JSON.stringify(
+  {
+    security: { auth: { selectedType: 'gemini-api-key' } },
+    ui: { theme: 'GitHub' },
+    hooks: { BeforeTool: [{ matcher: 'read_file', hooks: [{ type: 'command', name: 'mine', command: 'true', timeout: 1000 }] }] },
+  },
+  null,
+  4,
+)}\n`;
+
+function geminiEnv(url: string): NodeJS.ProcessEnv {
+  return {
+    ...GIT_ENV,
+    HOME: world.home,
+    PATH: world.noNodeBin,
+    CHRONOSCOPE_HOME: world.store,
+    CHRONOSCOPE_HOOK_BUDGET_MS: '25000',
+    CHRONOSCOPE_DAEMON: '0',
+    GEMINI_API_KEY: 'fake-key',
+    GOOGLE_GEMINI_BASE_URL: url,
+  };
+}
+
+async function runGemini(script: GeminiStep[], prompt: string): Promise<{ code: number | null; out: string }> {
+  await api?.close();
+  api = await startFakeGeminiApi(script);
+  const env = geminiEnv(api.url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [gemini.bin!, '--approval-mode', 'yolo', '--skip-trust', '-p', prompt], { cwd: world.ws, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 150_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, out });
+    });
+  });
+}
+
+function git(args: string[], cwd: string): string {
+  return execFileSync('git', args, { cwd, env: { ...process.env, ...GIT_ENV }, encoding: 'utf8' });
+}
+
+beforeAll(async () => {
+  world = await tempWorld('gemini');
+  await mkdir(join(world.ws, 'src'), { recursive: true });
+  await writeFile(join(world.ws, 'src', 'app.ts'), 'export const answer = 41;\n');
+  settingsPath = join(world.home, '.gemini', 'settings.json');
+  await mkdir(join(world.home, '.gemini'), { recursive: true });
+  await writeFile(settingsPath, PERSON_SETTINGS);
+});
+afterAll(async () => {
+  await api?.close();
+  await world?.remove();
+});
+
+describe.skipIf(gemini.bin === null)('the real Gemini CLI with our hooks', () => {
+  const env = (): NodeJS.ProcessEnv => baseEnv(world.store, { HOME: world.home });
+
+  it('install adds only our hooks (the person\'s stay) and uninstall gives settings.json back byte for byte', async () => {
+    const installed = await runCli(['hooks', 'install', 'gemini'], { env: env() });
+    expect(installed.code, installed.stderr).toBe(0);
+    const settings = JSON.parse(await readFile(settingsPath, 'utf8')) as { ui: unknown; hooks: Record<string, { hooks: { name: string; command: string }[] }[]> };
+    expect(settings.ui).toEqual({ theme: 'GitHub' });
+    expect(Object.keys(settings.hooks).sort()).toEqual(['AfterTool', 'BeforeAgent', 'BeforeTool']);
+    expect(settings.hooks['BeforeTool']!.map((g) => g.hooks[0]!.name)).toEqual(['mine', 'chronoscope']);
+    const status = await runCli(['hooks', 'status', 'gemini', '-w', world.ws], { env: env() });
+    expect(status.stdout).toMatch(/gemini \(user\): installed/);
+    const removed = await runCli(['hooks', 'uninstall', 'gemini'], { env: env() });
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(await readFile(settingsPath, 'utf8')).toBe(PERSON_SETTINGS);
+  }, 60_000);
+
+  it('takes a checkpoint holding the file before write_file changes it, labelled with the prompt', async () => {
+    expect((await runCli(['hooks', 'install', 'gemini'], { env: env() })).code).toBe(0);
+    const r = await runGemini(
+      [{ call: 'write_file', args: { file_path: join(world.ws, 'src', 'app.ts'), content: 'export const answer = 42;\n' } }, { text: 'Changed the answer.' }],
+      'make the answer 42',
+    );
+    expect(r.code, r.out).toBe(0);
+    expect(await readFile(join(world.ws, 'src', 'app.ts'), 'utf8')).toBe('export const answer = 42;\n');
+    const cp = (await listCheckpoints(world.store, world.ws)).find((c) => c.agent === 'gemini' && c.tool === 'write_file');
+    expect(cp, r.out).toBeDefined();
+    expect(cp).toMatchObject({ prompt: 'make the answer 42', reason: 'write_file src/app.ts' });
+    const workspace = await (await openStore({ home: world.store })).workspace(world.ws);
+    expect((await workspace.fileDiff(cp!.id, 'workspace', 'src/app.ts')).old.text).toBe('export const answer = 41;\n');
+  }, 180_000);
+
+  it('a push in a headless run is denied with a reason for the model, recorded as denied, and nothing is sent', async () => {
+    git(['init', '-q', '-b', 'main'], world.ws);
+    git(['add', '-A'], world.ws);
+    git(['commit', '-qm', 'first'], world.ws);
+    const remote = join(world.dir, 'remote.git');
+    git(['init', '-q', '--bare', remote], world.dir);
+    git(['remote', 'add', 'origin', remote], world.ws);
+    const r = await runGemini([{ call: 'run_shell_command', args: { command: 'git push origin main', description: 'push' } }, { text: 'I could not push.' }], 'push it');
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toContain('Nobody can confirm it in this run');
+    expect(git(['branch', '--list'], remote)).toBe('');
+    const pushes = (await listEffects(world.store, world.ws)).filter((e) => e.kind === 'git_push');
+    expect(pushes.map((e) => [e.agent, e.status])).toEqual([['gemini', 'denied']]);
+  }, 180_000);
+});
+
+describe('telling a headless Gemini from one a person sits at', () => {
+  it('is headless for a gemini process given -p, or reading no terminal; not for another program', async () => {
+    const run = (argv0: string, args: string[]): Promise<boolean> =>
+      new Promise((resolve, reject) => {
+        // `exec -a` names the process as Gemini's bin would be named; stdin is /dev/null.
+        const child = spawn('bash', ['-c', `exec -a ${argv0} sleep 30 ${args.join(' ')}`], { stdio: 'ignore' });
+        child.on('error', reject);
+        setTimeout(() => {
+          const headless = geminiIsHeadless(child.pid!);
+          child.kill();
+          resolve(headless);
+        }, 300);
+      });
+    expect(await run('/usr/lib/node_modules/@google/gemini-cli/bundle/gemini.js', [])).toBe(true);
+    expect(await run('gemini', [])).toBe(true);
+    expect(await run('not-gemini', [])).toBe(false);
+  });
+});
