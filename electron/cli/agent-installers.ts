@@ -16,6 +16,7 @@ import {
 import { defaultHermesHome, hermesPluginStatus, installHermesPlugin, uninstallHermesPlugin, type HermesStatus } from '../agents/hermes/install.js';
 import { codexInstaller } from '../agents/codex/install.js';
 import { geminiInstaller } from '../agents/gemini/install.js';
+import { copilotInstaller } from '../agents/copilot/install.js';
 import { registerClaudeCodeMcp, unregisterClaudeCodeMcp } from '../mcp/register.js';
 import { packageVersion } from '../server/paths.js';
 
@@ -121,5 +122,5 @@ export interface InstallerOptions {
 
 /** Every agent `chronoscope hooks` can connect, in the order `hooks status` shows them. */
 export function agentInstallers(options: InstallerOptions): AgentInstaller[] {
-  return [claudeCode, hermes(options.hermesHome), codexInstaller, geminiInstaller];
+  return [claudeCode, hermes(options.hermesHome), codexInstaller, geminiInstaller, copilotInstaller];
 }

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ChronoscopeError } from '../../../shared/errors.js';
 import { defaultStoreHome } from '../../engine/layout/paths.js';
+import { hooksObject, jsonConfigText, parseJsonConfig, type Json, type JsonObject } from '../core/json-config.js';
 import { installConfigEdit, readConfigText, uninstallConfigEdit } from '../core/config-edit.js';
 import type { AgentInstaller, InstallContext, InstallReport, McpCommand } from '../core/installer.js';
 import { cliPrefix, hookEnvAssignments, parseCliPrefix, type NodeCli } from '../core/node-command.js';
@@ -24,9 +25,6 @@ export const GEMINI_REGISTRATIONS: readonly { event: string; matcher?: string }[
   { event: 'BeforeAgent' },
 ];
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
-
 export function geminiSettingsPath(ctx: Pick<InstallContext, 'home' | 'project'>): string {
   return ctx.project === null ? path.join(ctx.home, '.gemini', 'settings.json') : path.join(ctx.project, '.gemini', 'settings.json');
 }
@@ -35,33 +33,14 @@ export function geminiHookCommand(paths: NodeCli): string {
   return `${hookEnvAssignments()}${cliPrefix(paths)} ${MARK}`;
 }
 
-function parse(text: string | null, file: string): JsonObject {
-  if (text === null || text.trim() === '') return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (err) {
-    throw new ChronoscopeError('bad_input', `${file} is not valid JSON (${(err as Error).message}); left it untouched`);
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new ChronoscopeError('bad_input', `${file} does not hold a JSON object; left it untouched`);
-  return parsed as JsonObject;
-}
-
 function isOurs(hook: Json): boolean {
   return typeof hook === 'object' && hook !== null && !Array.isArray(hook) && typeof hook['command'] === 'string' && hook['command'].includes(MARK);
 }
 
-function hooksOf(settings: JsonObject, file: string): JsonObject {
-  const hooks = settings['hooks'];
-  if (hooks === undefined) return {};
-  if (typeof hooks !== 'object' || hooks === null || Array.isArray(hooks)) throw new ChronoscopeError('bad_input', `"hooks" in ${file} is not an object; left it untouched`);
-  return hooks;
-}
-
 /** The settings with our hooks (and MCP entry) taken out; null when none of ours is there. */
 function removeOurs(text: string, file: string): string | null {
-  const settings = parse(text, file);
-  const hooks = hooksOf(settings, file);
+  const settings = parseJsonConfig(text, file);
+  const hooks = hooksObject(settings, file);
   let found = false;
   for (const [event, groups] of Object.entries(hooks)) {
     if (!Array.isArray(groups)) continue;
@@ -89,7 +68,7 @@ function removeOurs(text: string, file: string): string | null {
     delete servers[NAME];
     if (Object.keys(servers).length === 0) delete settings['mcpServers'];
   }
-  return found ? `${JSON.stringify(settings, null, 2)}\n` : null;
+  return found ? jsonConfigText(settings) : null;
 }
 
 function isOurMcp(entry: Json | undefined): boolean {
@@ -97,8 +76,8 @@ function isOurMcp(entry: Json | undefined): boolean {
 }
 
 function addOurs(text: string | null, file: string, command: string, mcp: McpCommand | null): string {
-  const settings = parse(text, file);
-  const hooks = hooksOf(settings, file);
+  const settings = parseJsonConfig(text, file);
+  const hooks = hooksObject(settings, file);
   for (const r of GEMINI_REGISTRATIONS) {
     const groups = hooks[r.event] ?? [];
     if (!Array.isArray(groups)) throw new ChronoscopeError('bad_input', `"hooks.${r.event}" in ${file} is not a list; left it untouched`);
@@ -114,7 +93,7 @@ function addOurs(text: string | null, file: string, command: string, mcp: McpCom
     servers[NAME] = { command: mcp.command, args: mcp.args, trust: true };
     settings['mcpServers'] = servers;
   }
-  return `${JSON.stringify(settings, null, 2)}\n`;
+  return jsonConfigText(settings);
 }
 
 export const geminiInstaller: AgentInstaller = {
@@ -141,7 +120,7 @@ export const geminiInstaller: AgentInstaller = {
     for (const project of [null, ctx.project]) {
       const scope = project === null ? 'user' : 'project';
       const file = geminiSettingsPath({ home: ctx.home, project });
-      const hooks = hooksOf(parse(await readConfigText(file), file), file);
+      const hooks = hooksObject(parseJsonConfig(await readConfigText(file), file), file);
       const events: string[] = [];
       let command: string | null = null;
       for (const [event, groups] of Object.entries(hooks)) {

@@ -1,0 +1,113 @@
+// `chronoscope hooks install|uninstall|status copilot`: our hooks in GitHub
+// Copilot CLI's user settings ($COPILOT_HOME/settings.json, by default
+// ~/.copilot/settings.json), under `hooks`, one entry per PascalCase event
+// (those get Claude-style payloads: hook.ts). Every other key stays; uninstall
+// gives the file back byte for byte (core/config-edit.ts), or takes out only
+// ours. Project hooks (.github/hooks/*.json) and --mcp are not offered yet:
+// neither was run against the real CLI here.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ChronoscopeError } from '../../../shared/errors.js';
+import { defaultStoreHome } from '../../engine/layout/paths.js';
+import { installConfigEdit, readConfigText, uninstallConfigEdit } from '../core/config-edit.js';
+import type { AgentInstaller, InstallContext, InstallReport } from '../core/installer.js';
+import { hooksObject, isJsonObject, jsonConfigText, parseJsonConfig, type Json, type JsonObject } from '../core/json-config.js';
+import { cliPrefix, hookEnvAssignments, parseCliPrefix, type NodeCli } from '../core/node-command.js';
+import { AGENT, COPILOT_EVENTS } from './hook.js';
+
+const MARK = 'hook copilot';
+/** Copilot's limit for our command, in seconds; our budget (5 s by default) ends well before. */
+const TIMEOUT_S = 30;
+
+/** COPILOT_HOME moves Copilot's folder (as it does for Copilot itself). */
+export function copilotSettingsPath(home: string, env: NodeJS.ProcessEnv = process.env): string {
+  const own = env['COPILOT_HOME'];
+  return path.join(own !== undefined && own !== '' ? own : path.join(home, '.copilot'), 'settings.json');
+}
+
+export function copilotHookCommand(paths: NodeCli): string {
+  return `${hookEnvAssignments()}${cliPrefix(paths)} ${MARK}`;
+}
+
+function isOurs(hook: Json): boolean {
+  return isJsonObject(hook) && [hook['bash'], hook['command']].some((c) => typeof c === 'string' && c.includes(MARK));
+}
+
+/** The settings with our hooks taken out; null when none of ours is there. */
+function removeOurs(text: string, file: string): string | null {
+  const settings = parseJsonConfig(text, file);
+  const hooks = hooksObject(settings, file);
+  let found = false;
+  for (const [event, list] of Object.entries(hooks)) {
+    if (!Array.isArray(list) || !list.some(isOurs)) continue;
+    found = true;
+    const rest = list.filter((h) => !isOurs(h));
+    if (rest.length === 0) delete hooks[event];
+    else hooks[event] = rest;
+  }
+  if (!found) return null;
+  if (Object.keys(hooks).length === 0) delete settings['hooks'];
+  else settings['hooks'] = hooks;
+  return jsonConfigText(settings);
+}
+
+function addOurs(text: string | null, file: string, command: string): string {
+  const settings = parseJsonConfig(text, file);
+  const hooks = hooksObject(settings, file);
+  for (const event of COPILOT_EVENTS) {
+    const list = hooks[event] ?? [];
+    if (!Array.isArray(list)) throw new ChronoscopeError('bad_input', `"hooks.${event}" in ${file} is not a list; left it untouched`);
+    // `bash` is what Copilot runs on Linux and macOS; `command` the same for its other readers.
+    list.push({ type: 'command', bash: command, command, timeoutSec: TIMEOUT_S });
+    hooks[event] = list;
+  }
+  settings['hooks'] = hooks;
+  return jsonConfigText(settings);
+}
+
+function refuseMcp(ctx: InstallContext): void {
+  if (ctx.mcp !== null) throw new ChronoscopeError('bad_input', "--mcp is not offered for copilot yet; add the server with Copilot's own /mcp command");
+}
+
+export const copilotInstaller: AgentInstaller = {
+  id: AGENT,
+  hasProjectScope: false,
+  defaultScope: 'user',
+  async install(ctx): Promise<InstallReport> {
+    refuseMcp(ctx);
+    const file = copilotSettingsPath(ctx.home);
+    const command = copilotHookCommand(ctx.paths);
+    const { changed } = await installConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, file, remove: (t) => removeOurs(t, file), edit: (t) => addOurs(t, file, command) });
+    return {
+      json: { path: file, changed, command, node: ctx.paths.node },
+      lines: [`${changed ? 'installed' : 'already installed'}: ${file}`, `  node: ${ctx.paths.node}`, `  runs: ${command}`],
+    };
+  },
+  async uninstall(ctx): Promise<InstallReport> {
+    refuseMcp(ctx);
+    const file = copilotSettingsPath(ctx.home);
+    const { changed } = await uninstallConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, file, remove: (t) => removeOurs(t, file) });
+    return { json: { path: file, changed }, lines: [`${changed ? 'removed' : 'not installed'}: ${file}`] };
+  },
+  async status(ctx): Promise<InstallReport> {
+    const file = copilotSettingsPath(ctx.home);
+    const hooks = hooksObject(parseJsonConfig(await readConfigText(file), file), file);
+    const events: string[] = [];
+    let command: string | null = null;
+    for (const [event, list] of Object.entries(hooks)) {
+      const ours = Array.isArray(list) ? list.find(isOurs) : undefined;
+      if (ours === undefined) continue;
+      events.push(event);
+      const o = ours as JsonObject;
+      command = String(o['bash'] ?? o['command']);
+    }
+    const paths = command === null ? null : parseCliPrefix(command);
+    const runnable = paths !== null && existsSync(paths.node) && existsSync(paths.cli);
+    const json = [{ scope: 'user', path: file, events, node: paths?.node ?? null, cli: paths?.cli ?? null, runnable }];
+    if (events.length === 0) return { json, lines: [`copilot (user): not installed in ${file}`] };
+    const lines = [`copilot (user): installed in ${file}`, `  events: ${events.join(', ')}`];
+    lines.push(`  node: ${paths?.node ?? '?'} ${paths !== null && existsSync(paths.node) ? '(exists)' : '(MISSING)'}`, `  cli:  ${paths?.cli ?? '?'} ${paths !== null && existsSync(paths.cli) ? '(exists)' : '(MISSING)'}`);
+    if (!runnable) lines.push("  → the hook cannot run as installed; run 'chronoscope hooks install copilot' again");
+    return { json, lines };
+  },
+};

@@ -1,0 +1,37 @@
+// An agent's JSON settings file as installers read it (Gemini CLI's and
+// Copilot CLI's settings.json): a JSON object, with our hooks under `hooks`.
+// A file that is not what we expect is left untouched, with one line saying why.
+import { ChronoscopeError } from '../../../shared/errors.js';
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+/** The settings object; an absent or empty file is an empty object. */
+export function parseJsonConfig(text: string | null, file: string): JsonObject {
+  if (text === null || text.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    throw new ChronoscopeError('bad_input', `${file} is not valid JSON (${(err as Error).message}); left it untouched`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new ChronoscopeError('bad_input', `${file} does not hold a JSON object; left it untouched`);
+  return parsed as JsonObject;
+}
+
+/** Its `hooks` object ({} when there is none). */
+export function hooksObject(settings: JsonObject, file: string): JsonObject {
+  const hooks = settings['hooks'];
+  if (hooks === undefined) return {};
+  if (typeof hooks !== 'object' || hooks === null || Array.isArray(hooks)) throw new ChronoscopeError('bad_input', `"hooks" in ${file} is not an object; left it untouched`);
+  return hooks;
+}
+
+export function isJsonObject(value: Json | undefined): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The settings as an agent writes them: two-space JSON and a final newline. */
+export function jsonConfigText(settings: JsonObject): string {
+  return `${JSON.stringify(settings, null, 2)}\n`;
+}

@@ -1,0 +1,133 @@
+// The real GitHub Copilot CLI (npm run install:agents) against a scripted
+// local fake of the Chat Completions API (COPILOT_OFFLINE with an OpenAI-type
+// provider: no GitHub login), with our hooks installed by `chronoscope hooks
+// install copilot` alone, in a temp HOME whose settings.json already holds the
+// person's own settings. Copilot's native binary runs from a PATH with no node
+// on it. Skipped, with the reason, where Copilot CLI is not installed.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore } from '../../electron/engine/index.js';
+import { GIT_ENV } from '../effects/git-helpers.js';
+import { findAgentCli, sayIfSkipped } from './agent-cli.js';
+import { startFakeChatApi, type FakeChatApi, type Turn } from './fake-chat-completions.js';
+import { baseEnv, listCheckpoints, listEffects, runCli } from './run-cli.js';
+import { tempWorld, type TempWorld } from './temp-home.js';
+
+const copilot = findAgentCli('copilot', `@github/copilot-${process.platform}-${process.arch}/copilot`);
+sayIfSkipped('Copilot CLI', copilot);
+
+let world: TempWorld;
+let api: FakeChatApi | null = null;
+let settingsPath: string;
+
+/** The person's own settings, as Copilot's own file would hold them (4-space indent here, to see it kept). */
+const PERSON_SETTINGS = `${JSON.stringify({ model: 'gpt-4.1', banner: 'never', hooks: { SessionStart: [{ type: 'command', bash: 'true', timeoutSec: 5 }] } }, null, 4)}\n`;
+
+async function runCopilot(script: Turn[], prompt: string): Promise<{ code: number | null; out: string }> {
+  await api?.close();
+  api = await startFakeChatApi(script, 'bash');
+  const env: NodeJS.ProcessEnv = {
+    ...GIT_ENV,
+    HOME: world.home,
+    PATH: world.noNodeBin,
+    CHRONOSCOPE_HOME: world.store,
+    CHRONOSCOPE_HOOK_BUDGET_MS: '25000',
+    CHRONOSCOPE_DAEMON: '0',
+    COPILOT_OFFLINE: 'true',
+    COPILOT_PROVIDER_BASE_URL: api.url,
+    COPILOT_PROVIDER_TYPE: 'openai',
+    COPILOT_PROVIDER_API_KEY: 'sk-test',
+    COPILOT_MODEL: 'gpt-4.1',
+  };
+  return new Promise((resolve, reject) => {
+    const child = spawn(copilot.bin!, ['--allow-all-tools', '--no-auto-update', '-p', prompt], { cwd: world.ws, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 150_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, out });
+    });
+  });
+}
+
+function git(args: string[], cwd: string): string {
+  return execFileSync('git', args, { cwd, env: { ...process.env, ...GIT_ENV }, encoding: 'utf8' });
+}
+
+beforeAll(async () => {
+  world = await tempWorld('copilot');
+  await writeFile(join(world.ws, 'a.txt'), 'hi\n');
+  settingsPath = join(world.home, '.copilot', 'settings.json');
+  await mkdir(join(world.home, '.copilot'), { recursive: true });
+  await writeFile(settingsPath, PERSON_SETTINGS);
+});
+afterAll(async () => {
+  await api?.close();
+  await world?.remove();
+});
+
+describe.skipIf(copilot.bin === null)('the real Copilot CLI with our hooks', () => {
+  const env = (): NodeJS.ProcessEnv => baseEnv(world.store, { HOME: world.home });
+
+  it("install adds only our hooks (the person's stay) and uninstall gives settings.json back byte for byte", async () => {
+    const installed = await runCli(['hooks', 'install', 'copilot'], { env: env() });
+    expect(installed.code, installed.stderr).toBe(0);
+    const settings = JSON.parse(await readFile(settingsPath, 'utf8')) as { banner: string; hooks: Record<string, unknown[]> };
+    expect(settings.banner).toBe('never');
+    expect(Object.keys(settings.hooks).sort()).toEqual(['PostToolUse', 'PreToolUse', 'SessionStart', 'UserPromptSubmit']);
+    expect((await runCli(['hooks', 'status', 'copilot'], { env: env() })).stdout).toMatch(/copilot \(user\): installed/);
+    // --mcp is refused in one line, and changes nothing.
+    const withHooks = await readFile(settingsPath, 'utf8');
+    const mcp = await runCli(['hooks', 'install', 'copilot', '--mcp'], { env: env() });
+    expect(mcp.code).not.toBe(0);
+    expect(mcp.stderr.trim().split('\n')).toHaveLength(1);
+    expect(await readFile(settingsPath, 'utf8')).toBe(withHooks);
+    const removed = await runCli(['hooks', 'uninstall', 'copilot'], { env: env() });
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(await readFile(settingsPath, 'utf8')).toBe(PERSON_SETTINGS);
+  }, 60_000);
+
+  it('checkpoints before each call with the state before it, labels them with the prompt, and denies a push it records as denied', async () => {
+    expect((await runCli(['hooks', 'install', 'copilot'], { env: env() })).code).toBe(0);
+    git(['init', '-q', '-b', 'main'], world.ws);
+    git(['add', '-A'], world.ws);
+    git(['commit', '-qm', 'first'], world.ws);
+    const remote = join(world.dir, 'remote.git');
+    git(['init', '-q', '--bare', remote], world.dir);
+    git(['remote', 'add', 'origin', remote], world.ws);
+    const r = await runCopilot(
+      [
+        { tool: 'create', input: { path: join(world.ws, 'new.txt'), file_text: 'hello\n' } },
+        { tool: 'edit', input: { path: join(world.ws, 'a.txt'), old_str: 'hi', new_str: 'hello there' } },
+        { tool: 'bash', input: { command: 'git push origin main', description: 'push' } },
+        { text: 'Done.' },
+      ],
+      'make new.txt, edit a.txt and push',
+    );
+    expect(r.code, r.out).toBe(0);
+    expect(await readFile(join(world.ws, 'a.txt'), 'utf8')).toBe('hello there\n');
+    expect(r.out).toContain('ask the person to run it themselves');
+    expect(git(['branch', '--list'], remote)).toBe('');
+
+    const list = await listCheckpoints(world.store, world.ws);
+    const before = (tool: string): string => {
+      const cp = list.find((c) => c.agent === 'copilot' && c.tool === tool);
+      if (cp === undefined) throw new Error(`no checkpoint before ${tool}: ${JSON.stringify(list)}\n${r.out}`);
+      expect(cp.prompt).toBe('make new.txt, edit a.txt and push');
+      return cp.id;
+    };
+    const workspace = await (await openStore({ home: world.store })).workspace(world.ws);
+    // Before the create: no new.txt; before the edit: a.txt as it was; before the push: both changes in.
+    const beforeWrite = before('Write');
+    expect((await workspace.fileDiff(beforeWrite, 'workspace', 'new.txt')).old.text ?? null).toBeNull();
+    expect((await workspace.fileDiff(before('Edit'), 'workspace', 'a.txt')).old.text).toBe('hi\n');
+    expect((await workspace.fileDiff(before('Bash'), 'workspace', 'a.txt')).old.text).toBe('hello there\n');
+    const pushes = (await listEffects(world.store, world.ws)).filter((e) => e.kind === 'git_push');
+    expect(pushes.map((e) => [e.agent, e.status])).toEqual([['copilot', 'denied']]);
+  }, 180_000);
+});
