@@ -7,8 +7,9 @@ import { hermesAdapter } from './hermes/hook.js';
 import { codexAdapter } from './codex/hook.js';
 import { geminiAdapter } from './gemini/hook.js';
 import { copilotAdapter } from './copilot/hook.js';
+import { openCodeAdapter } from './opencode/hook.js';
 
-export const HOOK_ADAPTERS: readonly HookRunner[] = [hookRunner(claudeCodeAdapter), hookRunner(hermesAdapter), hookRunner(codexAdapter), hookRunner(geminiAdapter), hookRunner(copilotAdapter)];
+export const HOOK_ADAPTERS: readonly HookRunner[] = [hookRunner(claudeCodeAdapter), hookRunner(hermesAdapter), hookRunner(codexAdapter), hookRunner(geminiAdapter), hookRunner(copilotAdapter), hookRunner(openCodeAdapter)];
 
 export function hookAdapter(id: string): HookRunner | undefined {
   return HOOK_ADAPTERS.find((a) => a.id === id);

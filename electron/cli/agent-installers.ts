@@ -17,6 +17,7 @@ import { defaultHermesHome, hermesPluginStatus, installHermesPlugin, uninstallHe
 import { codexInstaller } from '../agents/codex/install.js';
 import { geminiInstaller } from '../agents/gemini/install.js';
 import { copilotInstaller } from '../agents/copilot/install.js';
+import { openCodeInstaller } from '../agents/opencode/install.js';
 import { registerClaudeCodeMcp, unregisterClaudeCodeMcp } from '../mcp/register.js';
 import { packageVersion } from '../server/paths.js';
 
@@ -122,5 +123,5 @@ export interface InstallerOptions {
 
 /** Every agent `chronoscope hooks` can connect, in the order `hooks status` shows them. */
 export function agentInstallers(options: InstallerOptions): AgentInstaller[] {
-  return [claudeCode, hermes(options.hermesHome), codexInstaller, geminiInstaller, copilotInstaller];
+  return [claudeCode, hermes(options.hermesHome), codexInstaller, geminiInstaller, copilotInstaller, openCodeInstaller];
 }

@@ -1,0 +1,92 @@
+// `chronoscope hooks install|uninstall|status opencode`: our plugin file
+// (plugin-file.ts) in OpenCode's global plugin folder
+// ($XDG_CONFIG_HOME/opencode/plugin/, by default ~/.config/opencode/plugin/),
+// or with --project in the workspace's .opencode/plugin/. No config file is
+// edited: OpenCode loads every module of that folder. Uninstall removes the
+// file (only when it is ours) and the folder when install made it and it is
+// empty again.
+import { existsSync } from 'node:fs';
+import { readFile, readdir, rm, rmdir } from 'node:fs/promises';
+import path from 'node:path';
+import { ChronoscopeError } from '../../../shared/errors.js';
+import { writeFileAtomic } from '../../fs/atomic-file.js';
+import type { AgentInstaller, InstallContext, InstallReport } from '../core/installer.js';
+import { AGENT } from './hook.js';
+import { openCodePlugin, PLUGIN_MARK } from './plugin-file.js';
+
+const FILE = 'chronoscope.js';
+/** Beside our plugin while install made its folder: uninstall may then remove the folder. */
+const MADE_DIR = '.chronoscope-made-this-folder';
+
+export function openCodePluginDir(ctx: Pick<InstallContext, 'home' | 'project'>, env: NodeJS.ProcessEnv = process.env): string {
+  if (ctx.project !== null) return path.join(ctx.project, '.opencode', 'plugin');
+  const xdg = env['XDG_CONFIG_HOME'];
+  return path.join(xdg !== undefined && xdg !== '' ? xdg : path.join(ctx.home, '.config'), 'opencode', 'plugin');
+}
+
+async function readIfExists(file: string): Promise<string | null> {
+  return readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return null;
+    throw new ChronoscopeError('internal', `cannot read ${file}: ${err.message}`);
+  });
+}
+
+function refuseMcp(ctx: InstallContext): void {
+  if (ctx.mcp !== null) throw new ChronoscopeError('bad_input', '--mcp is not offered for opencode yet; add the server under "mcp" in opencode.json');
+}
+
+export const openCodeInstaller: AgentInstaller = {
+  id: AGENT,
+  hasProjectScope: true,
+  defaultScope: 'user',
+  async install(ctx): Promise<InstallReport> {
+    refuseMcp(ctx);
+    const dir = openCodePluginDir(ctx);
+    const file = path.join(dir, FILE);
+    const current = await readIfExists(file);
+    if (current !== null && !current.startsWith(PLUGIN_MARK)) throw new ChronoscopeError('bad_input', `${file} exists and is not Chronoscope's plugin; left it untouched`);
+    const text = openCodePlugin(ctx.paths);
+    const changed = current !== text;
+    if (changed) {
+      const madeDir = !existsSync(dir);
+      await writeFileAtomic(file, text, { createDir: true });
+      if (madeDir) await writeFileAtomic(path.join(dir, MADE_DIR), '');
+    }
+    return { json: { path: file, changed, node: ctx.paths.node }, lines: [`${changed ? 'installed' : 'already installed'}: ${file}`, `  node: ${ctx.paths.node}`] };
+  },
+  async uninstall(ctx): Promise<InstallReport> {
+    refuseMcp(ctx);
+    const dir = openCodePluginDir(ctx);
+    const file = path.join(dir, FILE);
+    const current = await readIfExists(file);
+    if (current === null || !current.startsWith(PLUGIN_MARK)) return { json: { path: file, changed: false }, lines: [`not installed: ${file}`] };
+    await rm(file, { force: true });
+    if (existsSync(path.join(dir, MADE_DIR)) && (await readdir(dir)).every((n) => n === MADE_DIR)) {
+      await rm(path.join(dir, MADE_DIR), { force: true });
+      await rmdir(dir).catch(() => undefined);
+    }
+    return { json: { path: file, changed: true }, lines: [`removed: ${file}`] };
+  },
+  async status(ctx): Promise<InstallReport> {
+    const json = [];
+    const lines: string[] = [];
+    for (const project of [null, ctx.project]) {
+      const scope = project === null ? 'user' : 'project';
+      const file = path.join(openCodePluginDir({ home: ctx.home, project }), FILE);
+      const text = await readIfExists(file);
+      const ours = text !== null && text.startsWith(PLUGIN_MARK);
+      const node = ours ? (/^const NODE = (".*");$/m.exec(text)?.[1] ?? null) : null;
+      const cli = ours ? (/^const CLI = (".*");$/m.exec(text)?.[1] ?? null) : null;
+      const paths = node !== null && cli !== null ? { node: JSON.parse(node) as string, cli: JSON.parse(cli) as string } : null;
+      const runnable = paths !== null && existsSync(paths.node) && existsSync(paths.cli);
+      json.push({ scope, path: file, installed: ours, node: paths?.node ?? null, cli: paths?.cli ?? null, runnable });
+      if (!ours) {
+        lines.push(`opencode (${scope}): not installed in ${file}`);
+        continue;
+      }
+      lines.push(`opencode (${scope}): plugin installed in ${file}`, `  node: ${paths?.node ?? '?'} ${paths !== null && existsSync(paths.node) ? '(exists)' : '(MISSING)'}`, `  cli:  ${paths?.cli ?? '?'} ${paths !== null && existsSync(paths.cli) ? '(exists)' : '(MISSING)'}`);
+      if (!runnable) lines.push(`  → the plugin cannot run as installed; run 'chronoscope hooks install opencode${scope === 'project' ? ' --project' : ''}' again`);
+    }
+    return { json, lines };
+  },
+};

@@ -1,0 +1,122 @@
+// The real OpenCode (npm run install:agents) against a scripted local fake of
+// the Chat Completions API (an @ai-sdk/openai-compatible provider in the
+// workspace's opencode.json), with our plugin placed by `chronoscope hooks
+// install opencode` alone, in a temp HOME. OpenCode's native binary runs from
+// a PATH with no node on it. Skipped, with the reason, where OpenCode is not
+// installed. (OpenCode installs its plugin helper package from the npm
+// registry into ~/.config/opencode on its first run: this test needs the
+// registry, as `npm ci` does.)
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore } from '../../electron/engine/index.js';
+import { GIT_ENV } from '../effects/git-helpers.js';
+import { findAgentCli, sayIfSkipped } from './agent-cli.js';
+import { startFakeChatApi, type FakeChatApi, type Turn } from './fake-chat-completions.js';
+import { baseEnv, listCheckpoints, listEffects, runCli } from './run-cli.js';
+import { tempWorld, type TempWorld } from './temp-home.js';
+
+const opencode = findAgentCli('opencode', `opencode-${process.platform}-${process.arch}/bin/opencode`);
+sayIfSkipped('OpenCode', opencode);
+
+let world: TempWorld;
+let api: FakeChatApi | null = null;
+
+async function runOpenCode(script: Turn[], prompt: string): Promise<{ code: number | null; out: string }> {
+  await api?.close();
+  api = await startFakeChatApi(script, 'bash');
+  await writeFile(
+    join(world.ws, 'opencode.json'),
+    JSON.stringify({
+      provider: { fake: { npm: '@ai-sdk/openai-compatible', name: 'Fake', options: { baseURL: api.url, apiKey: 'x' }, models: { 'fake-model': { name: 'Fake', tool_call: true } } } },
+      model: 'fake/fake-model',
+    }),
+  );
+  const env: NodeJS.ProcessEnv = { ...GIT_ENV, HOME: world.home, PATH: world.noNodeBin, CHRONOSCOPE_HOME: world.store, CHRONOSCOPE_HOOK_BUDGET_MS: '25000', CHRONOSCOPE_DAEMON: '0' };
+  return new Promise((resolve, reject) => {
+    const child = spawn(opencode.bin!, ['run', prompt], { cwd: world.ws, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 240_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, out });
+    });
+  });
+}
+
+function git(args: string[], cwd: string): string {
+  return execFileSync('git', args, { cwd, env: { ...process.env, ...GIT_ENV }, encoding: 'utf8' });
+}
+
+beforeAll(async () => {
+  world = await tempWorld('opencode');
+  await writeFile(join(world.ws, 'a.txt'), 'hi\n');
+});
+afterAll(async () => {
+  await api?.close();
+  await world?.remove();
+});
+
+describe.skipIf(opencode.bin === null)('the real OpenCode with our plugin', () => {
+  const env = (): NodeJS.ProcessEnv => baseEnv(world.store, { HOME: world.home });
+  const pluginFile = (): string => join(world.home, '.config', 'opencode', 'plugin', 'chronoscope.js');
+
+  it('install places the plugin, status finds it, uninstall leaves nothing of ours behind', async () => {
+    expect((await runCli(['hooks', 'install', 'opencode'], { env: env() })).code).toBe(0);
+    expect(existsSync(pluginFile())).toBe(true);
+    expect((await runCli(['hooks', 'status', 'opencode'], { env: env() })).stdout).toMatch(/opencode \(user\): plugin installed/);
+    expect((await runCli(['hooks', 'uninstall', 'opencode'], { env: env() })).code).toBe(0);
+    expect(existsSync(join(world.home, '.config', 'opencode', 'plugin'))).toBe(false);
+    // A file of the same name that is not ours is never overwritten.
+    await runCli(['hooks', 'install', 'opencode'], { env: env() });
+    await writeFile(pluginFile(), 'export const Mine = async () => ({});\n');
+    const refused = await runCli(['hooks', 'install', 'opencode'], { env: env() });
+    expect(refused.code).not.toBe(0);
+    expect(await readFile(pluginFile(), 'utf8')).toBe('export const Mine = async () => ({});\n');
+    expect((await runCli(['hooks', 'uninstall', 'opencode'], { env: env() })).stdout).toMatch(/not installed/);
+    expect(existsSync(pluginFile())).toBe(true);
+    await rm(pluginFile());
+  }, 60_000);
+
+  it('checkpoints before write, edit and bash with the state before each, labels them with the prompt, and denies a push it records as denied', async () => {
+    expect((await runCli(['hooks', 'install', 'opencode'], { env: env() })).code).toBe(0);
+    git(['init', '-q', '-b', 'main'], world.ws);
+    git(['add', '-A'], world.ws);
+    git(['commit', '-qm', 'first'], world.ws);
+    const remote = join(world.dir, 'remote.git');
+    git(['init', '-q', '--bare', remote], world.dir);
+    git(['remote', 'add', 'origin', remote], world.ws);
+    const r = await runOpenCode(
+      [
+        { tool: 'write', input: { filePath: join(world.ws, 'new.txt'), content: 'hello\n' } },
+        { tool: 'edit', input: { filePath: join(world.ws, 'a.txt'), oldString: 'hi', newString: 'hello there' } },
+        { tool: 'bash', input: { command: 'git push origin main', description: 'push' } },
+        { text: 'Done.' },
+      ],
+      'make new.txt, edit a.txt and push',
+    );
+    expect(r.code, r.out).toBe(0);
+    expect(await readFile(join(world.ws, 'a.txt'), 'utf8')).toBe('hello there\n');
+    expect(r.out).toContain('ask the person to run it themselves');
+    expect(git(['branch', '--list'], remote)).toBe('');
+
+    const list = await listCheckpoints(world.store, world.ws);
+    const before = (tool: string): string => {
+      const cp = list.find((c) => c.agent === 'opencode' && c.tool === tool);
+      if (cp === undefined) throw new Error(`no checkpoint before ${tool}: ${JSON.stringify(list)}\n${r.out}`);
+      expect(cp.prompt).toBe('make new.txt, edit a.txt and push');
+      return cp.id;
+    };
+    const workspace = await (await openStore({ home: world.store })).workspace(world.ws);
+    expect((await workspace.fileDiff(before('write'), 'workspace', 'new.txt')).old.text ?? null).toBeNull();
+    expect((await workspace.fileDiff(before('edit'), 'workspace', 'a.txt')).old.text).toBe('hi\n');
+    expect((await workspace.fileDiff(before('bash'), 'workspace', 'a.txt')).old.text).toBe('hello there\n');
+    const pushes = (await listEffects(world.store, world.ws)).filter((e) => e.kind === 'git_push');
+    expect(pushes.map((e) => [e.agent, e.status])).toEqual([['opencode', 'denied']]);
+  }, 300_000);
+});
