@@ -14,10 +14,14 @@
 // index signature and the next scan writes the tree: slower, never wrong.
 //
 // It starts after a quiet time (SYNC_QUIET_MS), so a burst of snapshots
-// merges into one. Writers in this process wait for a sync that started
-// before taking the lock (asWriter), so they never meet it on the lock, and a
-// sync waits for writers inside; a process that exits first (the CLI waits
-// for it) leaves a stale cache, which is all it is.
+// merges into one. A writer in this process never meets a sync on the lock:
+// one that arrives while a sync runs stops it (its git ends on SIGTERM and
+// removes its own index.lock) and waits only for it to let go; a job stopped
+// before the index changed is queued again, so the writer's own job merges
+// into it. At 100,000 files one `update-index` is 60-110 ms: an agent's next
+// call landing in it used to wait that long (docs/daemon.md). A sync waits
+// for writers inside; a process that exits first (the CLI waits for it)
+// leaves a stale cache, which is all it is.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { WsContext } from './layout/context.js';
@@ -64,6 +68,8 @@ interface WriterState {
   /** Called when the last writer inside leaves. */
   left: (() => void)[];
   running: Promise<void> | null;
+  /** Stops the running sync (a writer arrived). */
+  stop: () => void;
 }
 
 const writers = new Map<string, WriterState>();
@@ -71,7 +77,7 @@ const writers = new Map<string, WriterState>();
 function writerState(key: string): WriterState {
   let state = writers.get(key);
   if (!state) {
-    state = { inside: 0, left: [], running: null };
+    state = { inside: 0, left: [], running: null, stop: () => undefined };
     writers.set(key, state);
   }
   return state;
@@ -82,28 +88,36 @@ function writerState(key: string): WriterState {
  * between that check and marking it running: a writer arriving after waits
  * for it (asWriter).
  */
-async function startWhenNoWriter(key: string, start: () => Promise<void>): Promise<void> {
+async function startWhenNoWriter(key: string, start: (signal: AbortSignal) => Promise<void>): Promise<void> {
   const state = writerState(key);
   while (state.inside > 0) await new Promise<void>((resolve) => state.left.push(resolve));
-  const running = start();
+  const stopper = new AbortController();
+  const running = start(stopper.signal);
   state.running = running;
+  state.stop = () => stopper.abort();
   try {
     await running;
   } finally {
-    if (state.running === running) state.running = null;
+    if (state.running === running) {
+      state.running = null;
+      state.stop = () => undefined;
+    }
   }
 }
 
 /**
  * Around a writer of this process (a snapshot, a restore) taking the workspace
- * lock: a sync already started is waited for, so the two never meet on the
- * lock; a sync still in its quiet time waits until the writer is done (the
- * writer's own snapshot may merge into it meanwhile).
+ * lock: a sync already started is stopped and waited for, so the two never
+ * meet on the lock; a sync still in its quiet time waits until the writer is
+ * done (the writer's own snapshot may merge into it meanwhile).
  */
 export async function asWriter<T>(ctx: WsContext, fn: () => Promise<T>): Promise<T> {
   if (syncsDeferred) return fn();
   const state = writerState(ctx.layout.indexFile);
-  while (state.running) await state.running;
+  while (state.running) {
+    state.stop();
+    await state.running;
+  }
   state.inside++;
   try {
     return await fn();
@@ -177,12 +191,16 @@ function queueSync(ctx: WsContext, job: IndexSyncJob): void {
   entry.run = (current?.run ?? Promise.resolve())
     .then(() => quiet.elapsed)
     .then(() =>
-      startWhenNoWriter(key, () =>
-        syncIndex(ctx, () => {
-          const taken = entry.waiting ?? job;
-          entry.waiting = null;
-          return taken;
-        }).catch(() => undefined),
+      startWhenNoWriter(key, (signal) =>
+        syncIndex(
+          ctx,
+          () => {
+            const taken = entry.waiting ?? job;
+            entry.waiting = null;
+            return taken;
+          },
+          signal,
+        ).catch(() => undefined),
       ),
     )
     .catch(() => undefined);
@@ -223,25 +241,34 @@ export async function settleAllIndexes(): Promise<void> {
   }
 }
 
-/** `take` gives the job (as merged so far) once the lock is held: nothing merges into it after that. */
-async function syncIndex(ctx: WsContext, take: () => IndexSyncJob): Promise<void> {
+/**
+ * `take` gives the job (as merged so far) once the lock is held: nothing merges into it after that.
+ * Stopped (`signal`) before the index changed, the job is queued again, before the writer that
+ * stopped it goes on: that writer's own job then merges into it.
+ */
+async function syncIndex(ctx: WsContext, take: () => IndexSyncJob, signal: AbortSignal): Promise<void> {
   await withLock(
     ctx.layout.lockTarget,
     async () => {
       const job = take();
+      const before = await indexSignature(ctx.layout.indexFile);
       try {
-        await applySync(ctx, job);
-      } finally {
-        await clearPendingNote(ctx, job);
+        await applySync(ctx, job, before, signal);
+      } catch (err) {
+        if (!signal.aborted) throw err;
       }
+      if (signal.aborted && (await indexSignature(ctx.layout.indexFile)) === before) {
+        queueSync(ctx, job);
+        return;
+      }
+      await clearPendingNote(ctx, job);
     },
     { what: `workspace ${ctx.root}`, waitMs: 10_000 },
   );
 }
 
-async function applySync(ctx: WsContext, job: IndexSyncJob): Promise<void> {
+async function applySync(ctx: WsContext, job: IndexSyncJob, before: string | null, signal: AbortSignal): Promise<void> {
       const indexFile = ctx.layout.indexFile;
-      const before = await indexSignature(indexFile);
       // A scan through git rewrote the index since (it brought these paths up to date itself).
       if (job.indexBefore !== null && before !== job.indexBefore) return;
       // We hold the workspace lock: an index.lock is a killed writer's leftover.
@@ -261,9 +288,10 @@ async function applySync(ctx: WsContext, job: IndexSyncJob): Promise<void> {
         else recorded.push(entry === null ? `0 ${ZERO_OID}\t${rel}\0` : `${entry.mode} ${entry.oid}\t${rel}\0`);
         if (now !== (entry?.signature ?? null)) unchanged = false;
       }
-      if (recorded.length > 0) await gitStdin(ctx.git, ['update-index', '-z', '--index-info'], { input: recorded.join('') });
-      if (fresh.length > 0) await gitStdin(ctx.git, ['update-index', '--add', '--replace', '-z', '--stdin'], { input: fresh.map((p) => `${p}\0`).join('') });
-      if (!unchanged || job.indexBefore === null || before !== job.indexBefore) return;
+      if (signal.aborted) return;
+      if (recorded.length > 0) await gitStdin(ctx.git, ['update-index', '-z', '--index-info'], { input: recorded.join(''), signal });
+      if (fresh.length > 0 && !signal.aborted) await gitStdin(ctx.git, ['update-index', '--add', '--replace', '-z', '--stdin'], { input: fresh.map((p) => `${p}\0`).join(''), signal });
+      if (signal.aborted || !unchanged || job.indexBefore === null || before !== job.indexBefore) return;
       const head = await latestHead(ctx);
       if (head?.id !== job.commit) return;
       for (const [rel, entry] of job.seen) {

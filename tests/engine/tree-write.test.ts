@@ -235,6 +235,52 @@ describe('a path-limited snapshot of known files', () => {
     expect(spawn.mock.calls.map((c) => (c[1] as string[]).find((a) => !a.startsWith('-') && !a.includes('='))).sort()).toEqual(['diff-files', 'ls-files']);
   });
 
+  it('a snapshot that arrives while an index sync runs stops it, waits for no git, and the sync is done after it', async () => {
+    for (let i = 0; i < 3; i++) write(s.ws, `f${i}.txt`, `${i}\n`);
+    await s.workspace.snapshot();
+    const ws = s.workspace as WorkspaceImpl;
+    await ws.settled();
+    const spawn = vi.mocked(childProcess.spawn);
+    const real = spawn.getMockImplementation();
+    if (real === undefined) throw new Error('spawn is not wrapped');
+    // The sync's first update-index is made slow (as one on a 100,000-file index is), so a snapshot
+    // surely arrives while it runs; the ones after run as they are.
+    let started!: () => void;
+    const syncStarted = new Promise<void>((resolve) => (started = resolve));
+    let slowed: childProcess.ChildProcess | null = null;
+    spawn.mockImplementation(((cmd: string, args: readonly string[], options: childProcess.SpawnOptions) => {
+      if (slowed === null && cmd === 'git' && args.includes('update-index')) {
+        slowed = real('sh', ['-c', 'sleep 30 & wait $!; exec "$0" "$@"', cmd, ...args], options);
+        started();
+        return slowed;
+      }
+      return real(cmd, args, options);
+    }) as typeof childProcess.spawn);
+    try {
+      write(s.ws, 'f0.txt', 'edited\n');
+      const first = await s.workspace.snapshot({ paths: ['f0.txt'] });
+      const settling = ws.settled(); // ends the quiet time: the sync starts
+      await syncStarted;
+      write(s.ws, 'f1.txt', 'edited too\n');
+      const second = await s.workspace.snapshot({ paths: ['f1.txt'] });
+      if (first.id === null || second.id === null) throw new Error('no checkpoint taken');
+      // The slow sync was stopped, not waited for.
+      expect((slowed as childProcess.ChildProcess | null)?.signalCode).toBe('SIGTERM');
+      await settling;
+      await ws.settled();
+      // The stopped job merged into the next sync: the index holds the latest tree, and a full scan reads no file.
+      const head = JSON.parse(fs.readFileSync(path.join(ws.ctx.layout.dir, 'head'), 'utf8')) as { id: string; index?: string };
+      expect(head).toMatchObject({ id: second.id });
+      expect(head.index).toBeDefined();
+      spawn.mockClear();
+      expect((await s.workspace.snapshot({ trigger: 'auto' })).id).toBeNull();
+      expect(spawn.mock.calls.map((c) => (c[1] as string[]).find((a) => !a.startsWith('-') && !a.includes('='))).sort()).toEqual(['diff-files', 'ls-files']);
+      expect(storeGit(s.storeHome, ['cat-file', 'blob', `${second.id}:f0.txt`])).toBe('edited\n');
+    } finally {
+      spawn.mockImplementation(real);
+    }
+  });
+
   it('hands new files, folders and ignored names to git and still records them right', async () => {
     write(s.ws, '.gitignore', '*.log\n');
     write(s.ws, 'keep.txt', 'k\n');

@@ -81,6 +81,8 @@ export interface StdinRunOptions {
   okCodes?: number[];
   /** Sees stdout as it arrives (progress), besides collecting it. */
   onStdout?: (chunk: Buffer) => void;
+  /** Ends git (SIGTERM: it removes its own lock files) when aborted; the run then fails. */
+  signal?: AbortSignal;
 }
 
 export interface RunResult {
@@ -156,6 +158,15 @@ function startGit(ctx: GitContext, args: string[], options: Omit<StdinRunOptions
   child.stdin?.on('error', () => {
     /* EPIPE when git exits early; the close handler reports the failure */
   });
+  const { signal } = options;
+  if (signal) {
+    const stop = (): void => void child.kill('SIGTERM');
+    if (signal.aborted) stop();
+    else {
+      signal.addEventListener('abort', stop, { once: true });
+      void done.catch(() => undefined).finally(() => signal.removeEventListener('abort', stop));
+    }
+  }
   return { stdin: child.stdin, done };
 }
 
