@@ -17,8 +17,7 @@ export function agentName(agent: string): string {
   return AGENT_NAMES[agent.toLowerCase()] ?? agent;
 }
 
-// How each is connected, for the app's "connect an agent" page. Copilot CLI and
-// OpenCode have no installer yet: they are not offered.
+// How each is connected, for the app's "connect an agent" page.
 export interface AgentConnection {
   /** The id `chronoscope hooks install <id>` takes. */
   id: string;
@@ -59,6 +58,20 @@ export const AGENT_CONNECTIONS: readonly AgentConnection[] = [
     install: 'chronoscope hooks install gemini',
     uninstall: 'chronoscope hooks uninstall gemini',
     adds: "hooks in Gemini CLI's settings",
+  },
+  {
+    id: 'copilot',
+    name: 'GitHub Copilot CLI',
+    install: 'chronoscope hooks install copilot',
+    uninstall: 'chronoscope hooks uninstall copilot',
+    adds: 'hooks in ~/.copilot/settings.json',
+  },
+  {
+    id: 'opencode',
+    name: 'OpenCode',
+    install: 'chronoscope hooks install opencode [--project]',
+    uninstall: 'chronoscope hooks uninstall opencode [--project]',
+    adds: "a small plugin in OpenCode's plugin folder",
   },
 ];
 

@@ -9,6 +9,7 @@
 // names that earlier call; the call it precedes is secondary ("before: …").
 // Restores are told in words, by what they restored, never by hashes; the
 // stored reason of old restore checkpoints ("restored ad753e55…") is ignored.
+import { agentName } from './agents.js';
 import type { Checkpoint } from './model.js';
 
 /** The fields the words need (a list row carries them all). */
@@ -35,21 +36,7 @@ export interface WordsContext<C extends WordedCheckpoint = WordedCheckpoint> {
   time?: (ms: number) => string;
 }
 
-const AGENT_NAMES: Record<string, string> = {
-  'claude-code': 'Claude Code',
-  claude: 'Claude Code',
-  hermes: 'Hermes',
-  codex: 'Codex',
-  gemini: 'Gemini CLI',
-  copilot: 'Copilot',
-  opencode: 'OpenCode',
-  aider: 'Aider',
-};
-
-/** "Claude Code" for 'claude-code'; an unknown agent by its own name. */
-export function agentName(agent: string): string {
-  return AGENT_NAMES[agent.toLowerCase()] ?? agent;
-}
+export { agentName };
 
 export function filesText(n: number): string {
   return `${n} ${n === 1 ? 'file' : 'files'}`;
