@@ -4,7 +4,6 @@
 // install copilot` alone, in a temp HOME whose settings.json already holds the
 // person's own settings. Copilot's native binary runs from a PATH with no node
 // on it. Skipped, with the reason, where Copilot CLI is not installed.
-import { execFileSync, spawn } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +12,7 @@ import { GIT_ENV } from '../effects/git-helpers.js';
 import { findAgentCli, sayIfSkipped } from './agent-cli.js';
 import { startFakeChatApi, type FakeChatApi, type Turn } from './fake-chat-completions.js';
 import { baseEnv, listCheckpoints, listEffects, runCli } from './run-cli.js';
-import { tempWorld, type TempWorld } from './temp-home.js';
+import { gitIn, repoWithRemote, runAgentProcess, tempWorld, type TempWorld } from './temp-home.js';
 
 const copilot = findAgentCli('copilot', `@github/copilot-${process.platform}-${process.arch}/copilot`);
 sayIfSkipped('Copilot CLI', copilot);
@@ -41,23 +40,9 @@ async function runCopilot(script: Turn[], prompt: string): Promise<{ code: numbe
     COPILOT_PROVIDER_API_KEY: 'sk-test',
     COPILOT_MODEL: 'gpt-4.1',
   };
-  return new Promise((resolve, reject) => {
-    const child = spawn(copilot.bin!, ['--allow-all-tools', '--no-auto-update', '-p', prompt], { cwd: world.ws, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 150_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, out });
-    });
-  });
+  return runAgentProcess(copilot.bin!, ['--allow-all-tools', '--no-auto-update', '-p', prompt], { cwd: world.ws, env, limitMs: 150_000 });
 }
 
-function git(args: string[], cwd: string): string {
-  return execFileSync('git', args, { cwd, env: { ...process.env, ...GIT_ENV }, encoding: 'utf8' });
-}
 
 beforeAll(async () => {
   world = await tempWorld('copilot');
@@ -94,12 +79,7 @@ describe.skipIf(copilot.bin === null)('the real Copilot CLI with our hooks', () 
 
   it('checkpoints before each call with the state before it, labels them with the prompt, and denies a push it records as denied', async () => {
     expect((await runCli(['hooks', 'install', 'copilot'], { env: env() })).code).toBe(0);
-    git(['init', '-q', '-b', 'main'], world.ws);
-    git(['add', '-A'], world.ws);
-    git(['commit', '-qm', 'first'], world.ws);
-    const remote = join(world.dir, 'remote.git');
-    git(['init', '-q', '--bare', remote], world.dir);
-    git(['remote', 'add', 'origin', remote], world.ws);
+    const remote = repoWithRemote(world);
     const r = await runCopilot(
       [
         { tool: 'create', input: { path: join(world.ws, 'new.txt'), file_text: 'hello\n' } },
@@ -112,7 +92,7 @@ describe.skipIf(copilot.bin === null)('the real Copilot CLI with our hooks', () 
     expect(r.code, r.out).toBe(0);
     expect(await readFile(join(world.ws, 'a.txt'), 'utf8')).toBe('hello there\n');
     expect(r.out).toContain('ask the person to run it themselves');
-    expect(git(['branch', '--list'], remote)).toBe('');
+    expect(gitIn(remote, ['branch', '--list'])).toBe('');
 
     const list = await listCheckpoints(world.store, world.ws);
     const before = (tool: string): string => {

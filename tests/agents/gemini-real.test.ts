@@ -4,7 +4,7 @@
 // person's own settings and hooks. Gemini runs headless (`-p`), from a PATH
 // with no node on it (Gemini itself is started by absolute path, as its own
 // bin would be). Skipped, with the reason, where Gemini CLI is not installed.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import { GIT_ENV } from '../effects/git-helpers.js';
 import { findAgentCli, sayIfSkipped } from './agent-cli.js';
 import { startFakeGeminiApi, type FakeGeminiApi, type GeminiStep } from './fake-gemini-api.js';
 import { baseEnv, listCheckpoints, listEffects, runCli } from './run-cli.js';
-import { tempWorld, type TempWorld } from './temp-home.js';
+import { gitIn, repoWithRemote, runAgentProcess, tempWorld, type TempWorld } from './temp-home.js';
 
 // Its bin is a node script: the test starts it with this node, by absolute path.
 const gemini = findAgentCli('gemini', 'gemini');
@@ -52,23 +52,9 @@ async function runGemini(script: GeminiStep[], prompt: string): Promise<{ code: 
   await api?.close();
   api = await startFakeGeminiApi(script);
   const env = geminiEnv(api.url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [gemini.bin!, '--approval-mode', 'yolo', '--skip-trust', '-p', prompt], { cwd: world.ws, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 150_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, out });
-    });
-  });
+  return runAgentProcess(process.execPath, [gemini.bin!, '--approval-mode', 'yolo', '--skip-trust', '-p', prompt], { cwd: world.ws, env, limitMs: 150_000 });
 }
 
-function git(args: string[], cwd: string): string {
-  return execFileSync('git', args, { cwd, env: { ...process.env, ...GIT_ENV }, encoding: 'utf8' });
-}
 
 beforeAll(async () => {
   world = await tempWorld('gemini');
@@ -116,16 +102,11 @@ describe.skipIf(gemini.bin === null)('the real Gemini CLI with our hooks', () =>
   }, 180_000);
 
   it('a push in a headless run is denied with a reason for the model, recorded as denied, and nothing is sent', async () => {
-    git(['init', '-q', '-b', 'main'], world.ws);
-    git(['add', '-A'], world.ws);
-    git(['commit', '-qm', 'first'], world.ws);
-    const remote = join(world.dir, 'remote.git');
-    git(['init', '-q', '--bare', remote], world.dir);
-    git(['remote', 'add', 'origin', remote], world.ws);
+    const remote = repoWithRemote(world);
     const r = await runGemini([{ call: 'run_shell_command', args: { command: 'git push origin main', description: 'push' } }, { text: 'I could not push.' }], 'push it');
     expect(r.code, r.out).toBe(0);
     expect(r.out).toContain('Nobody can confirm it in this run');
-    expect(git(['branch', '--list'], remote)).toBe('');
+    expect(gitIn(remote, ['branch', '--list'])).toBe('');
     const pushes = (await listEffects(world.store, world.ws)).filter((e) => e.kind === 'git_push');
     expect(pushes.map((e) => [e.agent, e.status])).toEqual([['gemini', 'denied']]);
   }, 180_000);

@@ -6,7 +6,6 @@
 // installed. (OpenCode installs its plugin helper package from the npm
 // registry into ~/.config/opencode on its first run: this test needs the
 // registry, as `npm ci` does.)
-import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -16,7 +15,7 @@ import { GIT_ENV } from '../effects/git-helpers.js';
 import { findAgentCli, sayIfSkipped } from './agent-cli.js';
 import { startFakeChatApi, type FakeChatApi, type Turn } from './fake-chat-completions.js';
 import { baseEnv, listCheckpoints, listEffects, runCli } from './run-cli.js';
-import { tempWorld, type TempWorld } from './temp-home.js';
+import { gitIn, repoWithRemote, runAgentProcess, tempWorld, type TempWorld } from './temp-home.js';
 
 const opencode = findAgentCli('opencode', `opencode-${process.platform}-${process.arch}/bin/opencode`);
 sayIfSkipped('OpenCode', opencode);
@@ -35,23 +34,9 @@ async function runOpenCode(script: Turn[], prompt: string): Promise<{ code: numb
     }),
   );
   const env: NodeJS.ProcessEnv = { ...GIT_ENV, HOME: world.home, PATH: world.noNodeBin, CHRONOSCOPE_HOME: world.store, CHRONOSCOPE_HOOK_BUDGET_MS: '25000', CHRONOSCOPE_DAEMON: '0' };
-  return new Promise((resolve, reject) => {
-    const child = spawn(opencode.bin!, ['run', prompt], { cwd: world.ws, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 240_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, out });
-    });
-  });
+  return runAgentProcess(opencode.bin!, ['run', prompt], { cwd: world.ws, env, limitMs: 240_000 });
 }
 
-function git(args: string[], cwd: string): string {
-  return execFileSync('git', args, { cwd, env: { ...process.env, ...GIT_ENV }, encoding: 'utf8' });
-}
 
 beforeAll(async () => {
   world = await tempWorld('opencode');
@@ -85,12 +70,7 @@ describe.skipIf(opencode.bin === null)('the real OpenCode with our plugin', () =
 
   it('checkpoints before write, edit and bash with the state before each, labels them with the prompt, and denies a push it records as denied', async () => {
     expect((await runCli(['hooks', 'install', 'opencode'], { env: env() })).code).toBe(0);
-    git(['init', '-q', '-b', 'main'], world.ws);
-    git(['add', '-A'], world.ws);
-    git(['commit', '-qm', 'first'], world.ws);
-    const remote = join(world.dir, 'remote.git');
-    git(['init', '-q', '--bare', remote], world.dir);
-    git(['remote', 'add', 'origin', remote], world.ws);
+    const remote = repoWithRemote(world);
     const r = await runOpenCode(
       [
         { tool: 'write', input: { filePath: join(world.ws, 'new.txt'), content: 'hello\n' } },
@@ -103,7 +83,7 @@ describe.skipIf(opencode.bin === null)('the real OpenCode with our plugin', () =
     expect(r.code, r.out).toBe(0);
     expect(await readFile(join(world.ws, 'a.txt'), 'utf8')).toBe('hello there\n');
     expect(r.out).toContain('ask the person to run it themselves');
-    expect(git(['branch', '--list'], remote)).toBe('');
+    expect(gitIn(remote, ['branch', '--list'])).toBe('');
 
     const list = await listCheckpoints(world.store, world.ws);
     const before = (tool: string): string => {

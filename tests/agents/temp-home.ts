@@ -1,9 +1,11 @@
 // A throw-away world for a real agent CLI: a temp folder holding the person's
 // HOME, the Chronoscope store, a workspace, and a PATH without node (agents
 // start hooks with a PATH of their own: the installed command must not need one).
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { GIT_ENV } from '../effects/git-helpers.js';
 
 export interface TempWorld {
   dir: string;
@@ -31,4 +33,36 @@ export async function tempWorld(prefix: string): Promise<TempWorld> {
     }
   }
   return { ...world, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Runs an agent CLI to its exit (killed after `limitMs`), its stdout and stderr together. */
+export function runAgentProcess(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; limitMs: number }): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.limitMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, out });
+    });
+  });
+}
+
+/** git in `cwd` with the tests' identity. */
+export function gitIn(cwd: string, args: string[]): string {
+  return execFileSync('git', args, { cwd, env: { ...process.env, ...GIT_ENV }, encoding: 'utf8' });
+}
+
+/** Makes the world's workspace a git repository with one commit and a bare `origin` beside it; gives the remote's path. */
+export function repoWithRemote(world: TempWorld): string {
+  gitIn(world.ws, ['init', '-q', '-b', 'main']);
+  gitIn(world.ws, ['add', '-A']);
+  gitIn(world.ws, ['commit', '-qm', 'first']);
+  const remote = join(world.dir, 'remote.git');
+  gitIn(world.dir, ['init', '-q', '--bare', remote]);
+  gitIn(world.ws, ['remote', 'add', 'origin', remote]);
+  return remote;
 }
