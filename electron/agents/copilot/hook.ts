@@ -12,8 +12,7 @@
 // PostToolUse: the ledger's outcome (a shell's exit code is in the text;
 //   result_type says "success" even when the command failed).
 // UserPromptSubmit: the prompt labels the session's lane.
-import { createHash } from 'node:crypto';
-import { parseStdinObject } from '../core/stdin-json.js';
+import { contentCallId, inputString, parseClaudeStylePayload } from '../core/claude-style-payload.js';
 import type { ToolCall } from '../core/call.js';
 import { callIds, type AgentAdapter, type AgentEvent } from '../core/adapter.js';
 
@@ -39,43 +38,22 @@ export interface CopilotOutput {
 }
 
 function parse(text: string): CopilotPayload {
-  const o = parseStdinObject(text);
-  for (const key of ['cwd', 'hook_event_name']) {
-    const v = o[key];
-    if (typeof v !== 'string' || v === '' || v.length > 10_000 || v.includes('\0')) throw new Error(`unexpected hook payload: ${key} must be a non-empty string`);
-  }
-  for (const key of ['session_id', 'tool_name']) {
-    if (o[key] !== undefined && typeof o[key] !== 'string') throw new Error(`unexpected hook payload: ${key} must be a string`);
-  }
-  if (typeof o['prompt'] !== 'string') delete o['prompt'];
-  const input = o['tool_input'];
-  if (input !== undefined && (typeof input !== 'object' || input === null || Array.isArray(input))) throw new Error('unexpected hook payload: tool_input must be an object');
+  const o = parseClaudeStylePayload(text);
   const result = o['tool_result'];
   if (result !== undefined && (typeof result !== 'object' || result === null)) delete o['tool_result'];
   return o as unknown as CopilotPayload;
 }
 
-function str(input: Record<string, unknown> | undefined, key: string): string | null {
-  const v = input?.[key];
-  return typeof v === 'string' && v !== '' ? v : null;
-}
-
-/** Copilot gives a call no id: Pre and Post of one call are matched by session, tool and input. */
-function callId(payload: CopilotPayload): string {
-  const digest = createHash('sha256').update(`${payload.session_id ?? ''}\0${payload.tool_name ?? ''}\0${JSON.stringify(payload.tool_input ?? {})}`).digest('hex');
-  return `copilot-${digest.slice(0, 24)}`;
-}
-
 function toolCall(payload: CopilotPayload): ToolCall | null {
   const tool = payload.tool_name ?? '';
   const input = payload.tool_input;
-  const ids = callIds(payload.session_id, callId(payload));
+  const ids = callIds(payload.session_id, contentCallId(AGENT, payload.session_id, payload.tool_name, payload.tool_input));
   if (FILE_TOOLS.includes(tool)) {
-    const file = str(input, 'path') ?? str(input, 'file_path');
+    const file = inputString(input, 'path') ?? inputString(input, 'file_path');
     return { agent: AGENT, tool, kind: 'file', cwd: payload.cwd, files: file === null ? [] : [file], command: null, ...ids };
   }
   if (SHELL_TOOLS.includes(tool)) {
-    const command = str(input, 'command');
+    const command = inputString(input, 'command');
     if (command === null) return null;
     return { agent: AGENT, tool, kind: 'shell', cwd: payload.cwd, files: [], command, ...ids };
   }

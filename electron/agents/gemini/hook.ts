@@ -11,8 +11,7 @@
 //   the model to leave the command to the person.
 // AfterTool: the ledger's outcome; a failed call gets a recovery hint.
 // BeforeAgent: the prompt labels the session's lane.
-import { createHash } from 'node:crypto';
-import { parseStdinObject } from '../core/stdin-json.js';
+import { contentCallId, inputString, parseClaudeStylePayload } from '../core/claude-style-payload.js';
 import type { ToolCall } from '../core/call.js';
 import { callIds, type AgentAdapter, type AgentEvent } from '../core/adapter.js';
 import { responseText } from '../core/tool-response.js';
@@ -37,48 +36,23 @@ export type GeminiOutput =
   | { hookSpecificOutput: { hookEventName: string; additionalContext: string } };
 
 function parse(text: string): GeminiPayload {
-  const o = parseStdinObject(text);
-  for (const key of ['cwd', 'hook_event_name']) {
-    const v = o[key];
-    if (typeof v !== 'string' || v === '' || v.length > 10_000 || v.includes('\0')) throw new Error(`unexpected hook payload: ${key} must be a non-empty string`);
-  }
-  for (const key of ['session_id', 'tool_name']) {
-    if (o[key] !== undefined && typeof o[key] !== 'string') throw new Error(`unexpected hook payload: ${key} must be a string`);
-  }
-  if (typeof o['prompt'] !== 'string') delete o['prompt'];
-  const input = o['tool_input'];
-  if (input !== undefined && (typeof input !== 'object' || input === null || Array.isArray(input))) throw new Error('unexpected hook payload: tool_input must be an object');
+  const o = parseClaudeStylePayload(text);
   return o as unknown as GeminiPayload;
-}
-
-function str(input: Record<string, unknown> | undefined, key: string): string | null {
-  const v = input?.[key];
-  return typeof v === 'string' && v !== '' ? v : null;
-}
-
-/**
- * Gemini gives a tool call no id: BeforeTool and AfterTool of one call are matched by what they
- * share (session, tool, input). The same call repeated in a session shares its id; its records are
- * settled again with the same outcome.
- */
-function callId(payload: GeminiPayload): string {
-  const digest = createHash('sha256').update(`${payload.session_id ?? ''}\0${payload.tool_name ?? ''}\0${JSON.stringify(payload.tool_input ?? {})}`).digest('hex');
-  return `gemini-${digest.slice(0, 24)}`;
 }
 
 function toolCall(payload: GeminiPayload): ToolCall | null {
   const tool = payload.tool_name ?? '';
   const input = payload.tool_input;
-  const ids = callIds(payload.session_id, callId(payload));
+  const ids = callIds(payload.session_id, contentCallId(AGENT, payload.session_id, payload.tool_name, payload.tool_input));
   if ((GEMINI_FILE_TOOLS as readonly string[]).includes(tool)) {
-    const file = str(input, 'file_path') ?? str(input, 'absolute_path') ?? str(input, 'path');
+    const file = inputString(input, 'file_path') ?? inputString(input, 'absolute_path') ?? inputString(input, 'path');
     return { agent: AGENT, tool, kind: 'file', cwd: payload.cwd, files: file === null ? [] : [file], command: null, ...ids };
   }
   if (tool === 'run_shell_command') {
-    const command = str(input, 'command');
+    const command = inputString(input, 'command');
     if (command === null) return null;
     // A command may run in a folder of the workspace (dir_path, relative to it).
-    const dir = str(input, 'dir_path') ?? str(input, 'directory');
+    const dir = inputString(input, 'dir_path') ?? inputString(input, 'directory');
     const cwd = dir === null ? payload.cwd : dir.startsWith('/') ? dir : `${payload.cwd.replace(/\/$/, '')}/${dir}`;
     return { agent: AGENT, tool, kind: 'shell', cwd, files: [], command, ...ids };
   }

@@ -14,6 +14,7 @@
 //   the person (a plugin cannot ask the person anything).
 // after: the ledger's outcome (a shell's exit code, when OpenCode gives it).
 import { parseStdinObject } from '../core/stdin-json.js';
+import { inputString } from '../core/claude-style-payload.js';
 import type { ToolCall } from '../core/call.js';
 import { callIds, type AgentAdapter, type AgentEvent } from '../core/adapter.js';
 
@@ -50,11 +51,6 @@ function parse(text: string): OpenCodePayload {
   return o as unknown as OpenCodePayload;
 }
 
-function str(args: Record<string, unknown> | undefined, key: string): string | null {
-  const v = args?.[key];
-  return typeof v === 'string' && v !== '' ? v : null;
-}
-
 /** The files a patch names ("*** Update File: a/b.ts", "*** Add File: …", "*** Delete File: …"), relative to cwd. */
 function patchFiles(text: string, cwd: string): string[] {
   const files = [...text.matchAll(/^\*\*\* (?:Update|Add|Delete) File: (.+)$/gm)].map((m) => m[1]!.trim());
@@ -65,19 +61,19 @@ function toolCall(p: OpenCodePayload): ToolCall | null {
   const tool = p.tool ?? '';
   const ids = callIds(p.session, p.call_id);
   if (FILE_TOOLS.includes(tool)) {
-    const file = str(p.args, 'filePath');
+    const file = inputString(p.args, 'filePath');
     return { agent: AGENT, tool, kind: 'file', cwd: p.cwd, files: file === null ? [] : [file], command: null, ...ids };
   }
   if (tool === 'patch' || tool === 'apply_patch') {
-    const text = str(p.args, 'patchText') ?? str(p.args, 'patch') ?? '';
+    const text = inputString(p.args, 'patchText') ?? inputString(p.args, 'patch') ?? '';
     const files = patchFiles(text, p.cwd);
     // A patch whose files cannot be read is treated as able to change anything.
     return { agent: AGENT, tool, kind: files.length > 0 ? 'file' : 'code', cwd: p.cwd, files, command: null, ...ids };
   }
   if (tool === 'bash') {
-    const command = str(p.args, 'command');
+    const command = inputString(p.args, 'command');
     if (command === null) return null;
-    const dir = str(p.args, 'workdir');
+    const dir = inputString(p.args, 'workdir');
     return { agent: AGENT, tool, kind: 'shell', cwd: dir ?? p.cwd, files: [], command, ...ids };
   }
   return null;

@@ -34,6 +34,9 @@ export function namedIn(newestFirst: readonly Checkpoint[], id: string): string 
 /** What a finished restore did: "Restored the workspace to “…” (…)", or, restoring a safety checkpoint, "Undid the restore of “…” (…)". */
 export function restoreDoneText(newestFirst: readonly Checkpoint[], restoredId: string, what: string): string {
   const target = contextOf(newestFirst).find?.(restoredId);
-  if (target?.trigger === 'safety' && target.restore_target !== undefined) return `Undid the restore of ${namedIn(newestFirst, target.restore_target)}`;
+  if (target?.trigger === 'safety' && target.restore_target !== undefined) {
+    // A one-file undo names its file: only that file went back.
+    return `Undid the restore of ${what === 'the workspace' ? '' : `${what} to `}${namedIn(newestFirst, target.restore_target)}`;
+  }
   return `Restored ${what} to ${namedIn(newestFirst, restoredId)}`;
 }
