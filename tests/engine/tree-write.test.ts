@@ -106,6 +106,9 @@ describe('trees written from Node', () => {
   });
 });
 
+/** `node -e WAIT_THEN_RUN cmd args…`: runs cmd after 30 s (longer than the test may take: waiting for it fails the test). */
+const WAIT_THEN_RUN = "setTimeout(() => { const r = require('node:child_process').spawnSync(process.argv[1], process.argv.slice(2), { stdio: 'inherit' }); process.exit(r.status ?? 1); }, 30000)";
+
 describe('a first snapshot of many files', () => {
   it('writes its trees as one pack, with the ids git write-tree gives', async () => {
     edgeCaseWorkspace(s.ws);
@@ -235,7 +238,7 @@ describe('a path-limited snapshot of known files', () => {
     expect(spawn.mock.calls.map((c) => (c[1] as string[]).find((a) => !a.startsWith('-') && !a.includes('='))).sort()).toEqual(['diff-files', 'ls-files']);
   });
 
-  it('a snapshot that arrives while an index sync runs stops it, waits for no git, and the sync is done after it', async () => {
+  it('a snapshot that arrives while an index sync runs stops it, waits for no git, and the sync is done after it', { timeout: 20_000 }, async () => {
     for (let i = 0; i < 3; i++) write(s.ws, `f${i}.txt`, `${i}\n`);
     await s.workspace.snapshot();
     const ws = s.workspace as WorkspaceImpl;
@@ -250,7 +253,9 @@ describe('a path-limited snapshot of known files', () => {
     let slowed: childProcess.ChildProcess | null = null;
     spawn.mockImplementation(((cmd: string, args: readonly string[], options: childProcess.SpawnOptions) => {
       if (slowed === null && cmd === 'git' && args.includes('update-index')) {
-        slowed = real('sh', ['-c', 'sleep 30 & wait $!; exec "$0" "$@"', cmd, ...args], options);
+        // A node process that waits, then runs git with its own stdio: killed while it waits, it holds
+        // no pipe open (a sleeping child of a shell would, and the sync would seem to end only when it did).
+        slowed = real(process.execPath, ['-e', WAIT_THEN_RUN, cmd, ...args], options);
         started();
         return slowed;
       }

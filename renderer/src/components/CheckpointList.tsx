@@ -78,6 +78,8 @@ function itemAt(tops: Float64Array, count: number, y: number): number {
 export function CheckpointList() {
   const all = useTimeline((s) => s.checkpoints);
   const matches = useFilter((s) => s.matches);
+  // A file's history on its way: its count is not known yet (never "0 of 10000").
+  const historyLoading = useFilter((s) => s.history?.status === 'loading');
   const checkpoints = matches ?? all;
   // While the handle is dragged the list follows at ~8 steps a second: a list
   // jumping hundreds of rows redoes the layout and paint of every row, the
@@ -206,10 +208,10 @@ export function CheckpointList() {
   return (
     <div className="checkpoint-pane">
       <div className="pane-title">
-        Checkpoints <span className="count" data-testid="checkpoint-count">{matches ? `${matches.length} of ${all.length}` : all.length}</span>
+        Checkpoints <span className="count" data-testid="checkpoint-count">{matches ? (historyLoading ? `… of ${all.length}` : `${matches.length} of ${all.length}`) : all.length}</span>
       </div>
       <FilterBar />
-      {matches && matches.length === 0 && all.length > 0 ? (
+      {matches && matches.length === 0 && all.length > 0 && !historyLoading ? (
         <div className="pane-body padded">
           <p className="muted" data-testid="filter-empty">
             No checkpoint matches the filter.{' '}

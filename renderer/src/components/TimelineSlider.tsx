@@ -20,8 +20,12 @@ import { laneOf } from '../lib/lanes.js';
 import { LineStats, TriggerBadge } from './bits.js';
 import { HermesLane, OriginBadge, hasHermesLane, isHermes } from './HermesLane.js';
 import { VerifyMarks } from './VerifyMarks.js';
+import { HoverCard, TimelineLegend } from './TimelineLegend.js';
+import { layoutAxisLabels, type AxisLabelKind } from '../lib/axis-labels.js';
 import { buildScale, clampView, fromTrack, FULL_VIEW, revealInView, toTrack, zoomView, type TimeScale as Scale, type View } from '../lib/timeline-scale.js';
 
+/** A pointer this near a tick (px) shows the tick's card. */
+const HOVER_PX = 6;
 /** Marks closer than this many pixels share one stacked mark with a count. */
 const STACK_PX = 12;
 const DAY_MS = 86_400_000;
@@ -53,6 +57,7 @@ export function duration(ms: number): string {
 export function TimelineSlider() {
   const checkpoints = useTimeline((s) => s.checkpoints);
   const workspace = useTimeline((s) => s.workspace);
+  const status = useTimeline((s) => s.status);
   const position = useTimeline(selectedPosition);
   const select = useTimeline((s) => s.select);
   const effects = useEffects((s) => s.list);
@@ -151,9 +156,23 @@ export function TimelineSlider() {
     e.currentTarget.focus();
     selectAt(e.clientX);
   };
+  // Hovering (not dragging) near a tick shows its card: time, who, what, how many files.
+  const [hover, setHover] = useState<{ p: number; x: number } | null>(null);
   const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
-    if (dragging.current) selectAt(e.clientX);
+    if (dragging.current) {
+      selectAt(e.clientX);
+      return;
+    }
+    if (e.pointerType === 'touch') return;
+    const rect = rail.current?.getBoundingClientRect();
+    if (!rect || rect.width === 0 || n === 0) return;
+    const px = e.clientX - rect.left;
+    const p = nearestAllowed(fromTrack(view, px / rect.width));
+    const x = p >= 0 ? toTrack(view, scale.at(p)) * rect.width : -1;
+    const next = p >= 0 && x >= 0 && x <= rect.width && Math.abs(x - px) <= HOVER_PX ? { p, x } : null;
+    setHover((h) => (h?.p === next?.p && h?.x === next?.x ? h : next));
   };
+  const onPointerLeave = () => setHover(null);
   const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
     if (dragging.current) holdScrub(false);
     dragging.current = false;
@@ -222,6 +241,7 @@ export function TimelineSlider() {
           onPointerMove={onPointerMove}
           onPointerUp={onPointerUp}
           onPointerCancel={onPointerUp}
+          onPointerLeave={onPointerLeave}
         >
           <div className="slider-rail" ref={rail}>
             {/* Fill and thumb move by transform only: no layout, no repaint of the ticks under them. */}
@@ -231,7 +251,7 @@ export function TimelineSlider() {
                 <Breaks scale={scale} view={view} width={width} />
                 <Ticks checkpoints={checkpoints} scale={scale} view={view} width={width} matches={matches} />
                 <Lanes checkpoints={checkpoints} scale={scale} view={view} width={width} />
-                <Marks checkpoints={checkpoints} effects={effects} scale={scale} view={view} width={width} />
+                <Marks checkpoints={checkpoints} effects={effects} scale={scale} view={view} width={width} nowX={toTrack(view, scale.forTime(now)) * width} />
                 <NowMark u={scale.forTime(now)} view={view} now={now} />
                 <HermesLane checkpoints={laneCheckpoints} scale={viewScale} />
                 <VerifyMarks checkpoints={checkpoints} scale={viewScale} />
@@ -240,8 +260,10 @@ export function TimelineSlider() {
             {n > 0 && thumb >= 0 && thumb <= 1 && <div className="slider-thumb" data-x={thumb.toFixed(4)} style={{ transform: `translateX(${(thumb * width).toFixed(1)}px)` }} aria-hidden="true" />}
           </div>
         </div>
-        <Axis scale={scale} view={view} width={width} count={n} />
+        {hover && !scrubbing && checkpoints[n - 1 - hover.p] && <HoverCard checkpoint={checkpoints[n - 1 - hover.p]!} x={hover.x} width={width} />}
+        <Axis scale={scale} view={view} width={width} count={n} loading={status === 'loading' ? 'Loading checkpoints…' : null} />
         {n > 1 && <Overview checkpoints={checkpoints} scale={scale} view={view} onView={setView} zoomed={zoomed} />}
+        {n > 0 && <TimelineLegend checkpoints={checkpoints} />}
       </div>
       <Readout checkpoint={selected} position={position} count={n} />
     </section>
@@ -253,23 +275,50 @@ function visibleRange(scale: Scale, view: View, n: number): [number, number] {
   return [Math.max(0, scale.nearest(view.start) - 1), Math.min(n - 1, scale.nearest(view.end) + 1)];
 }
 
-/** All ticks in one SVG path (cheap for thousands); filtered-out ones in a dimmed path. */
+/** Ticks closer than this (px, on average in view) are drawn as a density band: one column per DENSITY_PX, its height growing with its count. */
+const DENSITY_PX = 2;
+
+/** All ticks in one SVG path (cheap for thousands), clipped to the track; filtered-out ones in a dimmed path, the kept ones stronger. Zoomed out, a density band. */
 const Ticks = memo(function Ticks({ checkpoints, scale, view, width, matches }: { checkpoints: Checkpoint[]; scale: Scale; view: View; width: number; matches: Checkpoint[] | null }) {
   const n = checkpoints.length;
   const kept = useMemo(() => (matches ? new Set(matches.map((c) => c.id)) : null), [matches]);
+  const [lo, hi] = visibleRange(scale, view, n);
+  const dense = (hi - lo + 1) * DENSITY_PX > width;
+  const columns = Math.max(1, Math.ceil(width / DENSITY_PX));
+  const plainCount = dense ? new Uint32Array(columns) : null;
+  const dimCount = dense ? new Uint32Array(columns) : null;
   let plain = '';
   let dim = '';
-  const [lo, hi] = visibleRange(scale, view, n);
   for (let p = lo; p <= hi; p++) {
     const c = checkpoints[n - 1 - p]!;
     if (isHermes(c)) continue; // drawn in Hermes' own lane
-    const x = (toTrack(view, scale.at(p)) * width).toFixed(1);
-    if (kept && !kept.has(c.id)) dim += `M${x} 8V16`;
+    const px = toTrack(view, scale.at(p)) * width;
+    if (px < 0 || px > width) continue;
+    const out = kept && !kept.has(c.id);
+    if (plainCount && dimCount) {
+      const col = Math.min(columns - 1, Math.floor(px / DENSITY_PX));
+      (out ? dimCount : plainCount)[col]!++;
+      continue;
+    }
+    const x = px.toFixed(1);
+    if (out) dim += `M${x} 9V15`;
     else plain += `M${x} 5V19`;
   }
+  if (plainCount && dimCount) {
+    // Half-height grows with log2 of the count: 1 → 3 px, 2 → 5, 8 → 9, 32 and more → 12 (the whole track).
+    const column = (count: number, col: number): string => {
+      const half = Math.min(12, 3 + 2 * Math.log2(count));
+      const x = (col * DENSITY_PX + DENSITY_PX / 2).toFixed(1);
+      return `M${x} ${(12 - half).toFixed(1)}V${(12 + half).toFixed(1)}`;
+    };
+    for (let col = 0; col < columns; col++) {
+      if (plainCount[col]!) plain += column(plainCount[col]!, col);
+      else if (dimCount[col]!) dim += column(dimCount[col]!, col);
+    }
+  }
   return (
-    <svg className="slider-ticks" viewBox={`0 0 ${width} 24`} preserveAspectRatio="none" aria-hidden="true">
-      <path d={dim} className="tick tick-dim" />
+    <svg className={`slider-ticks${dense ? ' dense' : ''}${kept ? ' filtering' : ''}`} viewBox={`0 0 ${width} 24`} preserveAspectRatio="none" aria-hidden="true" data-testid={dense ? 'density-band' : undefined}>
+      <path d={dim} className="tick tick-dim" data-testid="ticks-dim" />
       <path d={plain} className="tick" data-testid="ticks" />
     </svg>
   );
@@ -283,16 +332,19 @@ const Breaks = memo(function Breaks({ scale, view, width }: { scale: Scale; view
         const x0 = toTrack(view, b.u0);
         const x1 = toTrack(view, b.u1);
         if (x1 < 0 || x0 > 1) return null;
+        // Only the part inside the track: zoomed in, a break may reach far beyond either end.
+        const from = Math.max(0, x0);
+        const to = Math.min(1, x1);
         const label = `${duration(b.to - b.from)} idle`;
         return (
           <span
             key={b.from}
             className="axis-break"
             data-testid="axis-break"
-            style={{ left: `${x0 * 100}%`, width: `${Math.max(0, x1 - x0) * 100}%` }}
+            style={{ left: `${from * 100}%`, width: `${Math.max(0, to - from) * 100}%` }}
             title={`${label}: ${absoluteTime(b.from)} → ${absoluteTime(b.to)}`}
           >
-            {(x1 - x0) * width > 60 && <span className="axis-break-label">{duration(b.to - b.from)}</span>}
+            {(to - from) * width > 60 && <span className="axis-break-label">{duration(b.to - b.from)}</span>}
           </span>
         );
       })}
@@ -383,8 +435,11 @@ function markKinds(checkpoints: Checkpoint[], effects: EffectRecord[], scale: Sc
 
 const TEST_IDS: Record<Mark['row'], string> = { restore: 'restore-marker', pin: 'pin-marker', effect: 'effect-marker', damaged: 'damaged-marker' };
 
-/** Restores, pins, effects and damaged checkpoints; marks nearer than STACK_PX in one row become one mark with a count. */
-const Marks = memo(function Marks({ checkpoints, effects, scale, view, width }: { checkpoints: Checkpoint[]; effects: EffectRecord[]; scale: Scale; view: View; width: number }) {
+/** Marks whose count badge would sit this near "now" (px) put it below the track: "now" stays readable. */
+const NOW_CLEAR_PX = 28;
+
+/** Restores, pins, effects and damaged checkpoints; marks nearer than STACK_PX in one row become one mark with a count. Damage at scale is one band. */
+const Marks = memo(function Marks({ checkpoints, effects, scale, view, width, nowX }: { checkpoints: Checkpoint[]; effects: EffectRecord[]; scale: Scale; view: View; width: number; nowX: number }) {
   const all = useMemo(() => markKinds(checkpoints, effects, scale), [checkpoints, effects, scale]);
   const out: ReactNode[] = [];
   for (const row of ['restore', 'pin', 'effect', 'damaged'] as const) {
@@ -395,7 +450,7 @@ const Marks = memo(function Marks({ checkpoints, effects, scale, view, width }: 
     const xs = all
       .filter((m) => m.row === row)
       .map((m) => ({ m, x: toTrack(view, m.u) * width }))
-      .filter(({ x }) => x >= -STACK_PX && x <= width + STACK_PX)
+      .filter(({ x }) => x >= 0 && x <= width)
       .sort((a, b) => a.x - b.x);
     let i = 0;
     while (i < xs.length) {
@@ -408,10 +463,11 @@ const Marks = memo(function Marks({ checkpoints, effects, scale, view, width }: 
       const fraction = x / width;
       const tips = group.slice(0, 6).map((g) => g.m.tip);
       if (group.length > 6) tips.push(`and ${group.length - 6} more`);
+      const nearNow = Math.abs(x - nowX) < NOW_CLEAR_PX;
       out.push(
         <span
           key={`${row}-${i}`}
-          className={`marker marker-${top.m.kind}${fraction < 0.2 ? ' tip-start' : fraction > 0.8 ? ' tip-end' : ''}`}
+          className={`marker marker-${top.m.kind}${fraction < 0.2 ? ' tip-start' : fraction > 0.8 ? ' tip-end' : ''}${nearNow ? ' near-now' : ''}`}
           style={{ left: `${fraction * 100}%` }}
           data-tip={tips.join('\n')}
           data-count={group.length}
@@ -475,38 +531,59 @@ function NowMark({ u, view, now }: { u: number; view: View; now: number }) {
   return <span className="now-mark" data-testid="now-marker" style={{ left: `${Math.min(1, x) * 100}%` }} title={`The workspace now · ${absoluteTime(now)}`} />;
 }
 
-/** Day boundaries always, hours when zoomed in far enough for them to be apart; the ends' times. Memoised: dates in words are costly and the axis moves only with the view. */
-const Axis = memo(function Axis({ scale, view, width, count }: { scale: Scale; view: View; width: number; count: number }) {
+/** Text widths for the axis' labels, measured once per text on a canvas with the axis' font. */
+const measureText = (() => {
+  let ctx: CanvasRenderingContext2D | null | undefined;
+  const cache = new Map<string, number>();
+  return (text: string, kind: AxisLabelKind | 'end'): number => {
+    const key = `${kind}\u0000${text}`;
+    const hit = cache.get(key);
+    if (hit !== undefined) return hit;
+    if (ctx === undefined) {
+      ctx = document.createElement('canvas').getContext('2d');
+    }
+    const family = getComputedStyle(document.body).fontFamily || 'sans-serif';
+    let w = text.length * 7;
+    if (ctx) {
+      ctx.font = `${kind === 'day' ? 600 : 400} 11px ${family}`;
+      w = ctx.measureText(text).width;
+    }
+    // Padding and border of .axis-label, and a pixel of rounding.
+    const out = Math.ceil(w) + (kind === 'end' ? 2 : 6);
+    cache.set(key, out);
+    return out;
+  };
+})();
+
+const formatLabel = (time: number, kind: AxisLabelKind): string => (kind === 'day' ? DAY_LABEL : HOUR_LABEL).format(time);
+
+/** Labels at day, hour or minute boundaries — as fine as the zoom leaves room for, never overlapping (axis-labels.ts); the ends' times. Memoised: dates in words are costly and the axis moves only with the view. */
+const Axis = memo(function Axis({ scale, view, width, count, loading }: { scale: Scale; view: View; width: number; count: number; loading: string | null }) {
   const now = useClock((s) => s.now);
-  const days = useMemo(() => scale.boundaries('day'), [scale]);
-  const hours = useMemo(() => scale.boundaries('hour'), [scale]);
-  if (count === 0) return <div className="slider-axis"><span>No checkpoints yet</span></div>;
+  if (count === 0) return <div className="slider-axis"><span data-testid="axis-empty">{loading ?? 'No checkpoints yet'}</span></div>;
   const first = scale.times[0]!;
   const last = scale.times[count - 1]!;
-  const startTime = count > 0 ? scale.times[scale.nearest(view.start)] ?? first : first;
+  const startTime = scale.times[scale.nearest(view.start)] ?? first;
   const endTime = scale.times[scale.nearest(view.end)] ?? last;
-  const labels: ReactNode[] = [];
-  let lastX = -Infinity;
-  const place = (b: { u: number; time: number }, kind: 'day' | 'hour') => {
-    const x = toTrack(view, b.u) * width;
-    if (x < 130 || x > width - 130 || x - lastX < (kind === 'day' ? 70 : 46)) return;
-    lastX = x;
-    const text = (kind === 'day' ? DAY_LABEL : HOUR_LABEL).format(b.time);
-    labels.push(
-      <span key={`${kind}${b.time}`} className={`axis-label axis-${kind}`} data-testid={`axis-${kind}`} style={{ left: x }}>
-        {text}
-      </span>,
-    );
-  };
-  for (const d of days) place(d, 'day');
-  // Hours only where at least ~46 px apart on screen in the visible part.
-  const visibleHours = hours.filter((h) => h.u >= view.start && h.u <= view.end);
-  if (visibleHours.length > 0 && visibleHours.length * 46 < width * 1.5) for (const h of visibleHours) place(h, 'hour');
+  const startText = absoluteTime(startTime, now);
+  const endText = count > 1 ? absoluteTime(endTime, now) : '';
+  const labels = layoutAxisLabels({
+    scale,
+    view,
+    width,
+    ends: [measureText(startText, 'end'), endText ? measureText(endText, 'end') : 0],
+    format: formatLabel,
+    measure: measureText,
+  });
   return (
     <div className="slider-axis">
-      <span className="axis-end" title={absoluteTime(startTime, now)}>{absoluteTime(startTime, now)}</span>
-      {labels}
-      <span className="axis-end" title={absoluteTime(endTime, now)}>{count > 1 ? absoluteTime(endTime, now) : ''}</span>
+      <span className="axis-end" data-testid="axis-end" title={startText}>{startText}</span>
+      {labels.map((l) => (
+        <span key={`${l.kind}${l.time}`} className={`axis-label axis-${l.kind}`} data-testid={`axis-${l.kind}`} data-time={l.time} style={{ left: l.x }}>
+          {l.text}
+        </span>
+      ))}
+      <span className="axis-end" data-testid="axis-end" title={endText}>{endText}</span>
     </div>
   );
 });

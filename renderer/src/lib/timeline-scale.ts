@@ -47,6 +47,8 @@ export interface TimeScale {
   forTime(timeMs: number): number;
   /** The position whose u is nearest. */
   nearest(u: number): number;
+  /** The time at axis point u (inverse of forTime; inside a break, interpolated across it). */
+  timeAt(u: number): number;
   /** Local midnight ('day') or whole-hour ('hour') boundaries inside the axis. */
   boundaries(kind: 'day' | 'hour'): Boundary[];
 }
@@ -132,6 +134,23 @@ export function buildScale(checkpoints: readonly Pick<Checkpoint, 'time_ms'>[], 
     return lo;
   };
 
+  const timeAt = (u: number): number => {
+    if (k === 0) return 0;
+    if (u <= knotU[0]!) return knotTimes[0]!;
+    if (u >= knotU[k - 1]!) return knotTimes[k - 1]!;
+    let lo = 0;
+    let hi = k - 1;
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (knotU[mid]! <= u) lo = mid;
+      else hi = mid;
+    }
+    const u0 = knotU[lo]!;
+    const u1 = knotU[hi]!;
+    if (u1 === u0) return knotTimes[lo]!;
+    return knotTimes[lo]! + ((u - u0) / (u1 - u0)) * (knotTimes[hi]! - knotTimes[lo]!);
+  };
+
   const boundaries = (kind: 'day' | 'hour'): Boundary[] => {
     if (k < 2) return [];
     const start = knotTimes[0]!;
@@ -149,7 +168,7 @@ export function buildScale(checkpoints: readonly Pick<Checkpoint, 'time_ms'>[], 
     return out;
   };
 
-  return { times, us, breaks, at, forTime, nearest, boundaries };
+  return { times, us, breaks, at, forTime, nearest, timeAt, boundaries };
 }
 
 /** The visible part of the axis: [start, end] within 0..1. */
