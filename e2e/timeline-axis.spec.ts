@@ -2,7 +2,6 @@
 // browser host: label boxes never overlap at three zoom levels, nothing is
 // drawn past the track, a legend and a hover card. (Damage at scale, one band
 // not a mark each, is check-damage.spec.ts.)
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { artifact, expect, openApp, test } from './fixtures.js';
 import { seedHistory } from '../dist/scripts/bench-ui/seed-history.js';

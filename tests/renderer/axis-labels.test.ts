@@ -24,7 +24,7 @@ function monthOfWork(count: number): { time_ms: number }[] {
 
 const fmt = (t: number, kind: AxisLabelKind): string => {
   const iso = new Date(t).toISOString();
-  return kind === 'day' ? `Mon, Nov ${iso.slice(8, 10)}` : iso.slice(11, 16);
+  return kind === 'day' ? `Mon, Nov ${iso.slice(8, 10)}` : kind === 'hour' ? iso.slice(11, 16) : iso.slice(11, 19);
 };
 const measure = (text: string): number => text.length * 7 + 6;
 
@@ -71,6 +71,20 @@ describe('axis labels', () => {
     expect(steps[0]!.some((l) => l.kind === "day")).toBe(true);
     // Zoomed far in, several labels still (not only the two ends).
     expect(steps[steps.length - 1]!.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('zoomed into a minute or two: seconds between the ends, still apart', () => {
+    // Checkpoints 15 s apart for 20 minutes; the view is 40 seconds of them.
+    const times: number[] = [];
+    const t0 = START + 10 * HOUR;
+    for (let i = 0; i < 80; i++) times.push(t0 + i * 15_000);
+    const checkpoints = times.sort((a, b) => b - a).map((time_ms) => ({ time_ms }));
+    const scale = buildScale(checkpoints);
+    const from = scale.forTime(t0 + 5 * MIN);
+    const to = scale.forTime(t0 + 5 * MIN + 40_000);
+    const labels = layoutAxisLabels({ scale, view: { start: from, end: to }, width: 1200, ends: [150, 150], format: fmt, measure });
+    expectApartAndInside(labels);
+    expect(labels.filter((l) => l.kind === 'second').length).toBeGreaterThanOrEqual(2);
   });
 
   it('labels a busy hour inside, not only at its two ends', () => {

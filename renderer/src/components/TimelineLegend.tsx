@@ -6,16 +6,19 @@ import { laneOf } from '../lib/lanes.js';
 import { absoluteTime, relativeTime } from '../lib/time.js';
 import { useClock } from '../state/clock.js';
 import { LineStats } from './bits.js';
+import { wordsIn } from '../lib/checkpoint-title.js';
 
 /** Card width (px) the position is clamped with, so the card stays over the track. */
 const CARD_PX = 300;
 
-export function HoverCard({ checkpoint, x, width }: { checkpoint: Checkpoint; x: number; width: number }) {
+/** `all`: the timeline's whole list, newest first (the card words the checkpoint as the list does). */
+export function HoverCard({ checkpoint, all, x, width }: { checkpoint: Checkpoint; all: readonly Checkpoint[]; x: number; width: number }) {
   const now = useClock((s) => s.now);
   const lane = laneOf(checkpoint);
   // The rail starts 10 px into the slider (styles.css); the card stays inside the track's width.
   const left = 10 + Math.max(0, Math.min(Math.max(0, width - CARD_PX), x - CARD_PX / 2));
   const files = checkpoint.stats.files;
+  const words = wordsIn(all, checkpoint);
   return (
     <div className="hover-card" data-testid="hover-card" role="tooltip" style={{ left }}>
       <div className="hover-card-time">
@@ -25,7 +28,8 @@ export function HoverCard({ checkpoint, x, width }: { checkpoint: Checkpoint; x:
       <div className="hover-card-who">
         <span className={`lane-swatch lane-bg-${lane.colour}`} aria-hidden="true" /> {lane.label}
       </div>
-      <div className="hover-card-title">{checkpoint.reason || 'No reason given'}</div>
+      <div className="hover-card-title">{words.title}</div>
+      {words.note && <div className="hover-card-note muted">{words.note}</div>}
       <div className="hover-card-files muted">
         {files} file{files === 1 ? '' : 's'} <LineStats insertions={checkpoint.stats.insertions} deletions={checkpoint.stats.deletions} />
         {checkpoint.damaged ? <span className="hover-card-damaged"> · damaged</span> : null}

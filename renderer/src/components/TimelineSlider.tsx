@@ -32,6 +32,7 @@ const DAY_MS = 86_400_000;
 // Formatters made once: a toLocale…String call with options builds a new one every time.
 const DAY_LABEL = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
 const HOUR_LABEL = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const SECOND_LABEL = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 function useWidth(ref: React.RefObject<HTMLElement | null>): number {
   const [width, setWidth] = useState(0);
@@ -260,7 +261,7 @@ export function TimelineSlider() {
             {n > 0 && thumb >= 0 && thumb <= 1 && <div className="slider-thumb" data-x={thumb.toFixed(4)} style={{ transform: `translateX(${(thumb * width).toFixed(1)}px)` }} aria-hidden="true" />}
           </div>
         </div>
-        {hover && !scrubbing && checkpoints[n - 1 - hover.p] && <HoverCard checkpoint={checkpoints[n - 1 - hover.p]!} x={hover.x} width={width} />}
+        {hover && !scrubbing && checkpoints[n - 1 - hover.p] && <HoverCard checkpoint={checkpoints[n - 1 - hover.p]!} all={checkpoints} x={hover.x} width={width} />}
         <Axis scale={scale} view={view} width={width} count={n} loading={status === 'loading' ? 'Loading checkpoints…' : null} />
         {n > 1 && <Overview checkpoints={checkpoints} scale={scale} view={view} onView={setView} zoomed={zoomed} />}
         {n > 0 && <TimelineLegend checkpoints={checkpoints} />}
@@ -555,7 +556,7 @@ const measureText = (() => {
   };
 })();
 
-const formatLabel = (time: number, kind: AxisLabelKind): string => (kind === 'day' ? DAY_LABEL : HOUR_LABEL).format(time);
+const formatLabel = (time: number, kind: AxisLabelKind): string => (kind === 'day' ? DAY_LABEL : kind === 'hour' ? HOUR_LABEL : SECOND_LABEL).format(time);
 
 /** Labels at day, hour or minute boundaries — as fine as the zoom leaves room for, never overlapping (axis-labels.ts); the ends' times. Memoised: dates in words are costly and the axis moves only with the view. */
 const Axis = memo(function Axis({ scale, view, width, count, loading }: { scale: Scale; view: View; width: number; count: number; loading: string | null }) {

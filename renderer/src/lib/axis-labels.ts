@@ -1,6 +1,6 @@
 // Which time labels the axis under the time-slider shows, and where. Pure: the
 // caller gives the scale, the view, the track's width and a way to measure text.
-// Candidates come level by level, coarse to fine (days, then 6 h … 1 min), and a
+// Candidates come level by level, coarse to fine (days, then 6 h … 1 min … 5 s), and a
 // label is kept only where its box fits beside every label already kept and the
 // two end labels — so labels never overlap, and the zoom decides how fine they
 // get: days zoomed out, hours, then minutes; a busy hour that the axis stretches
@@ -8,7 +8,8 @@
 import type { TimeScale, View } from './timeline-scale.js';
 import { toTrack } from './timeline-scale.js';
 
-export type AxisLabelKind = 'day' | 'hour';
+/** day: a date; hour: a time of day to the minute; second: to the second (zoomed into a minute or two). */
+export type AxisLabelKind = 'day' | 'hour' | 'second';
 
 export interface AxisLabel {
   time: number;
@@ -52,6 +53,10 @@ const LEVELS: Level[] = [
   { kind: 'hour', minutes: 10 },
   { kind: 'hour', minutes: 5 },
   { kind: 'hour', minutes: 1 },
+  { kind: 'second', minutes: 0.5 },
+  { kind: 'second', minutes: 0.25 },
+  { kind: 'second', minutes: 10 / 60 },
+  { kind: 'second', minutes: 5 / 60 },
 ];
 
 /** The first local-clock boundary of `minutes` at or after t. */
@@ -69,16 +74,24 @@ function firstBoundary(t: number, minutes: number): Date {
     while (d.getTime() < t) d.setHours(d.getHours() + hours);
     return d;
   }
-  d.setSeconds(0, 0);
-  d.setMinutes(Math.floor(d.getMinutes() / minutes) * minutes);
-  while (d.getTime() < t) d.setMinutes(d.getMinutes() + minutes);
+  if (minutes >= 1) {
+    d.setSeconds(0, 0);
+    d.setMinutes(Math.floor(d.getMinutes() / minutes) * minutes);
+    while (d.getTime() < t) d.setMinutes(d.getMinutes() + minutes);
+    return d;
+  }
+  const seconds = Math.round(minutes * 60);
+  d.setMilliseconds(0);
+  d.setSeconds(Math.floor(d.getSeconds() / seconds) * seconds);
+  while (d.getTime() < t) d.setSeconds(d.getSeconds() + seconds);
   return d;
 }
 
 function step(d: Date, minutes: number): void {
   if (minutes >= 1440) d.setDate(d.getDate() + 1);
   else if (minutes >= 60) d.setHours(d.getHours() + minutes / 60);
-  else d.setMinutes(d.getMinutes() + minutes);
+  else if (minutes >= 1) d.setMinutes(d.getMinutes() + minutes);
+  else d.setSeconds(d.getSeconds() + Math.round(minutes * 60));
 }
 
 /** Time in [t0, t1] outside the breaks: only that time can hold sub-day labels. */
@@ -113,7 +126,7 @@ export function layoutAxisLabels(input: AxisLayoutInput): AxisLabel[] {
     let b = 0;
     for (let guard = 0; d.getTime() <= t1 && guard < MAX_CANDIDATES * 4; guard++) {
       const t = d.getTime();
-      if (level.kind === 'hour') {
+      if (level.kind !== 'day') {
         while (b < scale.breaks.length && scale.breaks[b]!.to <= t) b++;
         const br = scale.breaks[b];
         if (br && br.from < t && t < br.to) {
@@ -134,7 +147,7 @@ export function layoutAxisLabels(input: AxisLayoutInput): AxisLabel[] {
       const room = w + LABEL_GAP;
       const prev = cands[i - 1];
       const next = cands[i + 1];
-      if (level.kind === 'hour' && ((prev && x - prev.x < room) || (next && next.x - x < room))) continue;
+      if (level.kind !== 'day' && ((prev && x - prev.x < room) || (next && next.x - x < room))) continue;
       seen.add(t);
       if (fits(x, w)) kept.push({ time: t, kind: level.kind, text, x, width: w });
     }
