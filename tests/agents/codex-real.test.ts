@@ -11,8 +11,8 @@ import { openStore } from '../../electron/engine/index.js';
 import { GIT_ENV } from '../effects/git-helpers.js';
 import { findAgentCli, sayIfSkipped } from './agent-cli.js';
 import { startFakeResponsesApi, type FakeResponsesApi, type ResponsesStep } from './fake-openai-responses.js';
-import { baseEnv, runCli } from './run-cli.js';
-import { tempWorld, type TempWorld } from './temp-home.js';
+import { baseEnv, listEffects, runCli } from './run-cli.js';
+import { gitIn, repoWithRemote, tempWorld, type TempWorld } from './temp-home.js';
 
 // The native binary the package ships (its .bin entry is a node script, and Codex runs with no node on PATH here).
 const codex = findAgentCli('codex', `@openai/codex-${process.platform}-${process.arch}/vendor/*/bin/codex`);
@@ -150,5 +150,20 @@ describe.skipIf(codex.bin === null)('the real Codex CLI with our hooks', () => {
     expect(cp, `${JSON.stringify(await workspace.list())}\n${r.stderr}`).toBeDefined();
     expect(cp).toMatchObject({ reason: "Bash: apply_patch <<'EOF' …", prompt: 'make the answer 42', tool_use_id: 'call_0' });
     expect((await workspace.fileDiff(cp!.id, 'workspace', 'src/app.ts')).old.text).toBe('export const answer = 41;\n');
+  }, 180_000);
+
+  it('refuses a push with a reason that tells the model to ask the person, records it denied, and sends nothing', async () => {
+    const remote = repoWithRemote(world);
+    const fake = await serve([{ call: 'exec_command', arguments: { cmd: 'git push origin main' } }, { text: 'I will ask first.' }]);
+    await writeFile(configPath, personConfig(fake.url));
+    expect((await runCli(['hooks', 'install', 'codex'], { env: baseEnv(world.store, { HOME: world.home }) })).code).toBe(0);
+    const r = await runCodex('push it');
+    expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
+    expect(gitIn(remote, ['branch', '--list'])).toBe('');
+    // What the model was told instead of the push's output.
+    const told = JSON.stringify(fake.requests.at(-1));
+    expect(told).toContain('ask the person whether to go ahead');
+    const pushes = (await listEffects(world.store, world.ws)).filter((e) => e.kind === 'git_push');
+    expect(pushes.map((e) => [e.agent, e.status])).toEqual([['codex', 'denied']]);
   }, 180_000);
 });
