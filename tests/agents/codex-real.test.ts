@@ -53,9 +53,10 @@ function codexEnv(): NodeJS.ProcessEnv {
   };
 }
 
-function runCodex(prompt: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** `codex exec` with `prompt`; `resume`: the most recent session's next turn. */
+function runCodex(prompt: string, resume = false): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(codex.bin!, ['exec', '--skip-git-repo-check', '-s', 'danger-full-access', prompt], { cwd: world.ws, env: codexEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(codex.bin!, ['exec', '--skip-git-repo-check', '-s', 'danger-full-access', ...(resume ? ['resume', '--last'] : []), prompt], { cwd: world.ws, env: codexEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -148,11 +149,12 @@ describe.skipIf(codex.bin === null)('the real Codex CLI with our hooks', () => {
     // Codex 0.171 offers this model no apply_patch tool of its own: the patch runs through its shell, and the hook sees Bash.
     const cp = (await workspace.list()).find((c) => c.agent === 'codex' && c.tool === 'Bash');
     expect(cp, `${JSON.stringify(await workspace.list())}\n${r.stderr}`).toBeDefined();
-    expect(cp).toMatchObject({ reason: "Bash: apply_patch <<'EOF' …", prompt: 'make the answer 42', tool_use_id: 'call_0' });
+    expect(cp).toMatchObject({ reason: "Bash: apply_patch <<'EOF' …", prompt: 'make the answer 42' });
+    expect(cp!.tool_use_id).toMatch(/^call_\d+_0$/);
     expect((await workspace.fileDiff(cp!.id, 'workspace', 'src/app.ts')).old.text).toBe('export const answer = 41;\n');
   }, 180_000);
 
-  it('refuses a push with a reason that tells the model to ask the person, records it denied, and sends nothing', async () => {
+  it('refuses a push with a reason telling the model to ask the person (recorded denied, nothing sent); the same push in the next turn goes through, recorded happened', async () => {
     const remote = repoWithRemote(world);
     const fake = await serve([{ call: 'exec_command', arguments: { cmd: 'git push origin main' } }, { text: 'I will ask first.' }]);
     await writeFile(configPath, personConfig(fake.url));
@@ -165,5 +167,16 @@ describe.skipIf(codex.bin === null)('the real Codex CLI with our hooks', () => {
     expect(told).toContain('ask the person whether to go ahead');
     const pushes = (await listEffects(world.store, world.ws)).filter((e) => e.kind === 'git_push');
     expect(pushes.map((e) => [e.agent, e.status])).toEqual([['codex', 'denied']]);
-  }, 180_000);
+
+    // The person agrees in the next turn; the model runs the same command again: it goes through, and
+    // its outcome (from PostToolUse) is in the ledger.
+    const again = await serve([{ call: 'exec_command', arguments: { cmd: 'git push origin main' } }, { text: 'Pushed.' }]);
+    await writeFile(configPath, personConfig(again.url));
+    expect((await runCli(['hooks', 'install', 'codex'], { env: baseEnv(world.store, { HOME: world.home }) })).code).toBe(0);
+    const yes = await runCodex('yes, go ahead and push', true);
+    expect(yes.code, `${yes.stdout}\n${yes.stderr}`).toBe(0);
+    expect(gitIn(remote, ['branch', '--list'])).toContain('main');
+    const after = (await listEffects(world.store, world.ws)).filter((e) => e.kind === 'git_push');
+    expect(after.map((e) => [e.agent, e.status]).sort()).toEqual([['codex', 'denied'], ['codex', 'happened']]);
+  }, 300_000);
 });

@@ -28,9 +28,12 @@ function body(req: IncomingMessage): Promise<string> {
   });
 }
 
-function item(step: ResponsesStep, n: number): Record<string, unknown> {
-  if ('call' in step) return { type: 'function_call', id: `fc_${n}`, call_id: `call_${n}`, name: step.call, arguments: JSON.stringify(step.arguments) };
-  if ('custom' in step) return { type: 'custom_tool_call', id: `ctc_${n}`, call_id: `call_${n}`, name: step.custom, input: step.input };
+/** Fakes started so far in this process: call ids stay unique across them, as a real model's are. */
+let started = 0;
+
+function item(step: ResponsesStep, n: number, fake: number): Record<string, unknown> {
+  if ('call' in step) return { type: 'function_call', id: `fc_${n}`, call_id: `call_${fake}_${n}`, name: step.call, arguments: JSON.stringify(step.arguments) };
+  if ('custom' in step) return { type: 'custom_tool_call', id: `ctc_${n}`, call_id: `call_${fake}_${n}`, name: step.custom, input: step.input };
   return { type: 'message', id: `msg_${n}`, role: 'assistant', content: [{ type: 'output_text', text: step.text, annotations: [] }] };
 }
 
@@ -38,6 +41,7 @@ function item(step: ResponsesStep, n: number): Record<string, unknown> {
 export async function startFakeResponsesApi(script: ResponsesStep[]): Promise<FakeResponsesApi> {
   const requests: Record<string, unknown>[] = [];
   let next = 0;
+  const fake = started++;
   const server: Server = createServer((req, res) => {
     void body(req).then((text) => {
       if (req.method !== 'POST' || !(req.url ?? '').endsWith('/responses')) {
@@ -54,7 +58,7 @@ export async function startFakeResponsesApi(script: ResponsesStep[]): Promise<Fa
       const id = `resp_${n}`;
       const events: [string, unknown][] = [
         ['response.created', { type: 'response.created', response: { id } }],
-        ['response.output_item.done', { type: 'response.output_item.done', output_index: 0, item: item(step, n) }],
+        ['response.output_item.done', { type: 'response.output_item.done', output_index: 0, item: item(step, n, fake) }],
         ['response.completed', { type: 'response.completed', response: { id, usage: { input_tokens: 10, input_tokens_details: null, output_tokens: 5, output_tokens_details: null, total_tokens: 15 } } }],
       ];
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
