@@ -127,7 +127,7 @@ export function CheckpointList() {
     // scrollTop and height only matter when the selection moves
   }, [selectedIndex, tops, items]);
 
-  if (status === 'loading') {
+  if (status === 'loading' || status === 'idle') {
     return (
       <div className="checkpoint-pane">
         <div className="pane-title">Checkpoints</div>

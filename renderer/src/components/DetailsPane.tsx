@@ -35,7 +35,8 @@ export function DetailsPane({ workspace }: { workspace: string }) {
   const status = useTimeline((s) => s.status);
   const count = useTimeline((s) => s.checkpoints.length);
 
-  if (status === 'loading') {
+  // 'idle': the workspace's list has not been asked for yet (start-up): not "No checkpoints" either.
+  if (status === 'loading' || status === 'idle') {
     return (
       <div className="details-pane padded">
         <Skeleton lines={4} />

@@ -15,6 +15,8 @@ export function Header() {
   const entry = useWorkspaces((s) => s.list.find((w) => w.path === s.current));
   const setPaused = useWorkspaces((s) => s.setPaused);
   const count = useTimeline((s) => s.checkpoints.length);
+  // Until the list has arrived there is no count to tell: never "0 checkpoints" while loading.
+  const listed = useTimeline((s) => s.status === 'ready');
 
   if (!current) {
     return (
@@ -51,8 +53,8 @@ export function Header() {
             <Icon name={state === 'paused' ? 'play' : 'pause'} size={14} />
           </button>
         )}
-        <span className="header-count">
-          {count} checkpoint{count === 1 ? '' : 's'}
+        <span className="header-count" data-testid="header-count">
+          {listed ? `${count} checkpoint${count === 1 ? '' : 's'}` : 'Loading checkpoints…'}
         </span>
       </div>
       <ProgressLine />

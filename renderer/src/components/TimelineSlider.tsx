@@ -262,7 +262,7 @@ export function TimelineSlider() {
           </div>
         </div>
         {hover && !scrubbing && checkpoints[n - 1 - hover.p] && <HoverCard checkpoint={checkpoints[n - 1 - hover.p]!} all={checkpoints} x={hover.x} width={width} />}
-        <Axis scale={scale} view={view} width={width} count={n} loading={status === 'loading' ? 'Loading checkpoints…' : null} />
+        <Axis scale={scale} view={view} width={width} count={n} loading={status === 'loading' || status === 'idle' ? 'Loading checkpoints…' : null} />
         {n > 1 && <Overview checkpoints={checkpoints} scale={scale} view={view} onView={setView} zoomed={zoomed} />}
         {n > 0 && <TimelineLegend checkpoints={checkpoints} />}
       </div>
