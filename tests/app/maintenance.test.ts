@@ -67,17 +67,20 @@ describe('maintenance in the app', () => {
 });
 
 describe('retention applied by the app itself', () => {
-  it("drops what Settings' limits say when quiet, never a pinned one, the newest, one an effect names or the one the person looks at", async () => {
-    // Six checkpoints in all (four from beforeEach, two more); keep two by count.
+  it("drops what Settings' limits say when quiet, never a pinned one, the newest, one an effect or a pending approval names, or the one the person looks at", async () => {
+    // Seven checkpoints in all (four from beforeEach, three more); keep two by count.
     const ws = await (await openStore({ home: dirs.home })).workspace(dirs.workspace);
-    for (let i = 4; i < 6; i++) {
+    for (let i = 4; i < 7; i++) {
       await writeFile(join(dirs.workspace, `f${i}.txt`), `version ${i}\n`);
       await ws.snapshot({ reason: `step ${i}` });
     }
-    const all = await ws.list(); // newest first: step 5 … step 0
-    expect(all).toHaveLength(6);
-    const [newest, , looked, byEffect, pinned, oldest] = all.map((c) => c.id);
+    const all = await ws.list(); // newest first: step 6 … step 0
+    expect(all).toHaveLength(7);
+    const [newest, , asked, looked, byEffect, pinned, oldest] = all.map((c) => c.id);
     await ws.pin(pinned!, true);
+    // An agent waits for the person to approve a restore to `asked` (chronoscope mcp's request_restore).
+    const { fileRequest } = await import('../../electron/approvals/requests.js');
+    await fileRequest(dirs.home, { workspace: ws.root, checkpoint: asked!, paths: [], agent: 'claude-code', waitMs: 600_000 });
     const { EffectLedger } = await import('../../electron/effects/ledger.js');
     await new EffectLedger(dirs.home, ws.meta.id).append({ workspace: ws.root, kind: 'git_push', target: 'origin main', command: 'git push origin main', compensation: null, summary: 'pushed', source: 'hook', status: 'happened', checkpoint: byEffect! });
     await writeFile(join(dirs.home, 'config.json'), JSON.stringify({ retention: { max_checkpoints: 2, max_age_days: 0 } }));
@@ -90,10 +93,10 @@ describe('retention applied by the app itself', () => {
     await app.addWorkspace(dirs.workspace);
     await waitFor('retention to run', () => pruned.length > 0);
     const left = (await (await app.workspace(dirs.workspace)).list()).map((c) => c.id);
-    // Over the limit still (protected ones count toward it), but only the unprotected went: step 4 and step 0.
-    expect(left.sort()).toEqual([newest, looked, byEffect, pinned].sort());
+    // Over the limit still (protected ones count toward it), but only the unprotected went: step 5 and step 0.
+    expect(left.sort()).toEqual([newest, asked, looked, byEffect, pinned].sort());
     expect(pruned.flat().sort()).toEqual([all[1]!.id, oldest].sort());
     const record = JSON.parse(readFileSync(join(dirs.home, 'prune.json'), 'utf8')) as { removed: number; kept: number; workspace: string };
-    expect(record).toMatchObject({ removed: 2, kept: 4, workspace: ws.root });
+    expect(record).toMatchObject({ removed: 2, kept: 5, workspace: ws.root });
   });
 });
