@@ -47,4 +47,4 @@ it('prints one JSON object with every case', () => {
     expect(report.peak_tree_rss_mb).toBeGreaterThanOrEqual(report.peak_rss_mb * 0.9);
     expect(report.app?.settled_mb).toBeGreaterThan(0);
   }
-}, 300_000); // as long as the bench process may take (its spawnSync timeout): under load it passed 120 s once
+}, 300_000); // as long as its bench process may take (the spawnSync timeout): under load it once ran past 120 s
