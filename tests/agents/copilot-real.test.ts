@@ -4,6 +4,7 @@
 // install copilot` alone, in a temp HOME whose settings.json already holds the
 // person's own settings. Copilot's native binary runs from a PATH with no node
 // on it. Skipped, with the reason, where Copilot CLI is not installed.
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,16 +67,23 @@ describe.skipIf(copilot.bin === null)('the real Copilot CLI with our hooks', () 
     expect(settings.banner).toBe('never');
     expect(Object.keys(settings.hooks).sort()).toEqual(['PostToolUse', 'PreToolUse', 'SessionStart', 'UserPromptSubmit']);
     expect((await runCli(['hooks', 'status', 'copilot'], { env: env() })).stdout).toMatch(/copilot \(user\): installed/);
-    // --mcp is refused in one line, and changes nothing.
-    const withHooks = await readFile(settingsPath, 'utf8');
-    const mcp = await runCli(['hooks', 'install', 'copilot', '--mcp'], { env: env() });
-    expect(mcp.code).not.toBe(0);
-    expect(mcp.stderr.trim().split('\n')).toHaveLength(1);
-    expect(await readFile(settingsPath, 'utf8')).toBe(withHooks);
     const removed = await runCli(['hooks', 'uninstall', 'copilot'], { env: env() });
     expect(removed.code, removed.stderr).toBe(0);
     expect(await readFile(settingsPath, 'utf8')).toBe(PERSON_SETTINGS);
   }, 60_000);
+
+  it('--mcp registers our MCP server where Copilot looks (copilot mcp get says so); uninstall --mcp takes it out again', async () => {
+    const mcpPath = join(world.home, '.copilot', 'mcp-config.json');
+    const installed = await runCli(['hooks', 'install', 'copilot', '--mcp'], { env: env() });
+    expect(installed.code, installed.stderr).toBe(0);
+    const got = await runAgentProcess(copilot.bin!, ['mcp', 'get', 'chronoscope'], { cwd: world.ws, env: { HOME: world.home, PATH: world.noNodeBin }, limitMs: 60_000 });
+    expect(got.out).toContain('Status: Enabled');
+    expect(got.out).toMatch(/Command: .*node .*bin\.cjs mcp/);
+    const removed = await runCli(['hooks', 'uninstall', 'copilot', '--mcp'], { env: env() });
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(existsSync(mcpPath)).toBe(false);
+    expect(await readFile(settingsPath, 'utf8')).toBe(PERSON_SETTINGS);
+  }, 120_000);
 
   it('checkpoints before each call with the state before it, labels them with the prompt, and denies a push it records as denied', async () => {
     expect((await runCli(['hooks', 'install', 'copilot'], { env: env() })).code).toBe(0);

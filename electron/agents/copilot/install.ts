@@ -3,14 +3,15 @@
 // ~/.copilot/settings.json), under `hooks`, one entry per PascalCase event
 // (those get Claude-style payloads: hook.ts). Every other key stays; uninstall
 // gives the file back byte for byte (core/config-edit.ts), or takes out only
-// ours. Project hooks (.github/hooks/*.json) and --mcp are not offered yet:
-// neither was run against the real CLI here.
+// ours. With --mcp, also our server in $COPILOT_HOME/mcp-config.json, in the
+// shape `copilot mcp add` writes. Project hooks (.github/hooks/*.json) are not
+// offered yet: they were not run against the real CLI here.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ChronoscopeError } from '../../../shared/errors.js';
 import { defaultStoreHome } from '../../engine/layout/paths.js';
 import { installConfigEdit, readConfigText, uninstallConfigEdit } from '../core/config-edit.js';
-import type { AgentInstaller, InstallContext, InstallReport } from '../core/installer.js';
+import type { AgentInstaller, InstallReport, McpCommand } from '../core/installer.js';
 import { hooksObject, isJsonObject, jsonConfigText, parseJsonConfig, type Json, type JsonObject } from '../core/json-config.js';
 import { cliPrefix, hookEnvAssignments, parseCliPrefix, type NodeCli } from '../core/node-command.js';
 import { AGENT, COPILOT_EVENTS } from './hook.js';
@@ -20,9 +21,42 @@ const MARK = 'hook copilot';
 const TIMEOUT_S = 30;
 
 /** COPILOT_HOME moves Copilot's folder (as it does for Copilot itself). */
-export function copilotSettingsPath(home: string, env: NodeJS.ProcessEnv = process.env): string {
+function copilotHome(home: string, env: NodeJS.ProcessEnv = process.env): string {
   const own = env['COPILOT_HOME'];
-  return path.join(own !== undefined && own !== '' ? own : path.join(home, '.copilot'), 'settings.json');
+  return own !== undefined && own !== '' ? own : path.join(home, '.copilot');
+}
+
+export function copilotSettingsPath(home: string, env: NodeJS.ProcessEnv = process.env): string {
+  return path.join(copilotHome(home, env), 'settings.json');
+}
+
+export function copilotMcpPath(home: string, env: NodeJS.ProcessEnv = process.env): string {
+  return path.join(copilotHome(home, env), 'mcp-config.json');
+}
+
+const MCP_NAME = 'chronoscope';
+
+function isOurMcp(entry: Json | undefined): boolean {
+  return isJsonObject(entry) && Array.isArray(entry['args']) && entry['args'].includes('mcp') && entry['type'] === 'local';
+}
+
+/** mcp-config.json without our server; null when it is not there. */
+function removeOurMcp(text: string, file: string): string | null {
+  const config = parseJsonConfig(text, file);
+  const servers = config['mcpServers'];
+  if (!isJsonObject(servers) || !isOurMcp(servers[MCP_NAME])) return null;
+  delete servers[MCP_NAME];
+  return jsonConfigText(config);
+}
+
+function addOurMcp(text: string | null, file: string, mcp: McpCommand): string {
+  const config = parseJsonConfig(text, file);
+  const servers = config['mcpServers'] ?? {};
+  if (!isJsonObject(servers)) throw new ChronoscopeError('bad_input', `"mcpServers" in ${file} is not an object; left it untouched`);
+  if (servers[MCP_NAME] !== undefined) throw new ChronoscopeError('bad_input', `${file} already has an mcpServers.${MCP_NAME} of its own; left it untouched`);
+  servers[MCP_NAME] = { tools: ['*'], type: 'local', command: mcp.command, args: mcp.args };
+  config['mcpServers'] = servers;
+  return jsonConfigText(config);
 }
 
 export function copilotHookCommand(paths: NodeCli): string {
@@ -65,29 +99,32 @@ function addOurs(text: string | null, file: string, command: string): string {
   return jsonConfigText(settings);
 }
 
-function refuseMcp(ctx: InstallContext): void {
-  if (ctx.mcp !== null) throw new ChronoscopeError('bad_input', "--mcp is not offered for copilot yet; add the server with Copilot's own /mcp command");
-}
-
 export const copilotInstaller: AgentInstaller = {
   id: AGENT,
   hasProjectScope: false,
   defaultScope: 'user',
   async install(ctx): Promise<InstallReport> {
-    refuseMcp(ctx);
     const file = copilotSettingsPath(ctx.home);
     const command = copilotHookCommand(ctx.paths);
+    const { mcp } = ctx;
+    const mcpFile = copilotMcpPath(ctx.home);
+    // The MCP file first: a file there that we must leave untouched refuses before any hook is written.
+    const mcpChanged = mcp === null ? null : (await installConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, file: mcpFile, remove: (t) => removeOurMcp(t, mcpFile), edit: (t) => addOurMcp(t, mcpFile, mcp) })).changed;
     const { changed } = await installConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, file, remove: (t) => removeOurs(t, file), edit: (t) => addOurs(t, file, command) });
-    return {
-      json: { path: file, changed, command, node: ctx.paths.node },
-      lines: [`${changed ? 'installed' : 'already installed'}: ${file}`, `  node: ${ctx.paths.node}`, `  runs: ${command}`],
-    };
+    const lines = [`${changed ? 'installed' : 'already installed'}: ${file}`, `  node: ${ctx.paths.node}`, `  runs: ${command}`];
+    if (mcpChanged !== null) lines.push(`MCP server ${mcpChanged ? 'registered' : 'already registered'}: ${mcpFile} (mcpServers.${MCP_NAME})`);
+    return { json: { path: file, changed, command, node: ctx.paths.node, ...(mcpChanged === null ? {} : { mcp: { path: mcpFile, changed: mcpChanged } }) }, lines };
   },
   async uninstall(ctx): Promise<InstallReport> {
-    refuseMcp(ctx);
     const file = copilotSettingsPath(ctx.home);
     const { changed } = await uninstallConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, file, remove: (t) => removeOurs(t, file) });
-    return { json: { path: file, changed }, lines: [`${changed ? 'removed' : 'not installed'}: ${file}`] };
+    const lines = [`${changed ? 'removed' : 'not installed'}: ${file}`];
+    if (ctx.mcp !== null) {
+      const mcpFile = copilotMcpPath(ctx.home);
+      const r = await uninstallConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, file: mcpFile, remove: (t) => removeOurMcp(t, mcpFile) });
+      lines.push(`MCP server ${r.changed ? 'removed' : 'not registered'}: ${mcpFile}`);
+    }
+    return { json: { path: file, changed }, lines };
   },
   async status(ctx): Promise<InstallReport> {
     const file = copilotSettingsPath(ctx.home);
