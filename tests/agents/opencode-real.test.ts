@@ -7,7 +7,7 @@
 // registry into ~/.config/opencode on its first run: this test needs the
 // registry, as `npm ci` does.)
 import { existsSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../electron/engine/index.js';
@@ -67,6 +67,25 @@ describe.skipIf(opencode.bin === null)('the real OpenCode with our plugin', () =
     expect(existsSync(pluginFile())).toBe(true);
     await rm(pluginFile());
   }, 60_000);
+
+  it("--mcp registers our MCP server in the person's opencode.jsonc (comments kept), OpenCode connects to it, and uninstall --mcp gives the file back byte for byte", async () => {
+    const config = join(world.home, '.config', 'opencode', 'opencode.jsonc');
+    const mine = '{\n  // my settings\n  "$schema": "https://opencode.ai/config.json",\n  "theme": "system"\n}\n';
+    await mkdir(join(world.home, '.config', 'opencode'), { recursive: true });
+    await writeFile(config, mine);
+    const installed = await runCli(['hooks', 'install', 'opencode', '--mcp'], { env: env() });
+    expect(installed.code, installed.stderr).toBe(0);
+    const text = await readFile(config, 'utf8');
+    expect(text).toContain('// my settings');
+    expect(text).toContain('"chronoscope"');
+    // The server's command is `node` by name (as for every agent's MCP entry): this call has node on PATH.
+    const listed = await runAgentProcess(opencode.bin!, ['mcp', 'list'], { cwd: world.ws, env: { HOME: world.home, PATH: process.env['PATH'], CHRONOSCOPE_HOME: world.store }, limitMs: 120_000 });
+    expect(listed.out).toMatch(/chronoscope\S*\s+\S*connected/);
+    const removed = await runCli(['hooks', 'uninstall', 'opencode', '--mcp'], { env: env() });
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(await readFile(config, 'utf8')).toBe(mine);
+    expect(existsSync(pluginFile())).toBe(false);
+  }, 180_000);
 
   it('checkpoints before write, edit and bash with the state before each, labels them with the prompt, and denies a push it records as denied', async () => {
     expect((await runCli(['hooks', 'install', 'opencode'], { env: env() })).code).toBe(0);

@@ -4,14 +4,19 @@
 // or with --project in the workspace's .opencode/plugin/. No config file is
 // edited: OpenCode loads every module of that folder. Uninstall removes the
 // file (only when it is ours) and the folder when install made it and it is
-// empty again.
+// empty again. With --mcp, also our MCP server in OpenCode's config file
+// (mcp-config.ts; with --project, the workspace's opencode.json), given back
+// byte for byte by uninstall --mcp.
 import { existsSync } from 'node:fs';
 import { readFile, readdir, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ChronoscopeError } from '../../../shared/errors.js';
 import { writeFileAtomic } from '../../fs/atomic-file.js';
 import type { AgentInstaller, InstallContext, InstallReport } from '../core/installer.js';
+import { installConfigEdit, uninstallConfigEdit } from '../core/config-edit.js';
+import { defaultStoreHome } from '../../engine/layout/paths.js';
 import { AGENT } from './hook.js';
+import { addOurMcp, openCodeConfigPath, removeOurMcp } from './mcp-config.js';
 import { openCodePlugin, PLUGIN_MARK } from './plugin-file.js';
 
 const FILE = 'chronoscope.js';
@@ -31,17 +36,16 @@ async function readIfExists(file: string): Promise<string | null> {
   });
 }
 
-function refuseMcp(ctx: InstallContext): void {
-  if (ctx.mcp !== null) throw new ChronoscopeError('bad_input', '--mcp is not offered for opencode yet; add the server under "mcp" in opencode.json');
-}
-
 export const openCodeInstaller: AgentInstaller = {
   id: AGENT,
   hasProjectScope: true,
   defaultScope: 'user',
   async install(ctx): Promise<InstallReport> {
-    refuseMcp(ctx);
     const dir = openCodePluginDir(ctx);
+    const { mcp } = ctx;
+    const configFile = openCodeConfigPath(ctx.project ?? path.dirname(dir));
+    // The config first: a file we must leave untouched refuses before the plugin is placed.
+    const mcpChanged = mcp === null ? null : (await installConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, file: configFile, remove: (t) => removeOurMcp(t, configFile), edit: (t) => addOurMcp(t, configFile, mcp) })).changed;
     const file = path.join(dir, FILE);
     const current = await readIfExists(file);
     if (current !== null && !current.startsWith(PLUGIN_MARK)) throw new ChronoscopeError('bad_input', `${file} exists and is not Chronoscope's plugin; left it untouched`);
@@ -52,20 +56,27 @@ export const openCodeInstaller: AgentInstaller = {
       await writeFileAtomic(file, text, { createDir: true });
       if (madeDir) await writeFileAtomic(path.join(dir, MADE_DIR), '');
     }
-    return { json: { path: file, changed, node: ctx.paths.node }, lines: [`${changed ? 'installed' : 'already installed'}: ${file}`, `  node: ${ctx.paths.node}`] };
+    const lines = [`${changed ? 'installed' : 'already installed'}: ${file}`, `  node: ${ctx.paths.node}`];
+    if (mcpChanged !== null) lines.push(`MCP server ${mcpChanged ? 'registered' : 'already registered'}: ${configFile} (mcp.chronoscope)`);
+    return { json: { path: file, changed, node: ctx.paths.node, ...(mcpChanged === null ? {} : { mcp: { path: configFile, changed: mcpChanged } }) }, lines };
   },
   async uninstall(ctx): Promise<InstallReport> {
-    refuseMcp(ctx);
     const dir = openCodePluginDir(ctx);
     const file = path.join(dir, FILE);
+    const mcpLines: string[] = [];
+    if (ctx.mcp !== null) {
+      const configFile = openCodeConfigPath(ctx.project ?? path.dirname(dir));
+      const r = await uninstallConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, file: configFile, remove: (t) => removeOurMcp(t, configFile) });
+      mcpLines.push(`MCP server ${r.changed ? 'removed' : 'not registered'}: ${configFile}`);
+    }
     const current = await readIfExists(file);
-    if (current === null || !current.startsWith(PLUGIN_MARK)) return { json: { path: file, changed: false }, lines: [`not installed: ${file}`] };
+    if (current === null || !current.startsWith(PLUGIN_MARK)) return { json: { path: file, changed: false }, lines: [`not installed: ${file}`, ...mcpLines] };
     await rm(file, { force: true });
     if (existsSync(path.join(dir, MADE_DIR)) && (await readdir(dir)).every((n) => n === MADE_DIR)) {
       await rm(path.join(dir, MADE_DIR), { force: true });
       await rmdir(dir).catch(() => undefined);
     }
-    return { json: { path: file, changed: true }, lines: [`removed: ${file}`] };
+    return { json: { path: file, changed: true }, lines: [`removed: ${file}`, ...mcpLines] };
   },
   async status(ctx): Promise<InstallReport> {
     const json = [];
