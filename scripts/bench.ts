@@ -15,7 +15,7 @@ import { editFiles, generateWorkspace, pickFiles, type GeneratedWorkspace } from
 import { measureAppMemory } from './bench/app-memory.js';
 import { measureCheck } from './bench/check-case.js';
 import { daemonIdleLines, measureDaemonIdle } from './bench/daemon-idle.js';
-import { measureHookAuto, measureHookFirstCall, measureHookPreEdit } from './bench/hook-case.js';
+import { measureHookAuto, measureHookFirstCall, measureHookPreEdit, OTHER_AGENTS } from './bench/hook-case.js';
 import { TreeRssSampler } from './bench/rss.js';
 import { autoCheckpoint } from './bench/watcher-side.js';
 import { measureUpkeep, upkeepLines, type UpkeepBench } from './bench/upkeep-case.js';
@@ -381,6 +381,13 @@ async function hookCases(
   round += hookRuns + 1;
   for (const ms of auto.hook) record('hook_pre_edit_auto', 'engine', ms);
   for (const ms of auto.bare) record('hook_pre_edit_auto', 'baseline', ms);
+  for (const agent of OTHER_AGENTS) {
+    progress(options, `the same with ${agent}'s hook`);
+    const other = await measureHookAuto({ ws, home: join(dir, 'engine-home'), runs: hookRuns, round, agent });
+    round += hookRuns + 1;
+    for (const ms of other.hook) record(`hook_auto_${agent}`, 'engine', ms);
+    for (const ms of other.bare) record(`hook_auto_${agent}`, 'baseline', ms);
+  }
   const first = await measureHookFirstCall({ ws, home: join(dir, 'engine-home'), runs: hookRuns, round });
   round += 2 * hookRuns;
   for (const ms of first.hook) record('hook_first_call', 'engine', ms);
@@ -462,6 +469,7 @@ const NOTES = [
   '    _delegated: an app service (as the desktop app or serve) runs in this process and the hook hands it the work over the store socket.',
   '    hook_delegated_100k (--hook-100k only): engine = delegated hook, baseline = the hook alone, on 100,000 files.',
   '    _auto: no app; the first call started the background service (chronoscope daemon) and the measured calls are handed to it.',
+  '    hook_auto_<agent>: the same warm service, called by Codex\'s, Gemini\'s, Copilot\'s and OpenCode\'s hook with a payload of their own.',
   '    hook_first_call: engine = the call that finds no service (works alone, then starts one detached), baseline = the same call with auto-start off.',
   '    hook_auto_100k (--hook-100k only): engine = the hook with the auto-started service warm, baseline = node -e \'\', on 100,000 files.',
   '  peak RSS: the benchmark process (generator + engine in-process) exactly; with git\'s child processes of both sides sampled from /proc every 50 ms.',

@@ -113,8 +113,8 @@ export async function measureHookPreEdit(options: HookCaseOptions): Promise<Hook
 }
 
 /** One hook process and one bare `node -e ''`, who goes first alternating by run, as the other cases do. */
-async function hookBesideBare(times: HookTimes, run: number, payload: string, env: NodeJS.ProcessEnv, cwd: string): Promise<void> {
-  const hook = () => timedProcess([CLI, 'hook', 'claude-code'], payload, env, cwd);
+async function hookBesideBare(times: HookTimes, run: number, payload: string, env: NodeJS.ProcessEnv, cwd: string, agent: BenchAgent = 'claude-code'): Promise<void> {
+  const hook = () => timedProcess([CLI, 'hook', agent], payload, env, cwd);
   const bare = () => timedProcess(['-e', ''], '', env, cwd);
   if (run % 2 === 0) {
     times.hook.push(await hook());
@@ -122,6 +122,27 @@ async function hookBesideBare(times: HookTimes, run: number, payload: string, en
   } else {
     times.bare.push(await bare());
     times.hook.push(await hook());
+  }
+}
+
+/** The agents whose warm hook the bench times beside Claude Code's (`hook_auto_<agent>`). */
+export const OTHER_AGENTS = ['codex', 'gemini', 'copilot', 'opencode'] as const;
+export type BenchAgent = 'claude-code' | (typeof OTHER_AGENTS)[number];
+
+/** A call about to edit `file`, in each agent's own payload (as their tests capture them). */
+function agentPayload(agent: BenchAgent, home: string, ws: GeneratedWorkspace, file: string, id: string): string {
+  const path = join(ws.root, file);
+  switch (agent) {
+    case 'claude-code':
+      return payloadFor(home, ws, file, id);
+    case 'codex':
+      return JSON.stringify({ session_id: 'bench', turn_id: 't1', cwd: ws.root, hook_event_name: 'PreToolUse', tool_name: 'apply_patch', tool_input: { command: `*** Begin Patch\n*** Update File: ${file}\n@@\n-a\n+b\n*** End Patch\n` }, tool_use_id: id });
+    case 'gemini':
+      return JSON.stringify({ session_id: 'bench', cwd: ws.root, hook_event_name: 'BeforeTool', timestamp: new Date().toISOString(), tool_name: 'replace', tool_input: { file_path: path, old_string: 'a', new_string: 'b' } });
+    case 'copilot':
+      return JSON.stringify({ session_id: 'bench', cwd: ws.root, hook_event_name: 'PreToolUse', timestamp: new Date().toISOString(), tool_name: 'Edit', tool_input: { path, old_str: 'a', new_str: 'b' } });
+    case 'opencode':
+      return JSON.stringify({ event: 'before', cwd: ws.root, session: 'bench', call_id: id, tool: 'edit', args: { filePath: path, oldString: 'a', newString: 'b' } });
   }
 }
 
@@ -174,6 +195,8 @@ export interface AutoCaseOptions {
   home: string;
   runs: number;
   round: number;
+  /** Whose hook is timed (default Claude Code's); the service is started by Claude Code's either way. */
+  agent?: BenchAgent;
 }
 
 /**
@@ -205,7 +228,8 @@ export async function measureHookAuto(options: AutoCaseOptions): Promise<HookTim
       if (file === undefined) throw new Error('no file to edit');
       editFiles(ws.root, [file], `hook auto ${run}`);
       await new Promise((r) => setTimeout(r, 150)); // the daemon's watcher sees the change, as after an agent's step
-      await hookBesideBare(times, run, payloadFor(home, ws, file, `toolu_bench_auto${run}`), env, ws.root);
+      const agent = options.agent ?? 'claude-code';
+      await hookBesideBare(times, run, agentPayload(agent, home, ws, file, `toolu_bench_auto${run}`), env, ws.root, agent);
     }
   } finally {
     await stopDaemon(home);

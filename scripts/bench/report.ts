@@ -14,6 +14,11 @@ export const CASES = [
   'hook_pre_edit_delegated',
   // No app: the background service the hooks start themselves, warm (see hook-case.ts).
   'hook_pre_edit_auto',
+  // The same warm service, called by the other agents' hooks with their own payloads (see hook-case.ts).
+  'hook_auto_codex',
+  'hook_auto_gemini',
+  'hook_auto_copilot',
+  'hook_auto_opencode',
   // The call that finds no service (works alone, starts one) against the hook alone with auto-start off.
   'hook_first_call',
   // Opt-in (--hook-100k): the delegated hook against the hook alone, on 100,000 files.
@@ -81,6 +86,10 @@ const TARGETS: Record<CaseName, Target> = {
   hook_pre_edit_delegated: { text: '≤ 2.0×', met: (r) => r.ratio <= 2 },
   hook_delegated_100k: { text: '< 1.0×', met: (r) => r.ratio < 1 },
   hook_pre_edit_auto: { text: '≤ 1.8×', met: (r) => r.ratio <= 1.8 },
+  hook_auto_codex: { text: '≤ 1.8×', met: (r) => r.ratio <= 1.8 },
+  hook_auto_gemini: { text: '≤ 1.8×', met: (r) => r.ratio <= 1.8 },
+  hook_auto_copilot: { text: '≤ 1.8×', met: (r) => r.ratio <= 1.8 },
+  hook_auto_opencode: { text: '≤ 1.8×', met: (r) => r.ratio <= 1.8 },
   hook_first_call: { text: '≤ alone + 10 ms', met: (r) => r.engine_ms <= r.baseline_ms + 10 },
   hook_auto_100k: { text: '≤ 2.0×', met: (r) => r.ratio <= 2 },
   check_1000: { text: '≤ 1.0×', met: (r) => r.ratio <= 1 },
