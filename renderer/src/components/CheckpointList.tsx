@@ -87,6 +87,8 @@ export function CheckpointList() {
   const selectedId = useScrubThrottled(useTimeline((s) => s.selectedId), LIST_EVERY_MS);
   const scrubbing = useScrub((s) => s.active);
   const status = useTimeline((s) => s.status);
+  // The newest page is in and the rest is on its way: the count says it is not all.
+  const more = useTimeline((s) => (s.partial ? '+' : ''));
   const error = useTimeline((s) => s.error);
   const select = useTimeline((s) => s.select);
   const refresh = useTimeline((s) => s.refresh);
@@ -208,7 +210,7 @@ export function CheckpointList() {
   return (
     <div className="checkpoint-pane">
       <div className="pane-title">
-        Checkpoints <span className="count" data-testid="checkpoint-count">{matches ? (historyLoading ? `… of ${all.length}` : `${matches.length} of ${all.length}`) : all.length}</span>
+        Checkpoints <span className="count" data-testid="checkpoint-count">{matches ? (historyLoading ? `… of ${all.length}${more}` : `${matches.length} of ${all.length}${more}`) : `${all.length}${more}`}</span>
       </div>
       <FilterBar />
       {matches && matches.length === 0 && all.length > 0 && !historyLoading ? (

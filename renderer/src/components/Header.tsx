@@ -17,6 +17,7 @@ export function Header() {
   const count = useTimeline((s) => s.checkpoints.length);
   // Until the list has arrived there is no count to tell: never "0 checkpoints" while loading.
   const listed = useTimeline((s) => s.status === 'ready');
+  const partial = useTimeline((s) => s.partial);
 
   if (!current) {
     return (
@@ -54,7 +55,7 @@ export function Header() {
           </button>
         )}
         <span className="header-count" data-testid="header-count">
-          {listed ? `${count} checkpoint${count === 1 ? '' : 's'}` : 'Loading checkpoints…'}
+          {!listed ? 'Loading checkpoints…' : partial ? `newest ${count} · loading the rest…` : `${count} checkpoint${count === 1 ? '' : 's'}`}
         </span>
       </div>
       <ProgressLine />

@@ -7,6 +7,12 @@ import { errorLine } from '../client/client-error.js';
 import { client } from './client.js';
 
 const LIST_LIMIT = 100_000;
+/**
+ * The newest this many come first, so the newest checkpoint and its diff show
+ * while the rest of a long history is still on its way (at 10,000 checkpoints
+ * the whole list takes seconds); then the whole list replaces them.
+ */
+const FIRST_PAGE = 200;
 const FOLLOW_KEY = 'chronoscope.followLive';
 
 function readFollow(): boolean {
@@ -21,6 +27,8 @@ interface TimelineState {
   workspace: string | null;
   checkpoints: Checkpoint[];
   status: 'idle' | 'loading' | 'ready' | 'error';
+  /** The newest page is shown and the rest of the list is still on its way. */
+  partial: boolean;
   error: string | null;
   selectedId: string | null;
   snapshotting: boolean;
@@ -50,6 +58,7 @@ export const useTimeline = create<TimelineState>()((set, get) => ({
   workspace: null,
   checkpoints: [],
   status: 'idle',
+  partial: false,
   error: null,
   selectedId: null,
   snapshotting: false,
@@ -68,19 +77,26 @@ export const useTimeline = create<TimelineState>()((set, get) => ({
   load: async (workspace) => {
     const token = ++loadToken;
     if (!workspace) {
-      set({ workspace: null, checkpoints: [], status: 'idle', error: null, selectedId: null });
+      set({ workspace: null, checkpoints: [], status: 'idle', partial: false, error: null, selectedId: null });
       return;
     }
-    set({ workspace, checkpoints: [], status: 'loading', error: null, selectedId: null, unseen: 0 });
+    set({ workspace, checkpoints: [], status: 'loading', partial: false, error: null, selectedId: null, unseen: 0 });
     try {
-      const list = await client().invoke('checkpoints:list', { workspace, limit: LIST_LIMIT });
+      const first = await client().invoke('checkpoints:list', { workspace, limit: FIRST_PAGE });
       if (token !== loadToken) return;
       // Events may have inserted checkpoints while the list was on its way.
-      const merged = mergeById(list, get().checkpoints);
-      set({ checkpoints: merged, status: 'ready', selectedId: merged[0]?.id ?? null });
+      const shown = mergeById(first, get().checkpoints);
+      const more = first.length >= FIRST_PAGE;
+      set({ checkpoints: shown, status: 'ready', partial: more, selectedId: get().selectedId ?? shown[0]?.id ?? null });
+      if (!more) return;
+      const list = await client().invoke('checkpoints:list', { workspace, limit: LIST_LIMIT });
+      if (token !== loadToken) return;
+      // The selection stays: the person may already be looking at one of the first page.
+      set({ checkpoints: mergeById(list, get().checkpoints), partial: false });
     } catch (err) {
       if (token !== loadToken) return;
-      set({ status: 'error', error: errorLine(err) });
+      if (get().status === 'ready') set({ partial: false, error: errorLine(err) });
+      else set({ status: 'error', error: errorLine(err) });
     }
   },
 
