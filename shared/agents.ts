@@ -62,8 +62,8 @@ export const AGENT_CONNECTIONS: readonly AgentConnection[] = [
   {
     id: 'copilot',
     name: 'GitHub Copilot CLI',
-    install: 'chronoscope hooks install copilot',
-    uninstall: 'chronoscope hooks uninstall copilot',
+    install: 'chronoscope hooks install copilot [--project]',
+    uninstall: 'chronoscope hooks uninstall copilot [--project]',
     adds: 'hooks in ~/.copilot/settings.json',
   },
   {

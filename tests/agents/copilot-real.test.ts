@@ -5,7 +5,7 @@
 // person's own settings. Copilot's native binary runs from a PATH with no node
 // on it. Skipped, with the reason, where Copilot CLI is not installed.
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../electron/engine/index.js';
@@ -84,6 +84,31 @@ describe.skipIf(copilot.bin === null)('the real Copilot CLI with our hooks', () 
     expect(existsSync(mcpPath)).toBe(false);
     expect(await readFile(settingsPath, 'utf8')).toBe(PERSON_SETTINGS);
   }, 120_000);
+
+  it("--project writes the workspace's .github/hooks/chronoscope.json, which Copilot runs once the folder is trusted; uninstall --project leaves no trace", async () => {
+    const hooksFile = join(world.ws, '.github', 'hooks', 'chronoscope.json');
+    const installed = await runCli(['hooks', 'install', 'copilot', '--project', '-w', world.ws], { env: env() });
+    expect(installed.code, installed.stderr).toBe(0);
+    expect(installed.stdout).toContain('only in folders you trust');
+    expect(JSON.parse(await readFile(hooksFile, 'utf8'))).toMatchObject({ version: 1 });
+    // The person trusts the folder (what Copilot's own first-run question records).
+    const config = join(world.home, '.copilot', 'config.json');
+    const theirs = await readFile(config, 'utf8').catch(() => null);
+    await writeFile(config, `// written by the test\n${JSON.stringify({ trusted_folders: [world.ws] })}\n`);
+    expect((await runCli(['hooks', 'status', 'copilot', '-w', world.ws], { env: env() })).stdout).toContain('Copilot trusts this folder');
+    const r = await runCopilot([{ tool: 'edit', input: { path: join(world.ws, 'a.txt'), old_str: 'hi', new_str: 'hi from the project hook' } }, { text: 'Done.' }], 'edit a.txt (project hooks)');
+    expect(r.code, r.out).toBe(0);
+    const cp = (await listCheckpoints(world.store, world.ws)).find((c) => c.agent === 'copilot' && c.prompt === 'edit a.txt (project hooks)');
+    expect(cp, r.out).toBeDefined();
+    const workspace = await (await openStore({ home: world.store })).workspace(world.ws);
+    expect((await workspace.fileDiff(cp!.id, 'workspace', 'a.txt')).old.text).toBe('hi\n');
+    await writeFile(join(world.ws, 'a.txt'), 'hi\n');
+    if (theirs === null) await rm(config, { force: true });
+    else await writeFile(config, theirs);
+    const removed = await runCli(['hooks', 'uninstall', 'copilot', '--project', '-w', world.ws], { env: env() });
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(existsSync(join(world.ws, '.github'))).toBe(false);
+  }, 180_000);
 
   it('checkpoints before each call with the state before it, labels them with the prompt, and denies a push it records as denied', async () => {
     expect((await runCli(['hooks', 'install', 'copilot'], { env: env() })).code).toBe(0);

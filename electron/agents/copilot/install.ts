@@ -3,15 +3,19 @@
 // ~/.copilot/settings.json), under `hooks`, one entry per PascalCase event
 // (those get Claude-style payloads: hook.ts). Every other key stays; uninstall
 // gives the file back byte for byte (core/config-edit.ts), or takes out only
-// ours. With --mcp, also our server in $COPILOT_HOME/mcp-config.json, in the
-// shape `copilot mcp add` writes. Project hooks (.github/hooks/*.json) are not
-// offered yet: they were not run against the real CLI here.
-import { existsSync } from 'node:fs';
+// ours. --project: the workspace's .github/hooks/chronoscope.json, a file of
+// our own, which Copilot reads only in folders the person trusts (it asks the
+// first time it runs there; `trusted_folders` in its config.json). With --mcp,
+// also our server in $COPILOT_HOME/mcp-config.json (user level either way), in
+// the shape `copilot mcp add` writes.
+import { existsSync, readFileSync } from 'node:fs';
+import { rmdir } from 'node:fs/promises';
+import { parse as parseJsonc } from 'jsonc-parser';
 import path from 'node:path';
 import { ChronoscopeError } from '../../../shared/errors.js';
 import { defaultStoreHome } from '../../engine/layout/paths.js';
 import { installConfigEdit, readConfigText, uninstallConfigEdit } from '../core/config-edit.js';
-import type { AgentInstaller, InstallReport, McpCommand } from '../core/installer.js';
+import type { AgentInstaller, InstallContext, InstallReport, McpCommand } from '../core/installer.js';
 import { hooksObject, isJsonObject, jsonConfigText, parseJsonConfig, type Json, type JsonObject } from '../core/json-config.js';
 import { cliPrefix, hookEnvAssignments, parseCliPrefix, type NodeCli } from '../core/node-command.js';
 import { AGENT, COPILOT_EVENTS } from './hook.js';
@@ -28,6 +32,26 @@ function copilotHome(home: string, env: NodeJS.ProcessEnv = process.env): string
 
 export function copilotSettingsPath(home: string, env: NodeJS.ProcessEnv = process.env): string {
   return path.join(copilotHome(home, env), 'settings.json');
+}
+
+/** Where our hooks go: the user's settings.json, or the project's own hooks file. */
+export function copilotHooksPath(ctx: Pick<InstallContext, 'home' | 'project'>): string {
+  return ctx.project === null ? copilotSettingsPath(ctx.home) : path.join(ctx.project, '.github', 'hooks', 'chronoscope.json');
+}
+
+/** Whether Copilot trusts `folder` (its config.json's trusted_folders, a folder or one above it); null: cannot tell. */
+function copilotTrusts(home: string, folder: string): boolean | null {
+  let text: string;
+  try {
+    text = readFileSync(path.join(copilotHome(home), 'config.json'), 'utf8');
+  } catch {
+    return false;
+  }
+  // Copilot writes comment lines at the top of this file.
+  const config = parseJsonc(text) as { trusted_folders?: unknown } | undefined;
+  if (config === undefined || config === null || typeof config !== 'object') return null;
+  const trusted = Array.isArray(config.trusted_folders) ? config.trusted_folders.filter((f): f is string => typeof f === 'string') : [];
+  return trusted.some((t) => folder === t || folder.startsWith(`${t.replace(/\/$/, '')}/`));
 }
 
 export function copilotMcpPath(home: string, env: NodeJS.ProcessEnv = process.env): string {
@@ -85,8 +109,9 @@ function removeOurs(text: string, file: string): string | null {
   return jsonConfigText(settings);
 }
 
-function addOurs(text: string | null, file: string, command: string): string {
-  const settings = parseJsonConfig(text, file);
+function addOurs(text: string | null, file: string, command: string, project: boolean): string {
+  // A project hooks file is ours alone and carries the format's version.
+  const settings = text === null && project ? { version: 1 } : parseJsonConfig(text, file);
   const hooks = hooksObject(settings, file);
   for (const event of COPILOT_EVENTS) {
     const list = hooks[event] ?? [];
@@ -101,24 +126,27 @@ function addOurs(text: string | null, file: string, command: string): string {
 
 export const copilotInstaller: AgentInstaller = {
   id: AGENT,
-  hasProjectScope: false,
+  hasProjectScope: true,
   defaultScope: 'user',
   async install(ctx): Promise<InstallReport> {
-    const file = copilotSettingsPath(ctx.home);
+    const file = copilotHooksPath(ctx);
     const command = copilotHookCommand(ctx.paths);
     const { mcp } = ctx;
     const mcpFile = copilotMcpPath(ctx.home);
     // The MCP file first: a file there that we must leave untouched refuses before any hook is written.
     const mcpChanged = mcp === null ? null : (await installConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, file: mcpFile, remove: (t) => removeOurMcp(t, mcpFile), edit: (t) => addOurMcp(t, mcpFile, mcp) })).changed;
-    const { changed } = await installConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, file, remove: (t) => removeOurs(t, file), edit: (t) => addOurs(t, file, command) });
+    const { changed } = await installConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, file, remove: (t) => removeOurs(t, file), edit: (t) => addOurs(t, file, command, ctx.project !== null) });
     const lines = [`${changed ? 'installed' : 'already installed'}: ${file}`, `  node: ${ctx.paths.node}`, `  runs: ${command}`];
+    if (ctx.project !== null && copilotTrusts(ctx.home, ctx.project) !== true) lines.push('  Copilot runs a project\'s hooks only in folders you trust: it asks the first time you run it here');
     if (mcpChanged !== null) lines.push(`MCP server ${mcpChanged ? 'registered' : 'already registered'}: ${mcpFile} (mcpServers.${MCP_NAME})`);
     return { json: { path: file, changed, command, node: ctx.paths.node, ...(mcpChanged === null ? {} : { mcp: { path: mcpFile, changed: mcpChanged } }) }, lines };
   },
   async uninstall(ctx): Promise<InstallReport> {
-    const file = copilotSettingsPath(ctx.home);
+    const file = copilotHooksPath(ctx);
     const { changed } = await uninstallConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, file, remove: (t) => removeOurs(t, file) });
     const lines = [`${changed ? 'removed' : 'not installed'}: ${file}`];
+    // The project's hooks file was ours alone: the folders install made for it go when empty.
+    if (ctx.project !== null && changed) for (const dir of [path.dirname(file), path.dirname(path.dirname(file))]) await rmdir(dir).catch(() => undefined);
     if (ctx.mcp !== null) {
       const mcpFile = copilotMcpPath(ctx.home);
       const r = await uninstallConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, file: mcpFile, remove: (t) => removeOurMcp(t, mcpFile) });
@@ -127,24 +155,34 @@ export const copilotInstaller: AgentInstaller = {
     return { json: { path: file, changed }, lines };
   },
   async status(ctx): Promise<InstallReport> {
-    const file = copilotSettingsPath(ctx.home);
-    const hooks = hooksObject(parseJsonConfig(await readConfigText(file), file), file);
-    const events: string[] = [];
-    let command: string | null = null;
-    for (const [event, list] of Object.entries(hooks)) {
-      const ours = Array.isArray(list) ? list.find(isOurs) : undefined;
-      if (ours === undefined) continue;
-      events.push(event);
-      const o = ours as JsonObject;
-      command = String(o['bash'] ?? o['command']);
+    const json = [];
+    const lines: string[] = [];
+    for (const project of [null, ctx.project]) {
+      const scope = project === null ? 'user' : 'project';
+      const file = copilotHooksPath({ home: ctx.home, project });
+      const hooks = hooksObject(parseJsonConfig(await readConfigText(file), file), file);
+      const events: string[] = [];
+      let command: string | null = null;
+      for (const [event, list] of Object.entries(hooks)) {
+        const ours = Array.isArray(list) ? list.find(isOurs) : undefined;
+        if (ours === undefined) continue;
+        events.push(event);
+        const o = ours as JsonObject;
+        command = String(o['bash'] ?? o['command']);
+      }
+      const paths = command === null ? null : parseCliPrefix(command);
+      const runnable = paths !== null && existsSync(paths.node) && existsSync(paths.cli);
+      const trusted = project === null ? null : copilotTrusts(ctx.home, project);
+      json.push({ scope, path: file, events, node: paths?.node ?? null, cli: paths?.cli ?? null, runnable, ...(project === null ? {} : { trusted }) });
+      if (events.length === 0) {
+        lines.push(`copilot (${scope}): not installed in ${file}`);
+        continue;
+      }
+      lines.push(`copilot (${scope}): installed in ${file}`, `  events: ${events.join(', ')}`);
+      lines.push(`  node: ${paths?.node ?? '?'} ${paths !== null && existsSync(paths.node) ? '(exists)' : '(MISSING)'}`, `  cli:  ${paths?.cli ?? '?'} ${paths !== null && existsSync(paths.cli) ? '(exists)' : '(MISSING)'}`);
+      if (project !== null) lines.push(trusted === true ? '  Copilot trusts this folder: it runs these hooks' : "  Copilot does not trust this folder yet: it asks the first time you run it here, and runs these hooks only once you trust it");
+      if (!runnable) lines.push(`  → the hook cannot run as installed; run 'chronoscope hooks install copilot${scope === 'project' ? ' --project' : ''}' again`);
     }
-    const paths = command === null ? null : parseCliPrefix(command);
-    const runnable = paths !== null && existsSync(paths.node) && existsSync(paths.cli);
-    const json = [{ scope: 'user', path: file, events, node: paths?.node ?? null, cli: paths?.cli ?? null, runnable }];
-    if (events.length === 0) return { json, lines: [`copilot (user): not installed in ${file}`] };
-    const lines = [`copilot (user): installed in ${file}`, `  events: ${events.join(', ')}`];
-    lines.push(`  node: ${paths?.node ?? '?'} ${paths !== null && existsSync(paths.node) ? '(exists)' : '(MISSING)'}`, `  cli:  ${paths?.cli ?? '?'} ${paths !== null && existsSync(paths.cli) ? '(exists)' : '(MISSING)'}`);
-    if (!runnable) lines.push("  → the hook cannot run as installed; run 'chronoscope hooks install copilot' again");
     return { json, lines };
   },
 };
