@@ -29,6 +29,8 @@ interface BenchOptions {
   json: boolean;
   /** Also the delegated hook on a 100,000-file workspace (slow to set up: opt-in). */
   hook100k: boolean;
+  /** The warm hook of Codex, Gemini, Copilot and OpenCode too (hook_auto_<agent>): opt-in, a daemon start each. */
+  agents: boolean;
   /** Only the first snapshot (which the hook cases need) and the hook cases. */
   hookOnly: boolean;
   /** Only check_1000 and check_1000_delta. */
@@ -45,7 +47,7 @@ interface BenchOptions {
 }
 
 const LIST_SIZE = 1000;
-const USAGE = 'usage: bench [--files N] [--mb N] [--runs N] [--json] [--hook-100k] [--hook-only] [--check-only] [--store-sizes N,N,…] [--upkeep N] [--upkeep-only] [--daemon-idle] [--objects]';
+const USAGE = 'usage: bench [--files N] [--mb N] [--runs N] [--json] [--hook-100k] [--agents] [--hook-only] [--check-only] [--store-sizes N,N,…] [--upkeep N] [--upkeep-only] [--daemon-idle] [--objects]';
 
 function parseOptions(argv: string[]): BenchOptions {
   const { values } = parseArgs({
@@ -56,6 +58,7 @@ function parseOptions(argv: string[]): BenchOptions {
       runs: { type: 'string', default: '5' },
       json: { type: 'boolean', default: false },
       'hook-100k': { type: 'boolean', default: false },
+      agents: { type: 'boolean', default: false },
       'hook-only': { type: 'boolean', default: false },
       'check-only': { type: 'boolean', default: false },
       'store-sizes': { type: 'string' },
@@ -77,6 +80,7 @@ function parseOptions(argv: string[]): BenchOptions {
     runs: Math.round(num('runs', values.runs, 1)),
     json: values.json,
     hook100k: values['hook-100k'],
+    agents: values['agents'],
     hookOnly: values['hook-only'],
     checkOnly: values['check-only'],
     storeSizes: values['store-sizes'] === undefined ? null : values['store-sizes'].split(',').map((n) => Math.round(num('store-sizes', n, 1))),
@@ -381,7 +385,7 @@ async function hookCases(
   round += hookRuns + 1;
   for (const ms of auto.hook) record('hook_pre_edit_auto', 'engine', ms);
   for (const ms of auto.bare) record('hook_pre_edit_auto', 'baseline', ms);
-  for (const agent of OTHER_AGENTS) {
+  for (const agent of options.agents ? OTHER_AGENTS : []) {
     progress(options, `the same with ${agent}'s hook`);
     const other = await measureHookAuto({ ws, home: join(dir, 'engine-home'), runs: hookRuns, round, agent });
     round += hookRuns + 1;
@@ -469,7 +473,7 @@ const NOTES = [
   '    _delegated: an app service (as the desktop app or serve) runs in this process and the hook hands it the work over the store socket.',
   '    hook_delegated_100k (--hook-100k only): engine = delegated hook, baseline = the hook alone, on 100,000 files.',
   '    _auto: no app; the first call started the background service (chronoscope daemon) and the measured calls are handed to it.',
-  '    hook_auto_<agent>: the same warm service, called by Codex\'s, Gemini\'s, Copilot\'s and OpenCode\'s hook with a payload of their own.',
+  '    hook_auto_<agent> (--agents only): the same warm service, called by Codex\'s, Gemini\'s, Copilot\'s and OpenCode\'s hook with a payload of their own.',
   '    hook_first_call: engine = the call that finds no service (works alone, then starts one detached), baseline = the same call with auto-start off.',
   '    hook_auto_100k (--hook-100k only): engine = the hook with the auto-started service warm, baseline = node -e \'\', on 100,000 files.',
   '  peak RSS: the benchmark process (generator + engine in-process) exactly; with git\'s child processes of both sides sampled from /proc every 50 ms.',
