@@ -13,6 +13,7 @@ import { GIT_ENV } from '../effects/git-helpers.js';
 import { findAgentCli, sayIfSkipped } from './agent-cli.js';
 import { startFakeChatApi, type FakeChatApi, type Turn } from './fake-chat-completions.js';
 import { baseEnv, listCheckpoints, listEffects, runCli } from './run-cli.js';
+import { callCheckpoints } from './call-checkpoints.js';
 import { gitIn, repoWithRemote, runAgentProcess, tempWorld, type TempWorld } from './temp-home.js';
 
 const copilot = findAgentCli('copilot', `@github/copilot-${process.platform}-${process.arch}/copilot`);
@@ -127,14 +128,7 @@ describe.skipIf(copilot.bin === null)('the real Copilot CLI with our hooks', () 
     expect(r.out).toContain('ask the person to run it themselves');
     expect(gitIn(remote, ['branch', '--list'])).toBe('');
 
-    const list = await listCheckpoints(world.store, world.ws);
-    const before = (tool: string): string => {
-      const cp = list.find((c) => c.agent === 'copilot' && c.tool === tool);
-      if (cp === undefined) throw new Error(`no checkpoint before ${tool}: ${JSON.stringify(list)}\n${r.out}`);
-      expect(cp.prompt).toBe('make new.txt, edit a.txt and push');
-      return cp.id;
-    };
-    const workspace = await (await openStore({ home: world.store })).workspace(world.ws);
+    const { before, workspace } = await callCheckpoints(world, 'copilot', 'make new.txt, edit a.txt and push', r.out);
     // Before the create: no new.txt; before the edit: a.txt as it was; before the push: both changes in.
     const beforeWrite = before('Write');
     expect((await workspace.fileDiff(beforeWrite, 'workspace', 'new.txt')).old.text ?? null).toBeNull();

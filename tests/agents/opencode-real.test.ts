@@ -10,11 +10,11 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from '../../electron/engine/index.js';
 import { GIT_ENV } from '../effects/git-helpers.js';
 import { findAgentCli, sayIfSkipped } from './agent-cli.js';
 import { startFakeChatApi, type FakeChatApi, type Turn } from './fake-chat-completions.js';
-import { baseEnv, listCheckpoints, listEffects, runCli } from './run-cli.js';
+import { baseEnv, listEffects, runCli } from './run-cli.js';
+import { callCheckpoints } from './call-checkpoints.js';
 import { gitIn, repoWithRemote, runAgentProcess, tempWorld, type TempWorld } from './temp-home.js';
 
 const opencode = findAgentCli('opencode', `opencode-${process.platform}-${process.arch}/bin/opencode`);
@@ -104,14 +104,7 @@ describe.skipIf(opencode.bin === null)('the real OpenCode with our plugin', () =
     expect(r.out).toContain('ask the person to run it themselves');
     expect(gitIn(remote, ['branch', '--list'])).toBe('');
 
-    const list = await listCheckpoints(world.store, world.ws);
-    const before = (tool: string): string => {
-      const cp = list.find((c) => c.agent === 'opencode' && c.tool === tool);
-      if (cp === undefined) throw new Error(`no checkpoint before ${tool}: ${JSON.stringify(list)}\n${r.out}`);
-      expect(cp.prompt).toBe('make new.txt, edit a.txt and push');
-      return cp.id;
-    };
-    const workspace = await (await openStore({ home: world.store })).workspace(world.ws);
+    const { before, workspace } = await callCheckpoints(world, 'opencode', 'make new.txt, edit a.txt and push', r.out);
     expect((await workspace.fileDiff(before('write'), 'workspace', 'new.txt')).old.text ?? null).toBeNull();
     expect((await workspace.fileDiff(before('edit'), 'workspace', 'a.txt')).old.text).toBe('hi\n');
     expect((await workspace.fileDiff(before('bash'), 'workspace', 'a.txt')).old.text).toBe('hello there\n');

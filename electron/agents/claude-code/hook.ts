@@ -22,8 +22,9 @@
 import { classifyCommand } from '../../effects/classify.js';
 import type { CallKind, ToolCall } from '../core/call.js';
 import { callIds, type AgentAdapter, type AgentEvent } from '../core/adapter.js';
-import { FILE_TOOLS, HOOKED_TOOLS, bashCommand, batchCalls, parsePayload, toolFilePaths, toolOutputText, toolSucceeded, type ClaudeCodePayload, type HookOutput } from './payload.js';
+import { FILE_TOOLS, HOOKED_TOOLS, bashCommand, batchCalls, parsePayload, toolFilePaths, toolSucceeded, type ClaudeCodePayload, type HookOutput } from './payload.js';
 import { conversationToolUseIds } from './transcript.js';
+import { responseText } from '../core/tool-response.js';
 
 export const AGENT = 'claude-code';
 
@@ -68,7 +69,7 @@ function event(payload: ClaudeCodePayload): AgentEvent | null {
   if (call === null) return null;
   if (name === 'PreToolUse') return { kind: 'before', call };
   if (name === 'PostToolUse' || name === 'PostToolUseFailure') {
-    return { kind: 'after', call, outcome: toolSucceeded(payload) ? 'ok' : 'failed', output: toolOutputText(payload.tool_response) };
+    return { kind: 'after', call, outcome: toolSucceeded(payload) ? 'ok' : 'failed', output: responseText(payload.tool_response) };
   }
   return null;
 }

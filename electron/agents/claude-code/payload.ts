@@ -4,6 +4,7 @@
 // zod on purpose: this runs in every hook process, and importing zod alone
 // costs about as much as starting Node (see the README's cost table).
 import { parseStdinObject } from '../core/stdin-json.js';
+import { responseSucceeded } from '../core/tool-response.js';
 
 export interface ClaudeCodePayload {
   session_id?: string;
@@ -65,30 +66,9 @@ export function bashCommand(toolInput: Record<string, unknown> | undefined): str
  * carries a non-zero exit code says no; otherwise Claude Code reports PostToolUse on success.
  */
 export function toolSucceeded(payload: ClaudeCodePayload): boolean {
-  if (payload.hook_event_name === 'PostToolUseFailure') return false;
-  const r = payload.tool_response;
-  if (typeof r !== 'object' || r === null) return true;
-  const o = r as Record<string, unknown>;
-  if (o['interrupted'] === true) return false;
-  if (o['success'] === false) return false;
-  for (const key of ['exit_code', 'exitCode', 'returncode', 'returnCode', 'code']) {
-    const v = o[key];
-    if (typeof v === 'number' && v !== 0) return false;
-  }
-  return true;
+  return payload.hook_event_name !== 'PostToolUseFailure' && responseSucceeded(payload.tool_response);
 }
 
-/**
- * The text a tool call printed: a Bash response's stdout and stderr (git push speaks on stderr), or
- * a response that is text already, or the text blocks of a content-block list.
- */
-export function toolOutputText(response: unknown): string {
-  if (typeof response === 'string') return response;
-  if (Array.isArray(response)) return response.map((b) => (typeof b === 'object' && b !== null && typeof (b as Record<string, unknown>)['text'] === 'string' ? (b as Record<string, string>)['text'] : '')).join('\n');
-  if (typeof response !== 'object' || response === null) return '';
-  const o = response as Record<string, unknown>;
-  return ['stdout', 'stderr', 'output'].flatMap((key) => (typeof o[key] === 'string' ? [o[key]] : [])).join('\n');
-}
 
 /** What Claude Code puts in a refused call's result ("The user doesn't want to proceed…", "Permission to use Bash has been denied…"). */
 const DENIAL = /doesn't want to proceed|does not want to proceed|tool use was rejected|permission to use .* (?:has been|was) denied|denied by (?:a )?(?:rule|policy|hook)/i;
