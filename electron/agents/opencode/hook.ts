@@ -20,6 +20,8 @@ import { callIds, type AgentAdapter, type AgentEvent } from '../core/adapter.js'
 
 export const AGENT = 'opencode';
 const FILE_TOOLS = ['write', 'edit'];
+/** The calls the plugin hands over (plugin-file.ts): the others change nothing we record. */
+export const OPENCODE_HOOKED_TOOLS = [...FILE_TOOLS, 'patch', 'apply_patch', 'bash'] as const;
 
 export interface OpenCodePayload {
   event: 'prompt' | 'before' | 'after';

@@ -6,6 +6,7 @@
 // only a `deny` answer makes it throw, which blocks that one call.
 import type { NodeCli } from '../core/node-command.js';
 import { HOOK_ENV } from '../core/node-command.js';
+import { OPENCODE_HOOKED_TOOLS } from './hook.js';
 
 /** The first line of our plugin: how status and uninstall know the file is ours. */
 export const PLUGIN_MARK = '// chronoscope: hands OpenCode tool calls to `chronoscope hook opencode`';
@@ -15,6 +16,8 @@ export function openCodePlugin(paths: NodeCli): string {
 // Written by \`chronoscope hooks install opencode\`; \`chronoscope hooks uninstall opencode\` removes it.
 import { spawn } from 'node:child_process';
 
+// Only calls that can change files or run a command: a read or a search starts no process.
+const TOOLS = new Set(${JSON.stringify(OPENCODE_HOOKED_TOOLS)});
 const NODE = ${JSON.stringify(paths.node)};
 const CLI = ${JSON.stringify(paths.cli)};
 const ENV = ${JSON.stringify(HOOK_ENV)};
@@ -49,10 +52,12 @@ export const Chronoscope = async ({ directory }) => ({
     if (prompt !== '') await hook({ event: 'prompt', cwd: directory, session: input.sessionID, prompt });
   },
   'tool.execute.before': async (input, output) => {
+    if (!TOOLS.has(input.tool)) return;
     const answer = await hook({ event: 'before', cwd: directory, session: input.sessionID, call_id: input.callID, tool: input.tool, args: output?.args ?? {} });
     if (answer !== null && typeof answer.deny === 'string') throw new Error(answer.deny);
   },
   'tool.execute.after': async (input, output) => {
+    if (!TOOLS.has(input.tool)) return;
     const exit = output?.metadata?.exit;
     await hook({ event: 'after', cwd: directory, session: input.sessionID, call_id: input.callID, tool: input.tool, args: input.args ?? {}, output: String(output?.output ?? ''), ...(typeof exit === 'number' ? { exit } : {}) });
   },
