@@ -7,11 +7,20 @@ import { join } from 'node:path';
 import { CLI, expect, openApp, test, type TempWorkspace } from './fixtures.js';
 
 let call = 0;
-function preToolUse(ws: TempWorkspace, tool: string, input: Record<string, unknown>): void {
-  call += 1;
-  const payload = { session_id: 'sess-e2e', transcript_path: join(ws.dir, '..', 'transcript.jsonl'), cwd: ws.dir, hook_event_name: 'PreToolUse', tool_name: tool, tool_input: input, tool_use_id: `toolu_e2e_${call}`, permission_mode: 'default' };
+function hookEvent(ws: TempWorkspace, event: string, tool: string, input: Record<string, unknown>, extra: Record<string, unknown> = {}): void {
+  const payload = { session_id: 'sess-e2e', transcript_path: join(ws.dir, '..', 'transcript.jsonl'), cwd: ws.dir, hook_event_name: event, tool_name: tool, tool_input: input, tool_use_id: `toolu_e2e_${call}`, permission_mode: 'default', ...extra };
   const r = spawnSync(process.execPath, [CLI, 'hook', 'claude-code'], { input: JSON.stringify(payload), cwd: ws.dir, env: { ...ws.env, CHRONOSCOPE_DAEMON: '0' }, encoding: 'utf8' });
   expect(r.status, r.stderr).toBe(0);
+}
+
+function preToolUse(ws: TempWorkspace, tool: string, input: Record<string, unknown>): void {
+  call += 1;
+  hookEvent(ws, 'PreToolUse', tool, input);
+}
+
+/** The same call's end (PostToolUse), as Claude Code sends it after the tool ran. */
+function postToolUse(ws: TempWorkspace, tool: string, input: Record<string, unknown>): void {
+  hookEvent(ws, 'PostToolUse', tool, input, { tool_response: tool === 'Bash' ? { stdout: '', stderr: '', interrupted: false, isImage: false } : { filePath: input['file_path'] } });
 }
 
 test('each hook checkpoint is titled by the change its diff shows; the call it precedes is the note', async ({ page, workspace, serve }) => {
@@ -58,6 +67,41 @@ test('each hook checkpoint is titled by the change its diff shows; the call it p
   // Time structure: a day header above, the time of day on each row (not "… ago").
   await expect(page.getByTestId('day-header').first()).toHaveText('Today');
   await expect(renameRow.locator('time')).toHaveText(/^\d{1,2}:\d{2}/);
+});
+
+test("with the service running, a call's end takes the checkpoint of its change, and a person's edit between calls is nobody's call", async ({ page, workspace, serve }) => {
+  // The watcher's own checkpoints would wait for a quiet they never get here: every change below is a hook's to record.
+  await mkdir(workspace.home, { recursive: true });
+  await writeFile(join(workspace.home, 'config.json'), JSON.stringify({ watcher: { quiet_ms: 600_000, max_wait_ms: 3_600_000 } }));
+  await workspace.write('CHANGELOG.md', '# Changes\n');
+  await workspace.write('src/app.ts', 'export const answer = 41;\n');
+  await workspace.snapshot('start');
+  const served = await serve();
+  await openApp(page, served, 1);
+
+  const changelog = { file_path: join(workspace.dir, 'CHANGELOG.md'), old_string: '# Changes', new_string: '# Changes\n- clock' };
+  preToolUse(workspace, 'Edit', changelog);
+  await workspace.write('CHANGELOG.md', '# Changes\n- clock\n');
+  postToolUse(workspace, 'Edit', changelog);
+  await workspace.write('src/app.ts', 'export const answer = 42; // by hand\n');
+  await page.waitForTimeout(500); // the person's edit reaches the service's watcher
+  preToolUse(workspace, 'Bash', { command: 'npm test' });
+  postToolUse(workspace, 'Bash', { command: 'npm test' });
+
+  const titles = page.getByTestId('checkpoint-title');
+  await expect(titles).toHaveText(['1 file changed, not by a recorded call', "Edit CHANGELOG.md — by Claude Code's Edit", 'start']);
+  const cases: [string, string, string | null][] = [
+    ["Edit CHANGELOG.md — by Claude Code's Edit", 'CHANGELOG.md', null],
+    ['1 file changed, not by a recorded call', 'app.ts', 'before: Bash npm test'],
+  ];
+  for (const [title, file, note] of cases) {
+    await page.getByTestId('checkpoint-item').filter({ has: page.getByTestId('checkpoint-title').getByText(title, { exact: true }) }).click();
+    await expect(page.getByTestId('details-title')).toHaveText(title);
+    if (note === null) await expect(page.getByTestId('details-note')).toHaveCount(0);
+    else await expect(page.getByTestId('details-note')).toHaveText(note);
+    await expect(page.getByTestId('file-list-item')).toHaveCount(1);
+    await expect(page.getByTestId('file-list-item')).toContainText(file);
+  }
 });
 
 test('a restore and its undo are told in words, never by hashes', async ({ page, workspace, serve }) => {

@@ -7,6 +7,10 @@
 // made by the call the previous checkpoint preceded (or by a person or another
 // program in between), never by the call it precedes. Its title therefore
 // names that earlier call; the call it precedes is secondary ("before: …").
+// Where the hooks saw it exactly (the service takes a checkpoint as each call
+// ends: `change_by`), no guess is made: a checkpoint taken as a call ended is
+// that call's change, and one taken before a call while the previous call's
+// end was still the latest state is a change by someone else.
 // Restores are told in words, by what they restored, never by hashes; the
 // stored reason of old restore checkpoints ("restored ad753e55…") is ignored.
 import { agentName } from './agents.js';
@@ -15,6 +19,7 @@ import type { Checkpoint } from './model.js';
 /** The fields the words need (a list row carries them all). */
 export type WordedCheckpoint = Pick<Checkpoint, 'id' | 'time_ms' | 'reason' | 'trigger' | 'agent' | 'tool' | 'session' | 'restore_target' | 'stats'> & {
   origin?: Checkpoint['origin'];
+  change_by?: Checkpoint['change_by'];
   skipped?: Checkpoint['skipped'];
 };
 
@@ -48,7 +53,16 @@ function isoMinutes(ms: number): string {
 
 /** A checkpoint a hook took just before an agent's tool call (not one an MCP client asked for). */
 export function precedesCall(c: WordedCheckpoint): boolean {
-  return (c.trigger === 'hook' || c.trigger === 'baseline') && c.origin === undefined && c.tool !== undefined && c.tool !== 'mcp' && c.agent !== undefined;
+  return (c.trigger === 'hook' || c.trigger === 'baseline') && c.origin === undefined && c.tool !== undefined && c.tool !== 'mcp' && c.agent !== undefined && c.change_by !== 'call';
+}
+
+/** A checkpoint a hook took as a call ended: its change is exactly that call's. */
+export function endsCall(c: WordedCheckpoint): boolean {
+  return c.trigger === 'hook' && c.origin === undefined && c.change_by === 'call' && c.tool !== undefined && c.agent !== undefined;
+}
+
+function byCall(c: WordedCheckpoint): string {
+  return `${agentName(c.agent ?? '')}'s ${c.tool ?? 'call'}`;
 }
 
 /** The call a hook checkpoint was taken before: "Bash git mv a b", "Edit src/x.ts" (the stored reason, "Bash: …" unprefixed). */
@@ -117,13 +131,21 @@ export function checkpointWords<C extends WordedCheckpoint>(c: C, ctx: WordsCont
     default:
       break;
   }
+  if (endsCall(c)) {
+    const by = byCall(c);
+    return { title: `${changeByCall(c)} — by ${by}`, by, note: null };
+  }
   if (!precedesCall(c)) return { title: c.reason || changedText(c.stats.files), by: null, note: null };
   const note = `before: ${callText(c)}`;
   if (c.trigger === 'baseline') return { title: 'The workspace as first seen', by: null, note };
   const prev = ctx.previousOf?.(c);
+  // Known exactly: the previous call's end was still the latest state (or is the checkpoint before).
+  if (c.change_by === 'other' || (prev !== undefined && prev !== null && endsCall(prev))) {
+    return { title: `${changedText(c.stats.files)}, not by a recorded call`, by: null, note };
+  }
   // The change since the previous checkpoint: made by the call that checkpoint preceded, when it was one of this agent's.
   if (prev !== undefined && prev !== null && precedesCall(prev) && prev.agent === c.agent && (prev.session === undefined || c.session === undefined || prev.session === c.session)) {
-    const by = `${agentName(prev.agent ?? '')}'s ${prev.tool ?? 'call'}`;
+    const by = byCall(prev);
     return { title: `${changeByCall(prev)} — by ${by}`, by, note };
   }
   // Not after a call we know of: a person, the watcher's gap or another program changed these files.

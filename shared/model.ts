@@ -42,6 +42,13 @@ export interface Checkpoint {
   tool_use_id?: string;
   /** The person's latest prompt to the agent before this checkpoint (first line, shortened), where the agent's hooks give it. */
   prompt?: string;
+  /**
+   * Who made this checkpoint's change, where the hooks saw it exactly: 'call' — taken as the call it
+   * names (tool, reason) ended, so its change is that call's; 'other' — taken before a call while the
+   * latest checkpoint still held the state the previous call ended with, so a person or another
+   * program made it. Absent: not known (the words reason from the checkpoint before).
+   */
+  change_by?: ChangeBy;
   /** For safety and restore checkpoints: the checkpoint that was restored. */
   restore_target?: string;
   /**
@@ -61,6 +68,8 @@ export interface Checkpoint {
   pinned: boolean;
 }
 
+export type ChangeBy = 'call' | 'other';
+
 export interface SnapshotOptions {
   reason?: string;
   trigger?: Trigger;
@@ -72,6 +81,13 @@ export interface SnapshotOptions {
   prompt?: string;
   /** Limit the snapshot to these workspace-relative paths (files or folders). */
   paths?: string[];
+  /** Internal (agents' hooks): 'call' for the checkpoint taken as a call ended. */
+  change_by?: 'call';
+  /**
+   * Internal (agents' hooks): the latest checkpoint when the workspace's last recorded call ended.
+   * If it is still the latest when this one is written, this change came after that call: 'other'.
+   */
+  call_ended_at?: string;
   /** Internal: set by restore for its safety checkpoint. */
   restore_target?: string;
   /** Internal: the paths a path-limited restore was limited to. */

@@ -239,6 +239,7 @@ class ChronoscopeAppService implements AppService {
         return ws;
       },
       checkpoint: (ws, options, files) => this.watchedSnapshot(ws, options, startedMs, files),
+      checkpointsAfterCalls: true,
     };
   }
 

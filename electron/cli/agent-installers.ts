@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import type { AgentInstaller, InstallContext, InstallReport } from '../agents/core/installer.js';
 import {
+  HOOK_REGISTRATIONS,
   installClaudeCodeHook,
   installedClaudeCodeHooks,
   projectSettingsPath,
@@ -44,7 +45,16 @@ function describeClaudeCode(entry: StatusEntry): string[] {
   if (broken.length > 0) lines.push(`  → the hook cannot run as installed; run ${again}`);
   // Installed before the CommonJS entry (bin.cts): it works, through the ES module loader.
   else if (first?.cli?.endsWith('main.js') === true) lines.push(`  → an earlier entry point (main.js): run ${again} for a hook that starts ~10 ms sooner`);
+  // An install of an earlier version: it works, but file edits are not checkpointed as they end.
+  else if (!sameRegistrations(entry.hooks)) lines.push(`  → installed by an earlier version: run ${again} so each call's change is titled by that call`);
   return lines;
+}
+
+/** Whether the installed entries are exactly the events and matchers this version registers. */
+function sameRegistrations(hooks: readonly InstalledHook[]): boolean {
+  const key = (event: string, matcher: string | null | undefined): string => `${event}[${matcher ?? ''}]`;
+  const installed = new Set(hooks.map((h) => key(h.event, h.matcher)));
+  return installed.size === HOOK_REGISTRATIONS.length && HOOK_REGISTRATIONS.every((r) => installed.has(key(r.event, r.matcher)));
 }
 
 function claudeSettings(ctx: InstallContext): { path: string; scope: { within?: string } } {

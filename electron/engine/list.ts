@@ -286,6 +286,7 @@ export function decodeCheckpoint(id: string, refname: string, contents: string, 
     const value = meta[key];
     if (value !== undefined) cp[key] = value;
   }
+  if (meta.change_by !== undefined) cp.change_by = meta.change_by;
   if (meta.restore_paths !== undefined) cp.restore_paths = meta.restore_paths;
   return cp;
 }

@@ -296,6 +296,9 @@ async function recordTree(ctx: WsContext, input: RecordInput): Promise<SnapshotR
     if (typeof value === 'string' && value.length > 0) meta[key] = sanitizeLine(value, 200);
   }
   if (options.restore_paths !== undefined && options.restore_paths.length > 0) meta.restore_paths = options.restore_paths;
+  // Decided here, against the latest as it is under the lock, not as the hook last read it.
+  const changeBy = options.change_by ?? (options.call_ended_at !== undefined && options.call_ended_at === latest?.id ? 'other' : undefined);
+  if (changeBy !== undefined) meta.change_by = changeBy;
   const reason = options.reason ?? (options.auto_reason ? autoReason(options.auto_reason.paths, stats) : defaultReason(trigger));
   const message = encodeMessage(reason, meta);
   // Durable before reported: every object (ours fsynced side by side, the

@@ -63,6 +63,52 @@ describe('hooks delegated to the running app', () => {
     expect(shown.files.map((f) => f.path)).toEqual(['notes.txt']);
   });
 
+  it("tells each call's change as exactly that call's, and a change made between calls as nobody's call", async () => {
+    const ws = dirs.workspace;
+    // The watcher's own checkpoints wait for a quiet they never get here: every change is a hook's to record.
+    await writeFile(join(dirs.home, 'config.json'), JSON.stringify({ watcher: { quiet_ms: 600_000, max_wait_ms: 3_600_000 } }));
+    const store = await openStore({ home: dirs.home });
+    await (await store.workspace(ws)).snapshot({ reason: 'start' });
+    app = await createAppService({ home: dirs.home, host: 'browser', version: 'test', watch: true, pollMs: 100 });
+    await app.addWorkspace(ws);
+    await waitFor('the watcher', async () => (await app!.listWorkspaces()).some((w) => w.state === 'watching'));
+    // PATH empty: only the app can have taken these checkpoints.
+    const env = { CHRONOSCOPE_HOME: dirs.home, CHRONOSCOPE_HOOK_BUDGET_MS: '120000', PATH: '' };
+    const call = async (event: string, tool: string, input: Record<string, unknown>, id: string): Promise<void> => {
+      const extra = event === 'PostToolUse' ? { tool_response: tool === 'Bash' ? { stdout: '', stderr: '', interrupted: false, isImage: false } : { filePath: input['file_path'] } } : {};
+      const r = await runCli(['hook', 'claude-code'], { input: JSON.stringify({ session_id: 's', cwd: ws, hook_event_name: event, tool_name: tool, tool_input: input, tool_use_id: id, ...extra }), env: { CHRONOSCOPE_DAEMON: '0', ...env }, cwd: ws });
+      expect(r, `${event} ${id}`).toMatchObject({ code: 0, stdout: '' });
+    };
+    const appTs = { file_path: join(ws, 'src', 'app.ts') };
+
+    await call('PreToolUse', 'Edit', appTs, 'e1');
+    await writeFile(join(ws, 'src', 'app.ts'), 'export const answer = 42;\n'); // the Edit
+    await call('PostToolUse', 'Edit', appTs, 'e1');
+    await writeFile(join(ws, 'notes.txt'), 'a person, between two calls\n');
+    await sleep(500); // the change reaches the watcher
+    await call('PreToolUse', 'Bash', { command: 'npm test' }, 'b1');
+    await call('PostToolUse', 'Bash', { command: 'npm test' }, 'b1'); // changed nothing: no checkpoint, but its end is noted
+    await writeFile(join(ws, 'todo.txt'), 'the person again\n');
+    await sleep(500);
+    await call('PreToolUse', 'Edit', appTs, 'e2');
+
+    const listed = await runCli(['list', '--all', '--json', '-w', ws], { env: baseEnv(dirs.home) });
+    expect(listed.code).toBe(0);
+    const rows = JSON.parse(listed.stdout) as (Checkpoint & { title: string; note: string | null })[];
+    const words = rows.map((c) => [c.tool_use_id ?? c.reason, c.change_by ?? null, c.title]);
+    expect(words).toEqual([
+      ['e2', 'other', '1 file changed, not by a recorded call'],
+      ['b1', 'other', '1 file changed, not by a recorded call'],
+      ['e1', 'call', "Edit src/app.ts — by Claude Code's Edit"],
+      ['start', null, 'start'],
+    ]);
+    // And each holds what its words say.
+    const shown = async (id: string): Promise<string[]> => (await (await (await openStore({ home: dirs.home })).workspace(ws)).show(id)).files.map((f) => f.path);
+    expect(await shown(rows[2]!.id)).toEqual(['src/app.ts']);
+    expect(await shown(rows[1]!.id)).toEqual(['notes.txt']);
+    expect(await shown(rows[0]!.id)).toEqual(['todo.txt']);
+  });
+
   it('without the app, the same empty-PATH hook cannot checkpoint and fails open (the control)', async () => {
     const r = await edit({ CHRONOSCOPE_HOME: dirs.home, PATH: '' }, 'toolu_d2');
     expect(r.code).toBe(0);

@@ -59,8 +59,8 @@ describe('chronoscope hooks install/uninstall claude-code', () => {
     const command = `NODE_EXTRA_CA_CERTS= ${process.execPath} ${CLI_PATH} hook claude-code`;
     const matchers: Record<string, string | undefined> = {
       PreToolUse: 'Write|Edit|MultiEdit|NotebookEdit|Bash',
-      // After a file tool there is nothing to record: no PostToolUse for them at all.
-      PostToolUse: 'Bash',
+      // After a file tool too: with the service running, its end takes the checkpoint of what it changed.
+      PostToolUse: 'Write|Edit|MultiEdit|NotebookEdit|Bash',
       PostToolUseFailure: 'Write|Edit|MultiEdit|NotebookEdit|Bash',
       PostToolBatch: undefined,
       UserPromptSubmit: undefined,
@@ -81,6 +81,22 @@ describe('chronoscope hooks install/uninstall claude-code', () => {
     const after = await readFile(settingsFile(), 'utf8');
     await runCli(['hooks', 'uninstall', 'claude-code', '--workspace', ws], { env });
     expect(await readFile(settingsFile(), 'utf8')).toBe(after);
+  });
+
+  it("status flags an earlier version's install (PostToolUse for Bash only), and installing again brings it up to date", async () => {
+    await runCli(['hooks', 'install', 'claude-code', '--workspace', ws], { env });
+    const current = await runCli(['hooks', 'status', 'claude-code', '--workspace', ws], { env });
+    expect(current.stdout).not.toContain('earlier version');
+    // What the version before registered: PostToolUse for Bash alone.
+    const settings = await read();
+    const post = (settings['hooks'] as Record<string, { matcher?: string }[]>)['PostToolUse']!;
+    post[0]!.matcher = 'Bash';
+    await writeFile(settingsFile(), JSON.stringify(settings, null, 2));
+    const older = await runCli(['hooks', 'status', 'claude-code', '--workspace', ws], { env });
+    expect(older.stdout).toContain(`PostToolUse[Bash]`);
+    expect(older.stdout).toContain("→ installed by an earlier version: run 'chronoscope hooks install claude-code' again so each call's change is titled by that call");
+    expect((await runCli(['hooks', 'install', 'claude-code', '--workspace', ws], { env })).stdout).toMatch(/^installed: /);
+    expect((await runCli(['hooks', 'status', 'claude-code', '--workspace', ws], { env })).stdout).not.toContain('earlier version');
   });
 
   it('the installed command runs the hook', async () => {

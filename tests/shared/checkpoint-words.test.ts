@@ -32,6 +32,23 @@ describe('checkpointWords', () => {
     expect(checkpointWords(first, listContext([first])).by).toBeNull();
   });
 
+  it('tells exactly what the hooks saw: a checkpoint taken as a call ended is that call\'s change, and one after it is nobody\'s call', () => {
+    const before = hook('Edit', 'Edit CHANGELOG.md');
+    const ended = hook('Edit', 'Edit CHANGELOG.md', { change_by: 'call' });
+    // A person changed 2 files after the Edit ended; then the agent runs a Bash call.
+    const person = hook('Bash', 'Bash: npm test', { change_by: 'other', stats: { files: 2, insertions: 2, deletions: 0 } });
+    const ranTests = hook('Bash', 'Bash: npm test', { change_by: 'call' });
+    const ctx = listContext([ranTests, person, ended, before]);
+    expect(checkpointWords(ended, ctx)).toEqual({ title: "Edit CHANGELOG.md — by Claude Code's Edit", by: "Claude Code's Edit", note: null });
+    expect(checkpointWords(person, ctx)).toEqual({ title: '2 files changed, not by a recorded call', by: null, note: 'before: Bash npm test' });
+    expect(checkpointWords(ranTests, ctx).title).toBe("npm test — by Claude Code's Bash");
+    // Exact even with no previous at hand (the end of a page).
+    expect(checkpointWords(person, listContext([person])).title).toBe('2 files changed, not by a recorded call');
+    // A checkpoint before a call right after a call's end (no mark: an older version wrote it) is not that call's either.
+    const unmarked = hook('Write', 'Write b.ts');
+    expect(checkpointWords(unmarked, listContext([unmarked, ended])).title).toBe('1 file changed, not by a recorded call');
+  });
+
   it('words a baseline a hook took as the workspace first seen', () => {
     const base = cp({ trigger: 'baseline', agent: 'claude-code', tool: 'Write', reason: 'Write notes.md' });
     expect(checkpointWords(base, listContext([base]))).toEqual({ title: 'The workspace as first seen', by: null, note: 'before: Write notes.md' });

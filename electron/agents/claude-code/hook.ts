@@ -7,9 +7,9 @@
 //   irreversible effects, `permissionDecision: "ask"` naming each effect and
 //   its compensation. The ask is worked out from the command before the store
 //   is touched, and given even when the checkpoint fails or runs past the budget.
-// PostToolUse (Bash only: for file tools there is nothing to record, so it is
-//   not registered and costs nothing): the intended effects happened — or,
-//   for a push whose output says "Everything up-to-date", sent nothing.
+// PostToolUse: the intended effects happened — or, for a push whose output
+//   says "Everything up-to-date", sent nothing; and, where the service runs,
+//   the checkpoint of what the call changed (core/work.ts).
 // PostToolUseFailure: they failed; and a recovery hint for the model — the
 //   checkpoint just before the call and the commands to see and undo.
 // PostToolBatch: calls that got neither PostToolUse nor PostToolUseFailure

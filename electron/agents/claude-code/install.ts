@@ -12,12 +12,13 @@ import { cliPrefix, hookEnvAssignments, parseCliPrefix, type NodeCli } from '../
 import { FILE_TOOLS, HOOKED_TOOLS } from './payload.js';
 
 /**
- * The events we register and for which tools. PostToolUse only for Bash: after a file tool there is
- * nothing to record, so it costs nothing. Events without a matcher fire once per batch or turn.
+ * The events we register and for which tools. PostToolUse for file tools too: with the service
+ * running it takes the checkpoint of what the call changed, so its title is exactly that call's
+ * (alone it has nothing to do and loads no engine). Events without a matcher fire once per batch or turn.
  */
 export const HOOK_REGISTRATIONS: readonly { event: string; matcher?: string }[] = [
   { event: 'PreToolUse', matcher: HOOKED_TOOLS.join('|') },
-  { event: 'PostToolUse', matcher: 'Bash' },
+  { event: 'PostToolUse', matcher: HOOKED_TOOLS.join('|') },
   { event: 'PostToolUseFailure', matcher: [...FILE_TOOLS, 'Bash'].join('|') },
   { event: 'PostToolBatch' },
   { event: 'UserPromptSubmit' },

@@ -5,12 +5,17 @@
 // a parallel call or a person may have checkpointed the damage itself, and
 // restoring that would undo nothing.
 //
+// Beside them, one file says which checkpoint was the latest when the
+// workspace's last recorded call ended (written by the service, which takes a
+// checkpoint as each call ends): a checkpoint written while that one is still
+// the latest holds a change made after the call, by someone else.
+//
 // One small file per call (no two hooks ever write the same one), in the
 // workspace's folder of the store; files older than a day go when there are
 // many. A hint only: written without fsync, and a missing or unreadable one
 // means the caller falls back to what it did before.
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { storeLayout, workspaceLayout } from '../../engine/layout/paths.js';
 
@@ -47,6 +52,29 @@ export async function checkpointRememberedBefore(home: string, workspaceId: stri
   try {
     const raw = JSON.parse(await readFile(callFile(callsDir(home, workspaceId), toolCallId), 'utf8')) as { tool_use_id?: unknown; checkpoint?: unknown };
     return raw.tool_use_id === toolCallId && typeof raw.checkpoint === 'string' ? raw.checkpoint : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The file naming the latest checkpoint as the last recorded call ended (not a hash: never a call's file). */
+function endedFile(home: string, workspaceId: string): string {
+  return join(callsDir(home, workspaceId), 'ended.json');
+}
+
+export async function rememberCallEnded(home: string, workspaceId: string, checkpointId: string): Promise<void> {
+  await mkdir(callsDir(home, workspaceId), { recursive: true, mode: 0o700 });
+  // Written whole then renamed: a reader never sees half of it (two services never serve one store).
+  const file = endedFile(home, workspaceId);
+  await writeFile(`${file}.tmp`, `${JSON.stringify({ checkpoint: checkpointId })}\n`, { mode: 0o600 });
+  await rename(`${file}.tmp`, file);
+}
+
+/** The checkpoint that was the latest when the last recorded call ended, if any. */
+export async function checkpointCallEndedAt(home: string, workspaceId: string): Promise<string | null> {
+  try {
+    const raw = JSON.parse(await readFile(endedFile(home, workspaceId), 'utf8')) as { checkpoint?: unknown };
+    return typeof raw.checkpoint === 'string' ? raw.checkpoint : null;
   } catch {
     return null;
   }

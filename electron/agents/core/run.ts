@@ -35,13 +35,19 @@ export async function runCore(request: CoreRequest, budget: Budget, options: Run
   const home = options.home ?? defaultStoreHome();
   if (request.op === 'memory' && !storeHasLedgers(home)) return { op: 'memory', effects: [] };
   if (request.op === 'denied' && !storeHasLedgers(home)) return { op: 'denied', updated: 0 };
-  // Most shell calls: they succeeded and have no effect to record. Nothing to ask the app or the
-  // engine for (alone that was the engine's load and the store's opening, ~40 ms of every Bash call).
+  // Most calls succeed with no effect to record: only a running service has work then (the
+  // checkpoint of what the call changed, cheap with its watcher). Alone there is nothing to do, so
+  // neither the engine is loaded nor the store opened (alone that was ~40 ms of every Bash call).
   // The workspace is named as the call's folder: with no hint to give, nobody reads it.
-  if (request.op === 'after' && !afterHasWork(request)) return { op: 'after', workspace: request.call.cwd, before: null };
+  const quietAfter = request.op === 'after' && !afterHasWork(request);
+  const nothingDone: AgentResult | null = request.op === 'after' && quietAfter ? { op: 'after', workspace: request.call.cwd, before: null } : null;
+  if (nothingDone !== null && options.local === true) return nothingDone;
   // A folder that is not there names no workspace: refused before anything (the store included) is created.
   const folder = folderOf(request);
-  if (!existsSync(folder)) throw new Error(`the call's folder ${folder} does not exist`);
+  if (!existsSync(folder)) {
+    if (nothingDone !== null) return nothingDone;
+    throw new Error(`the call's folder ${folder} does not exist`);
+  }
   if (options.local !== true) {
     try {
       const outcome = await delegate(agentSocketPath(home), request);
@@ -50,6 +56,7 @@ export async function runCore(request: CoreRequest, budget: Budget, options: Run
       // The service broke off mid-request (killed, stopping): this call works alone, within its budget.
       // A checkpoint the service finished is kept; a second one of the same state is skipped as unchanged.
     }
+    if (nothingDone !== null) return nothingDone;
   }
   // Nobody served this call: it works alone, and a PreToolUse starts a daemon for the next ones.
   const startDaemon = options.local !== true && request.op === 'before';

@@ -13,7 +13,7 @@ import { EffectLedger, ledgerPath } from '../../effects/ledger.js';
 import { pushStatePath, scanPushes } from '../../effects/push-monitor.js';
 import { redactCommand } from '../../effects/redact.js';
 import { afterHasWork, type AgentResult, type BeforeResult, type CheckpointRef, type CoreRequest, type ReminderEffect, type ToolCall } from './call.js';
-import { checkpointRememberedBefore, rememberCheckpointBefore } from './call-checkpoints.js';
+import { checkpointCallEndedAt, checkpointRememberedBefore, rememberCallEnded, rememberCheckpointBefore } from './call-checkpoints.js';
 import { takeReminders } from './reminded.js';
 import { promptOf } from './session-prompt.js';
 import { realFilePath, workspaceDirFor } from './workspace-for.js';
@@ -28,6 +28,11 @@ export interface AgentBackend {
   checkpoint(workspace: Workspace, options: SnapshotOptions, files: string[]): Promise<SnapshotResult>;
   /** Opens a workspace; the app hands out the handles it keeps (no folder checks and metadata read per call). Default: the store's. */
   workspace?(dir: string): Promise<Workspace>;
+  /**
+   * Takes a checkpoint as each call ends, so its change is told as exactly that call's. The service
+   * does (its watcher knows what changed: cheap); alone it would be a second full scan per call.
+   */
+  readonly checkpointsAfterCalls?: boolean;
 }
 
 function openWorkspace(backend: AgentBackend, dir: string): Promise<Workspace> {
@@ -65,18 +70,17 @@ function common(call: ToolCall): Pick<EffectRecord, 'agent' | 'session' | 'tool_
 async function before(call: ToolCall, effects: ClassifiedEffect[], backend: AgentBackend): Promise<BeforeResult> {
   const { store } = backend;
   const workspace = await openWorkspace(backend, await workspaceDirFor(store, call.cwd));
-  const files = await Promise.all(call.files.map((p) => realFilePath(resolve(call.cwd, p))));
-  const inside = files.map((f) => relative(workspace.root, f)).filter((r) => r !== '' && !r.startsWith('..') && !isAbsolute(r));
+  const inside = await filesInside(call, workspace.root);
   // A file tool writing outside the workspace changes nothing a checkpoint of it could restore.
   if (call.kind === 'file' && inside.length === 0) return { op: 'before', workspace: workspace.root, checkpoint: null };
-  const reason =
-    call.kind === 'file' ? `${call.tool} ${inside.join(', ')}` : call.command !== null ? `${call.tool}: ${shortCommand(call.command)}` : call.tool;
-  // The prompt that led to this call, where the agent's hooks recorded one (session-prompt.ts): the timeline's lane label.
-  const prompt = call.session === undefined ? null : await promptOf(store.home, call.session);
-  const labels = { tool: call.tool, ...common(call), ...(prompt === null ? {} : { prompt }) };
+  const reason = callReason(call, inside);
+  const labels = await callLabels(store, call);
   // First seen by a hook: this call's checkpoint is the workspace's baseline (nothing recorded yet to limit against).
   const baseline = await workspace.ensureBaseline({ reason, ...labels });
-  const result = baseline.id !== null ? baseline : await backend.checkpoint(workspace, { trigger: 'hook', reason, ...labels }, inside);
+  // Still the latest checkpoint since the previous call ended: what this one holds came after it, from someone else.
+  const endedAt = await checkpointCallEndedAt(store.home, workspace.meta.id);
+  const result =
+    baseline.id !== null ? baseline : await backend.checkpoint(workspace, { trigger: 'hook', reason, ...labels, ...(endedAt === null ? {} : { call_ended_at: endedAt }) }, inside);
   const checkpoint: CheckpointRef | null = result.id !== null ? { id: result.id, reason } : await latest(workspace);
   // What a failure's recovery hint will name (call-checkpoints.ts); a hint only, so never an error here.
   if (checkpoint !== null && call.toolCallId !== undefined) {
@@ -91,11 +95,43 @@ async function before(call: ToolCall, effects: ClassifiedEffect[], backend: Agen
   return { op: 'before', workspace: workspace.root, checkpoint };
 }
 
+/** A call's checkpoint reason: "Edit src/a.ts", "Bash: npm test" (secrets redacted). */
+function callReason(call: ToolCall, inside: readonly string[]): string {
+  return call.kind === 'file' ? `${call.tool} ${inside.join(', ')}` : call.command !== null ? `${call.tool}: ${shortCommand(call.command)}` : call.tool;
+}
+
+/** What a call's checkpoints are labelled with: its tool, ids and the prompt that led to it (session-prompt.ts: the lane's label). */
+async function callLabels(store: Store, call: ToolCall): Promise<SnapshotOptions> {
+  const prompt = call.session === undefined ? null : await promptOf(store.home, call.session);
+  return { tool: call.tool, ...common(call), ...(prompt === null ? {} : { prompt }) };
+}
+
+/** The workspace-relative paths of a file call's files that lie inside the workspace. */
+async function filesInside(call: ToolCall, root: string): Promise<string[]> {
+  const files = await Promise.all(call.files.map((p) => realFilePath(resolve(call.cwd, p))));
+  return files.map((f) => relative(root, f)).filter((r) => r !== '' && !r.startsWith('..') && !isAbsolute(r));
+}
+
+/**
+ * As a call ends (ran, failed or not), the checkpoint of what it changed, told as exactly that call's
+ * change; and a note of the latest checkpoint then, so the next call's checkpoint knows that what
+ * changed since was not this call. Only where the backend checkpoints after calls (the service).
+ */
+async function checkpointAfter(call: ToolCall, workspace: Workspace, backend: AgentBackend): Promise<void> {
+  const inside = call.kind === 'file' ? await filesInside(call, workspace.root) : [];
+  if (call.kind === 'file' && inside.length === 0) return;
+  const options: SnapshotOptions = { trigger: 'hook', reason: callReason(call, inside), ...(await callLabels(backend.store, call)), change_by: 'call' };
+  const result = await backend.checkpoint(workspace, options, inside);
+  const now = result.id ?? (await latest(workspace))?.id ?? null;
+  if (now !== null) await rememberCallEnded(backend.store.home, workspace.meta.id, now);
+}
+
 async function after(call: ToolCall, outcome: 'ok' | 'failed', effects: ClassifiedEffect[], sentNothing: readonly EffectKind[], backend: AgentBackend): Promise<AgentResult> {
   const { store } = backend;
   const dir = await workspaceDirFor(store, call.cwd);
-  // Nothing to record and no hint to give: do not open (or register) the workspace at all.
-  if (!afterHasWork({ outcome, effects })) return { op: 'after', workspace: dir, before: null };
+  const afterCall = backend.checkpointsAfterCalls === true;
+  // Nothing to record, no hint to give and no checkpoint to take: do not open (or register) the workspace at all.
+  if (!afterHasWork({ outcome, effects }) && !afterCall) return { op: 'after', workspace: dir, before: null };
   const workspace = await openWorkspace(backend, dir);
   const ledger = new EffectLedger(store.home, workspace.meta.id);
   if (effects.length > 0) {
@@ -124,6 +160,9 @@ async function after(call: ToolCall, outcome: 'ok' | 'failed', effects: Classifi
       });
     }
   }
+  // After the ledger's work, which names the latest checkpoint as the call ended, as it always did.
+  // Never at the cost of the answer: the next call's checkpoint holds the change all the same.
+  if (afterCall) await checkpointAfter(call, workspace, backend).catch(() => undefined);
   return { op: 'after', workspace: workspace.root, before: outcome === 'failed' ? await checkpointBefore(store.home, workspace, call.toolCallId) : null };
 }
 
