@@ -164,6 +164,16 @@ describe.skipIf(claude.bin === null)('the real Claude Code CLI with our hooks', 
       const texts = await Promise.all(ours.map(async (c) => (await workspace.fileDiff(c.id, 'workspace', 'src/app.ts')).old.text));
       expect(texts).toContain('export const answer = 1;\n');
       expect(texts).toContain('export const answer = 2;\n');
+      // The daemon served the second Edit's PostToolUse: a checkpoint as it ended, titled by it, holding exactly its change.
+      const listed = await runCli(['list', '--all', '--json', '-w', ws], { env: baseEnv(home) });
+      const rows = JSON.parse(listed.stdout) as (Checkpoint & { title: string })[];
+      const ended = rows.filter((c) => c.change_by === 'call' && c.tool === 'Edit');
+      expect(ended.length, JSON.stringify(rows.map((c) => [c.title, c.change_by ?? null]))).toBeGreaterThanOrEqual(1);
+      expect(ended[0]).toMatchObject({ agent: 'claude-code', title: "Edit src/app.ts — by Claude Code's Edit" });
+      expect((await workspace.show(ended[0]!.id)).files.map((f) => f.path)).toEqual(['src/app.ts']);
+      const previous = rows[rows.indexOf(ended[0]!) + 1]!;
+      const change = await workspace.fileDiff(previous.id, ended[0]!.id, 'src/app.ts');
+      expect([change.old.text, change.new.text]).toEqual(['export const answer = 2;\n', 'export const answer = 3;\n']);
     } finally {
       await runCli(['daemon', '--stop'], { env: baseEnv(home) });
       await api.close();
