@@ -86,9 +86,12 @@ export async function listRecords(ctx: WsContext, limit?: number): Promise<Check
     misses = misses.filter((n) => !known.has(n));
   }
   if (misses.length > 0) {
-    // All new (a first listing): the newest N under the prefix, as git sorts them; else just the new refs.
+    // Many new (a first listing, or the whole list after its first page): the newest N under the
+    // prefix, as git sorts them, known ones included. Only a few by name: git matches every ref
+    // against every name given (the 9,800 refs after a first page of 200 took 5.4 s, the prefix 0.8 s).
     const args = ['for-each-ref', '--sort=-refname', `--format=${FORMAT}`];
-    const listed = await git(ctx.git, misses.length === wanted.length ? [...args, ...count, ctx.refPrefix] : [...args, ...misses]).catch((err: unknown) => err);
+    const byPrefix = misses.length === wanted.length || misses.length > NODE_READ_MAX;
+    const listed = await git(ctx.git, byPrefix ? [...args, ...count, ctx.refPrefix] : [...args, ...misses]).catch((err: unknown) => err);
     if (listed instanceof GitFailure) return markDamagedTrees(ctx.store.gitDir, ctx.layout.dir, await listDamaged(ctx, count, pinned));
     if (typeof listed !== 'string') throw listed;
     remember(known, parseRecords(listed, new Set()));

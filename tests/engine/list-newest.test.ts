@@ -9,7 +9,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Checkpoint } from '../../shared/model.js';
+import { pathToFileURL } from 'node:url';
 import { baseEnv, runCli } from '../agents/run-cli.js';
+import { REPO_ROOT } from '../paths.js';
 import { sandbox, storeGit, write, type Sandbox } from './helpers.js';
 
 let s: Sandbox;
@@ -67,6 +69,25 @@ describe('listing the newest checkpoints', () => {
       ['wrote 69', true],
       ['wrote 68', false],
     ]);
+  });
+
+  it('lists the whole after a first page by the prefix, not by naming each ref it has not read (git matches every ref against every name)', async () => {
+    for (let i = 1; i <= 100; i++) {
+      write(s.ws, 'a.txt', `${i}\n`);
+      if ((await s.workspace.snapshot({ reason: `wrote ${i}` })).id === null) throw new Error('no checkpoint');
+    }
+    const expected = await list(['--all']);
+    fs.rmSync(log);
+    // As the app does for its first page: the newest 200 (here 3), then the whole list, in one process.
+    const engine = pathToFileURL(path.join(REPO_ROOT, 'dist', 'electron', 'engine', 'index.js')).href;
+    const script = `const { openStore } = await import(${JSON.stringify(engine)}); const ws = await (await openStore({ home: ${JSON.stringify(s.storeHome)} })).workspace(${JSON.stringify(s.ws)}); const page = await ws.list({ limit: 3 }); const all = await ws.list(); process.stdout.write(JSON.stringify([page.length, all.map((c) => c.id)]));`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { env, encoding: 'utf8' });
+    const [pageLength, ids] = JSON.parse(out) as [number, string[]];
+    expect(pageLength).toBe(3);
+    expect(ids).toEqual(expected.map((c) => c.id));
+    const listings = gitCommands().filter((c) => c.includes('for-each-ref'));
+    expect(listings.length).toBeGreaterThan(0);
+    for (const c of listings) expect(c.split(' ').filter((a) => a.startsWith('refs/chronoscope/')).length, c.slice(0, 200)).toBeLessThanOrEqual(1);
   });
 
   it('leaves a newest commit it cannot read to git, which lists it as damaged', async () => {
