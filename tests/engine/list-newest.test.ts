@@ -90,6 +90,22 @@ describe('listing the newest checkpoints', () => {
     for (const c of listings) expect(c.split(' ').filter((a) => a.startsWith('refs/chronoscope/')).length, c.slice(0, 200)).toBeLessThanOrEqual(1);
   });
 
+  it("shows the newest checkpoint's change without listing them all: its previous is the ref just before it", async () => {
+    for (let i = 1; i <= 80; i++) {
+      write(s.ws, 'a.txt', `${i}\n`);
+      if (i === 80) write(s.ws, 'b.txt', 'new\n');
+      if ((await s.workspace.snapshot({ reason: `wrote ${i}` })).id === null) throw new Error('no checkpoint');
+    }
+    fs.rmSync(log, { force: true });
+    const r = await runCli(['show', '1', '--json', '-w', s.ws], { env });
+    expect(r.code, r.stderr).toBe(0);
+    const shown = JSON.parse(r.stdout) as { files: { path: string }[] };
+    expect(shown.files.map((f) => f.path).sort()).toEqual(['a.txt', 'b.txt']);
+    // (Its words read a page of the newest, `--count=200`: never the whole listing.)
+    const whole = gitCommands().filter((c) => c.includes('for-each-ref') && !c.includes('--count='));
+    expect(whole.map((c) => c.replace(/-c \S+ /g, '').slice(0, 300)), 'no listing of all 80').toEqual([]);
+  });
+
   it('leaves a newest commit it cannot read to git, which lists it as damaged', async () => {
     write(s.ws, 'a.txt', 'one\n');
     const first = await s.workspace.snapshot({ reason: 'one' });
