@@ -330,8 +330,11 @@ export async function latestUsableRecord(ctx: WsContext): Promise<CheckpointReco
 }
 
 
-/** Up to this many records not yet known are read in Node rather than listed by git. */
-const NODE_READ_MAX = 64;
+/**
+ * Up to this many records not yet known are read in Node rather than listed by git: the app's
+ * first page (200) among them (git's --count=200 sorts every ref first: 316 ms at 10,000, Node 98).
+ */
+const NODE_READ_MAX = 200;
 
 /** A commit object's tree and message (what `%(tree)` and `%(contents)` give); undefined if it is not one of ours. */
 function commitParts(data: Buffer): { tree: string; contents: string } | undefined {

@@ -49,15 +49,15 @@ function gitCommands(): string[] {
 
 describe('listing the newest checkpoints', () => {
   it('reads them in Node, with no for-each-ref, exactly as git lists them', async () => {
-    // More than Node reads (64): the whole listing below is git's, the reference.
-    for (let i = 1; i <= 70; i++) {
+    // More than Node reads (200): the whole listing below is git's, the reference.
+    for (let i = 1; i <= 205; i++) {
       write(s.ws, 'a.txt', `${i}\n`);
       if (i % 10 === 0) write(s.ws, `f-${i}.txt`, `${i}\n`);
       if ((await s.workspace.snapshot({ reason: `wrote ${i}` })).id === null) throw new Error('no checkpoint');
     }
     await s.workspace.pin((await s.workspace.list({ limit: 2 }))[1]!.id, true);
     const all = await list(['--all']);
-    expect(all).toHaveLength(70);
+    expect(all).toHaveLength(205);
     expect(gitCommands().some((c) => c.includes('for-each-ref')), 'the whole listing is git’s').toBe(true);
     fs.rmSync(log);
 
@@ -65,14 +65,15 @@ describe('listing the newest checkpoints', () => {
     expect(gitCommands().filter((c) => c.includes('for-each-ref'))).toEqual([]);
     expect(newest).toEqual(all.slice(0, 3));
     expect(newest.map((c) => [c.reason, c.pinned])).toEqual([
-      ['wrote 70', false],
-      ['wrote 69', true],
-      ['wrote 68', false],
+      ['wrote 205', false],
+      ['wrote 204', true],
+      ['wrote 203', false],
     ]);
   });
 
   it('lists the whole after a first page by the prefix, not by naming each ref it has not read (git matches every ref against every name)', async () => {
-    for (let i = 1; i <= 100; i++) {
+    // More than Node reads after the first page (200).
+    for (let i = 1; i <= 210; i++) {
       write(s.ws, 'a.txt', `${i}\n`);
       if ((await s.workspace.snapshot({ reason: `wrote ${i}` })).id === null) throw new Error('no checkpoint');
     }
