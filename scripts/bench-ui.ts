@@ -1,7 +1,10 @@
 // `npm run bench:ui`: the built renderer in a real Chromium (Debian's
 // /usr/bin/chromium through Playwright), served by the real browser host, on
 // histories of 1,000 and 10,000 checkpoints (seed-history.ts). For each it
-// prints: first load (page open → newest checkpoint's diff on screen), a
+// prints: the first page after `serve` starts (a fresh browser: no cache;
+// serve's start → newest checkpoint's diff on screen, and → the whole list
+// counted), beside `chronoscope list --all --json` run in the same history;
+// first load warm (page open → newest checkpoint's diff on screen), a
 // 60-step drag of the slider handle (long tasks > 50 ms, frame gaps > 50 ms,
 // steps that showed no diff at all, time from the last move to the diff of
 // where the handle stopped on screen, seen from inside the page), 200 arrow
@@ -44,7 +47,15 @@ interface Interaction {
 
 interface SizeResult {
   checkpoints: number;
+  /** From `serve`'s spawn, a fresh browser context (no HTTP cache): until the newest diff is on screen… */
+  cold_first_diff_ms: number;
+  /** …and until the whole list is counted (no "200+"). */
+  cold_whole_list_ms: number;
+  /** The same history through the CLI: `chronoscope list --all --json` (spawn to exit), the baseline. */
+  cli_list_all_ms: number;
   first_load_ms: number;
+  /** Warm: page open until the whole list is counted. */
+  whole_list_ms: number;
   drag: Interaction;
   arrows: Interaction;
   history_drag: Interaction;
@@ -67,6 +78,21 @@ const PROBE = `
   };
   requestAnimationFrame(frame);
 `;
+
+/** `chronoscope list --all --json` on the same history, spawn to exit. */
+function timeCliListAll(home: string, dir: string): Promise<number> {
+  const t0 = Date.now();
+  const child = spawn(process.execPath, [CLI, 'list', '--all', '--json', '--workspace', dir], { env: { ...process.env, CHRONOSCOPE_HOME: home }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(Date.now() - t0) : reject(new Error(`chronoscope list exited ${code}`))));
+  });
+}
+
+/** In the page: the list is whole (its count is the history's, with no "+" of a first page). */
+function wholeListCounted(count: number): boolean {
+  return (document.querySelector('[data-testid="checkpoint-count"]')?.textContent ?? '') === String(count);
+}
 
 function startServer(home: string, dir: string): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, [CLI, 'serve', '--workspace', dir, '--port', '0', '--no-watch'], {
@@ -254,6 +280,24 @@ async function runSize(browser: Browser, count: number): Promise<SizeResult> {
   try {
     progress(`${count} checkpoints: seeding`);
     await seedHistory({ home, dir, count });
+    // Cold: serve just started, a browser with nothing cached (the first page a person opens).
+    progress(`${count} checkpoints: first page after serve starts`);
+    const coldStart = Date.now();
+    const cold = await startServer(home, dir);
+    child = cold.child;
+    const coldContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const coldPage = await coldContext.newPage();
+    await coldPage.goto(cold.url);
+    await coldPage.waitForFunction(showsSelected, DIFF_ON_SCREEN, { polling: 'raf', timeout: 120_000 });
+    const coldFirstDiff = Date.now() - coldStart;
+    await coldPage.waitForFunction(wholeListCounted, count, { polling: 'raf', timeout: 120_000 });
+    const coldWholeList = Date.now() - coldStart;
+    await coldContext.close();
+    child.kill('SIGINT');
+    await new Promise((resolveExit) => cold.child.once('exit', resolveExit));
+    child = null;
+    const cliListAll = await timeCliListAll(home, dir);
+
     const server = await startServer(home, dir);
     child = server.child;
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -269,6 +313,8 @@ async function runSize(browser: Browser, count: number): Promise<SizeResult> {
     await page.goto(`${origin}/`);
     await page.waitForFunction(showsSelected, DIFF_ON_SCREEN, { polling: 'raf', timeout: 120_000 });
     const firstLoad = Date.now() - t0;
+    await page.waitForFunction(wholeListCounted, count, { polling: 'raf', timeout: 120_000 });
+    const wholeList = Date.now() - t0;
     progress(`${count} checkpoints: loaded, dragging`);
     const dragResult = await drag(page);
     progress(`${count} checkpoints: arrow keys`);
@@ -284,7 +330,7 @@ async function runSize(browser: Browser, count: number): Promise<SizeResult> {
     const historyDrag = await drag(page);
     const historyArrows = await arrows(page);
     await context.close();
-    return { checkpoints: count, first_load_ms: firstLoad, drag: dragResult, arrows: arrowResult, history_drag: historyDrag, history_arrows: historyArrows, history_matches: matches };
+    return { checkpoints: count, cold_first_diff_ms: coldFirstDiff, cold_whole_list_ms: coldWholeList, cli_list_all_ms: cliListAll, first_load_ms: firstLoad, whole_list_ms: wholeList, drag: dragResult, arrows: arrowResult, history_drag: historyDrag, history_arrows: historyArrows, history_matches: matches };
   } finally {
     child?.kill('SIGINT');
     rmSync(base, { recursive: true, force: true });
@@ -297,7 +343,12 @@ function table(results: SizeResult[]): string {
     ['case', 'steps', 'long tasks >50ms (max)', 'frame gaps >50ms (max)', 'steps without diff', 'diff shown after stop', 'after stop: long tasks, gaps >50ms (max)', ...(cpu ? ['main-thread CPU: total, tasks >50ms (max)'] : [])],
   ];
   for (const r of results) {
-    rows.push([`${r.checkpoints} checkpoints: first load`, '', '', '', '', `${r.first_load_ms} ms`, '', ...(cpu ? [''] : [])]);
+    const row = (name: string, value: string): string[] => [`${r.checkpoints} checkpoints: ${name}`, '', '', '', '', value, '', ...(cpu ? [''] : [])];
+    rows.push(row('first page after serve starts, newest diff (target < 2.5 s)', `${r.cold_first_diff_ms} ms`));
+    rows.push(row('first page after serve starts, whole list', `${r.cold_whole_list_ms} ms`));
+    rows.push(row('baseline: chronoscope list --all --json', `${r.cli_list_all_ms} ms`));
+    rows.push(row('first load warm, newest diff (target < 1.5 s)', `${r.first_load_ms} ms`));
+    rows.push(row('first load warm, whole list', `${r.whole_list_ms} ms`));
     const line = (name: string, x: Interaction) =>
       rows.push([
         `${r.checkpoints} ${name}`,

@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import type { Checkpoint, SnapshotResult } from '../../../shared/model.js';
 import { errorLine } from '../client/client-error.js';
 import { client } from './client.js';
+import { useDetails } from './details.js';
 
 const LIST_LIMIT = 100_000;
 /**
@@ -13,6 +14,32 @@ const LIST_LIMIT = 100_000;
  * the whole list takes seconds); then the whole list replaces them.
  */
 const FIRST_PAGE = 200;
+/** How long the whole list waits at most for the first page's selected details. */
+const DETAILS_FIRST_MS = 1500;
+
+/** Resolves once the details of `id` are in (or failed), or after `capMs`. */
+function detailsSettled(id: string | null, capMs: number): Promise<void> {
+  if (id === null) return Promise.resolve();
+  const settled = (): boolean => {
+    const entry = useDetails.getState().entries[id];
+    return entry !== undefined && entry.status !== 'loading';
+  };
+  return new Promise((resolve) => {
+    let finished = false;
+    const finish = (): void => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(finish, capMs);
+    const unsubscribe = useDetails.subscribe(() => {
+      if (settled()) finish();
+    });
+    if (settled()) finish();
+  });
+}
 const FOLLOW_KEY = 'chronoscope.followLive';
 
 function readFollow(): boolean {
@@ -89,6 +116,10 @@ export const useTimeline = create<TimelineState>()((set, get) => ({
       const more = first.length >= FIRST_PAGE;
       set({ checkpoints: shown, status: 'ready', partial: more, selectedId: get().selectedId ?? shown[0]?.id ?? null });
       if (!more) return;
+      // The whole list (2.9 MB at 10,000) would hold up the newest checkpoint's diff on the host:
+      // asked for once the selected one's details are in.
+      await detailsSettled(get().selectedId, DETAILS_FIRST_MS);
+      if (token !== loadToken) return;
       const list = await client().invoke('checkpoints:list', { workspace, limit: LIST_LIMIT });
       if (token !== loadToken) return;
       // The selection stays: the person may already be looking at one of the first page.
