@@ -381,10 +381,12 @@ async function hookCases(
     for (const ms of t.bare) record(name, 'baseline', ms);
   }
   progress(options, 'agent hook with no app: the background service it starts, warm; then the first call after it left');
-  const auto = await measureHookAuto({ ws, home: join(dir, 'engine-home'), runs: hookRuns, round });
+  const auto = await measureHookAuto({ ws, home: join(dir, 'engine-home'), runs: hookRuns, round, after: true });
   round += hookRuns + 1;
   for (const ms of auto.hook) record('hook_pre_edit_auto', 'engine', ms);
   for (const ms of auto.bare) record('hook_pre_edit_auto', 'baseline', ms);
+  for (const ms of auto.after?.hook ?? []) record('hook_post_edit_auto', 'engine', ms);
+  for (const ms of auto.after?.bare ?? []) record('hook_post_edit_auto', 'baseline', ms);
   for (const agent of options.agents ? OTHER_AGENTS : []) {
     progress(options, `the same with ${agent}'s hook`);
     const other = await measureHookAuto({ ws, home: join(dir, 'engine-home'), runs: hookRuns, round, agent });
@@ -473,6 +475,7 @@ const NOTES = [
   '    _delegated: an app service (as the desktop app or serve) runs in this process and the hook hands it the work over the store socket.',
   '    hook_delegated_100k (--hook-100k only): engine = delegated hook, baseline = the hook alone, on 100,000 files.',
   '    _auto: no app; the first call started the background service (chronoscope daemon) and the measured calls are handed to it.',
+  "    hook_post_edit_auto: the same warm service, Claude Code's PostToolUse after the call's edit (the service checkpoints what the call changed).",
   '    hook_auto_<agent> (--agents only): the same warm service, called by Codex\'s, Gemini\'s, Copilot\'s and OpenCode\'s hook with a payload of their own.',
   '    hook_first_call: engine = the call that finds no service (works alone, then starts one detached), baseline = the same call with auto-start off.',
   '    hook_auto_100k (--hook-100k only): engine = the hook with the auto-started service warm, baseline = node -e \'\', on 100,000 files.',

@@ -197,13 +197,21 @@ export interface AutoCaseOptions {
   round: number;
   /** Whose hook is timed (default Claude Code's); the service is started by Claude Code's either way. */
   agent?: BenchAgent;
+  /** Also time Claude Code's PostToolUse after the call's edit (the checkpoint of what the call changed): `after`. */
+  after?: boolean;
+}
+
+/** Claude Code's PostToolUse of an Edit of `file`: what the service checkpoints as the call's change. */
+function postPayloadFor(home: string, ws: GeneratedWorkspace, file: string, id: string): string {
+  const pre = JSON.parse(payloadFor(home, ws, file, id)) as Record<string, unknown>;
+  return JSON.stringify({ ...pre, hook_event_name: 'PostToolUse', tool_response: { filePath: join(ws.root, file) } });
 }
 
 /**
  * The hook with the background service warm: one call starts it, then it is waited for (serving,
  * and its start-up catch-up done: a change made then is auto-checkpointed), then the measured calls.
  */
-export async function measureHookAuto(options: AutoCaseOptions): Promise<HookTimes> {
+export async function measureHookAuto(options: AutoCaseOptions): Promise<HookTimes & { after?: HookTimes }> {
   const { ws, home, runs } = options;
   const env = hookEnv(home, { CHRONOSCOPE_DAEMON: '1' });
   const socket = agentSocketPath(home);
@@ -222,19 +230,26 @@ export async function measureHookAuto(options: AutoCaseOptions): Promise<HookTim
     return latest !== undefined && latest.id !== before && latest.trigger === 'auto';
   });
   const times: HookTimes = { hook: [], bare: [] };
+  const after: HookTimes | undefined = options.after === true ? { hook: [], bare: [] } : undefined;
   try {
     for (let run = 0; run < runs; run++) {
       const [file] = pickFiles(ws, 1, options.round + 1 + run);
       if (file === undefined) throw new Error('no file to edit');
+      const id = `toolu_bench_auto${run}`;
       editFiles(ws.root, [file], `hook auto ${run}`);
       await new Promise((r) => setTimeout(r, 150)); // the daemon's watcher sees the change, as after an agent's step
       const agent = options.agent ?? 'claude-code';
-      await hookBesideBare(times, run, agentPayload(agent, home, ws, file, `toolu_bench_auto${run}`), env, ws.root, agent);
+      await hookBesideBare(times, run, agentPayload(agent, home, ws, file, id), env, ws.root, agent);
+      if (after === undefined) continue;
+      // The call's own edit, then its end: the checkpoint of what it changed.
+      editFiles(ws.root, [file], `hook auto ${run}, the call's edit`);
+      await new Promise((r) => setTimeout(r, 150));
+      await hookBesideBare(after, run, postPayloadFor(home, ws, file, id), env, ws.root);
     }
   } finally {
     await stopDaemon(home);
   }
-  return times;
+  return after === undefined ? times : { ...times, after };
 }
 
 /**

@@ -14,6 +14,8 @@ export const CASES = [
   'hook_pre_edit_delegated',
   // No app: the background service the hooks start themselves, warm (see hook-case.ts).
   'hook_pre_edit_auto',
+  // The same warm service, the call's end: PostToolUse after an Edit, the checkpoint of what it changed.
+  'hook_post_edit_auto',
   // The same warm service, called by the other agents' hooks with their own payloads (see hook-case.ts).
   'hook_auto_codex',
   'hook_auto_gemini',
@@ -86,6 +88,7 @@ const TARGETS: Record<CaseName, Target> = {
   hook_pre_edit_delegated: { text: '≤ 2.0×', met: (r) => r.ratio <= 2 },
   hook_delegated_100k: { text: '< 1.0×', met: (r) => r.ratio < 1 },
   hook_pre_edit_auto: { text: '≤ 1.8×', met: (r) => r.ratio <= 1.8 },
+  hook_post_edit_auto: { text: '≤ 1.8× (as before a call)', met: (r) => r.ratio <= 1.8 },
   hook_auto_codex: { text: '≤ 1.8×', met: (r) => r.ratio <= 1.8 },
   hook_auto_gemini: { text: '≤ 1.8×', met: (r) => r.ratio <= 1.8 },
   hook_auto_copilot: { text: '≤ 1.8×', met: (r) => r.ratio <= 1.8 },
