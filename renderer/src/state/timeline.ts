@@ -6,6 +6,7 @@ import type { Checkpoint, SnapshotResult } from '../../../shared/model.js';
 import { errorLine } from '../client/client-error.js';
 import { client } from './client.js';
 import { useDetails } from './details.js';
+import { useDiff } from './diff.js';
 
 const LIST_LIMIT = 100_000;
 /**
@@ -14,15 +15,20 @@ const LIST_LIMIT = 100_000;
  * the whole list takes seconds); then the whole list replaces them.
  */
 const FIRST_PAGE = 200;
-/** How long the whole list waits at most for the first page's selected details. */
-const DETAILS_FIRST_MS = 1500;
+/** How long the whole list waits at most for the first page's selected diff. */
+const FIRST_DIFF_MS = 1500;
 
-/** Resolves once the details of `id` are in (or failed), or after `capMs`. */
-function detailsSettled(id: string | null, capMs: number): Promise<void> {
+/**
+ * Resolves once the diff of `id` is drawn — its details in, and its first file's diff too when it
+ * has files, then two frames for the editor — or after `capMs`, whichever comes first.
+ */
+function firstDiffDrawn(id: string | null, capMs: number): Promise<void> {
   if (id === null) return Promise.resolve();
   const settled = (): boolean => {
     const entry = useDetails.getState().entries[id];
-    return entry !== undefined && entry.status !== 'loading';
+    if (entry === undefined || entry.status === 'loading') return false;
+    if (entry.status === 'error' || entry.value.files.length === 0) return true;
+    return Object.entries(useDiff.getState().fileDiffs).some(([key, diff]) => (key.startsWith(`${id}>`) || key.includes(`>${id}:`)) && diff.status !== 'loading');
   };
   return new Promise((resolve) => {
     let finished = false;
@@ -30,14 +36,17 @@ function detailsSettled(id: string | null, capMs: number): Promise<void> {
       if (finished) return;
       finished = true;
       clearTimeout(timer);
-      unsubscribe();
+      offDetails();
+      offDiff();
       resolve();
     };
     const timer = setTimeout(finish, capMs);
-    const unsubscribe = useDetails.subscribe(() => {
-      if (settled()) finish();
-    });
-    if (settled()) finish();
+    const check = (): void => {
+      if (settled()) requestAnimationFrame(() => requestAnimationFrame(finish));
+    };
+    const offDetails = useDetails.subscribe(check);
+    const offDiff = useDiff.subscribe(check);
+    check();
   });
 }
 const FOLLOW_KEY = 'chronoscope.followLive';
@@ -116,9 +125,9 @@ export const useTimeline = create<TimelineState>()((set, get) => ({
       const more = first.length >= FIRST_PAGE;
       set({ checkpoints: shown, status: 'ready', partial: more, selectedId: get().selectedId ?? shown[0]?.id ?? null });
       if (!more) return;
-      // The whole list (2.9 MB at 10,000) would hold up the newest checkpoint's diff on the host:
-      // asked for once the selected one's details are in.
-      await detailsSettled(get().selectedId, DETAILS_FIRST_MS);
+      // The whole list (2.9 MB at 10,000) would hold up the newest checkpoint's diff, on the host
+      // and in this page: asked for once that diff is drawn.
+      await firstDiffDrawn(get().selectedId, FIRST_DIFF_MS);
       if (token !== loadToken) return;
       const list = await client().invoke('checkpoints:list', { workspace, limit: LIST_LIMIT });
       if (token !== loadToken) return;
