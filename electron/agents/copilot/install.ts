@@ -17,7 +17,7 @@ import { defaultStoreHome } from '../../engine/layout/paths.js';
 import { installConfigEdit, readConfigText, uninstallConfigEdit } from '../core/config-edit.js';
 import type { AgentInstaller, InstallContext, InstallReport, McpCommand } from '../core/installer.js';
 import { hookTarget, hookTargetLines, installAgain, installedLines, mcpRegisteredLine, mcpRemovedLine, removedLine, scopeLine, statusScopes } from '../core/install-report.js';
-import { hooksObject, isJsonObject, jsonConfigText, parseJsonConfig, type Json, type JsonObject } from '../core/json-config.js';
+import { appendHooks, hooksObject, isJsonObject, jsonConfigText, parseJsonConfig, type Json, type JsonObject } from '../core/json-config.js';
 import { cliPrefix, hookEnvAssignments, parseCliPrefix, type NodeCli } from '../core/node-command.js';
 import { AGENT, COPILOT_EVENTS } from './hook.js';
 
@@ -113,15 +113,8 @@ function removeOurs(text: string, file: string): string | null {
 function addOurs(text: string | null, file: string, command: string, project: boolean): string {
   // A project hooks file is ours alone and carries the format's version.
   const settings = text === null && project ? { version: 1 } : parseJsonConfig(text, file);
-  const hooks = hooksObject(settings, file);
-  for (const event of COPILOT_EVENTS) {
-    const list = hooks[event] ?? [];
-    if (!Array.isArray(list)) throw new ChronoscopeError('bad_input', `"hooks.${event}" in ${file} is not a list; left it untouched`);
-    // `bash` is what Copilot runs on Linux and macOS; `command` the same for its other readers.
-    list.push({ type: 'command', bash: command, command, timeoutSec: TIMEOUT_S });
-    hooks[event] = list;
-  }
-  settings['hooks'] = hooks;
+  // `bash` is what Copilot runs on Linux and macOS; `command` the same for its other readers.
+  appendHooks(settings, file, COPILOT_EVENTS.map((event) => ({ event, entry: { type: 'command', bash: command, command, timeoutSec: TIMEOUT_S } })));
   return jsonConfigText(settings);
 }
 

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { ChronoscopeError } from '../../../shared/errors.js';
 import { defaultStoreHome } from '../../engine/layout/paths.js';
-import { hooksObject, jsonConfigText, parseJsonConfig, type Json, type JsonObject } from '../core/json-config.js';
+import { appendHooks, hooksObject, jsonConfigText, parseJsonConfig, type Json, type JsonObject } from '../core/json-config.js';
 import { installConfigEdit, readConfigText, uninstallConfigEdit } from '../core/config-edit.js';
 import type { AgentInstaller, InstallContext, InstallReport, McpCommand } from '../core/installer.js';
 import { hookTarget, hookTargetLines, installAgain, installedLines, mcpRegisteredLine, removedLine, scopeLine, statusScopes } from '../core/install-report.js';
@@ -77,14 +77,11 @@ function isOurMcp(entry: Json | undefined): boolean {
 
 function addOurs(text: string | null, file: string, command: string, mcp: McpCommand | null): string {
   const settings = parseJsonConfig(text, file);
-  const hooks = hooksObject(settings, file);
-  for (const r of GEMINI_REGISTRATIONS) {
-    const groups = hooks[r.event] ?? [];
-    if (!Array.isArray(groups)) throw new ChronoscopeError('bad_input', `"hooks.${r.event}" in ${file} is not a list; left it untouched`);
-    groups.push({ ...(r.matcher === undefined ? {} : { matcher: r.matcher }), hooks: [{ type: 'command', name: NAME, command, timeout: TIMEOUT_MS }] });
-    hooks[r.event] = groups;
-  }
-  settings['hooks'] = hooks;
+  appendHooks(
+    settings,
+    file,
+    GEMINI_REGISTRATIONS.map((r) => ({ event: r.event, entry: { ...(r.matcher === undefined ? {} : { matcher: r.matcher }), hooks: [{ type: 'command', name: NAME, command, timeout: TIMEOUT_MS }] } })),
+  );
   if (mcp !== null) {
     const servers = settings['mcpServers'] ?? {};
     if (typeof servers !== 'object' || servers === null || Array.isArray(servers)) throw new ChronoscopeError('bad_input', `"mcpServers" in ${file} is not an object; left it untouched`);
