@@ -8,11 +8,10 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../electron/engine/index.js';
-import { GIT_ENV } from '../effects/git-helpers.js';
 import { findAgentCli, sayIfSkipped } from './agent-cli.js';
 import { startFakeResponsesApi, type FakeResponsesApi, type ResponsesStep } from './fake-openai-responses.js';
 import { baseEnv, listEffects, runCli } from './run-cli.js';
-import { gitIn, repoWithRemote, tempWorld, type TempWorld } from './temp-home.js';
+import { agentEnv, gitIn, repoWithRemote, tempWorld, type TempWorld } from './temp-home.js';
 
 // The native binary the package ships (its .bin entry is a node script, and Codex runs with no node on PATH here).
 const codex = findAgentCli('codex', `@openai/codex-${process.platform}-${process.arch}/vendor/*/bin/codex`);
@@ -39,18 +38,8 @@ function personConfig(url: string): string {
 }
 
 function codexEnv(): NodeJS.ProcessEnv {
-  return {
-    ...GIT_ENV,
-    HOME: world.home,
-    // No node on this PATH (Codex is a native binary): the installed command must not need one.
-    PATH: world.noNodeBin,
-    CHRONOSCOPE_HOME: world.store,
-    CHRONOSCOPE_HOOK_BUDGET_MS: '25000',
-    CHRONOSCOPE_DAEMON: '0',
-    FAKE_API_KEY: 'sk-test',
-    CODEX_HOME: join(world.home, '.codex'),
-    RUST_LOG: 'warn',
-  };
+  // No node on this PATH (Codex is a native binary): the installed command must not need one.
+  return agentEnv(world, { FAKE_API_KEY: 'sk-test', CODEX_HOME: join(world.home, '.codex'), RUST_LOG: 'warn' });
 }
 
 /** `codex exec` with `prompt`; `resume`: the most recent session's next turn. */

@@ -5,16 +5,15 @@
 // person's own settings. Copilot's native binary runs from a PATH with no node
 // on it. Skipped, with the reason, where Copilot CLI is not installed.
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../electron/engine/index.js';
-import { GIT_ENV } from '../effects/git-helpers.js';
 import { findAgentCli, sayIfSkipped } from './agent-cli.js';
 import { startFakeChatApi, type FakeChatApi, type Turn } from './fake-chat-completions.js';
-import { baseEnv, listCheckpoints, listEffects, runCli } from './run-cli.js';
-import { callCheckpoints } from './call-checkpoints.js';
-import { gitIn, repoWithRemote, runAgentProcess, tempWorld, type TempWorld } from './temp-home.js';
+import { baseEnv, listCheckpoints, runCli } from './run-cli.js';
+import { expectWriteEditPushChecked } from './call-checkpoints.js';
+import { agentEnv, personFile, repoWithRemote, runAgentProcess, tempWorld, type TempWorld } from './temp-home.js';
 
 const copilot = findAgentCli('copilot', `@github/copilot-${process.platform}-${process.arch}/copilot`);
 sayIfSkipped('Copilot CLI', copilot);
@@ -29,19 +28,7 @@ const PERSON_SETTINGS = `${JSON.stringify({ model: 'gpt-4.1', banner: 'never', h
 async function runCopilot(script: Turn[], prompt: string): Promise<{ code: number | null; out: string }> {
   await api?.close();
   api = await startFakeChatApi(script, 'bash');
-  const env: NodeJS.ProcessEnv = {
-    ...GIT_ENV,
-    HOME: world.home,
-    PATH: world.noNodeBin,
-    CHRONOSCOPE_HOME: world.store,
-    CHRONOSCOPE_HOOK_BUDGET_MS: '25000',
-    CHRONOSCOPE_DAEMON: '0',
-    COPILOT_OFFLINE: 'true',
-    COPILOT_PROVIDER_BASE_URL: api.url,
-    COPILOT_PROVIDER_TYPE: 'openai',
-    COPILOT_PROVIDER_API_KEY: 'sk-test',
-    COPILOT_MODEL: 'gpt-4.1',
-  };
+  const env = agentEnv(world, { COPILOT_OFFLINE: 'true', COPILOT_PROVIDER_BASE_URL: api.url, COPILOT_PROVIDER_TYPE: 'openai', COPILOT_PROVIDER_API_KEY: 'sk-test', COPILOT_MODEL: 'gpt-4.1' });
   return runAgentProcess(copilot.bin!, ['--allow-all-tools', '--no-auto-update', '-p', prompt], { cwd: world.ws, env, limitMs: 150_000 });
 }
 
@@ -49,9 +36,7 @@ async function runCopilot(script: Turn[], prompt: string): Promise<{ code: numbe
 beforeAll(async () => {
   world = await tempWorld('copilot');
   await writeFile(join(world.ws, 'a.txt'), 'hi\n');
-  settingsPath = join(world.home, '.copilot', 'settings.json');
-  await mkdir(join(world.home, '.copilot'), { recursive: true });
-  await writeFile(settingsPath, PERSON_SETTINGS);
+  settingsPath = await personFile(world, '.copilot', 'settings.json', PERSON_SETTINGS);
 });
 afterAll(async () => {
   await api?.close();
@@ -123,18 +108,6 @@ describe.skipIf(copilot.bin === null)('the real Copilot CLI with our hooks', () 
       ],
       'make new.txt, edit a.txt and push',
     );
-    expect(r.code, r.out).toBe(0);
-    expect(await readFile(join(world.ws, 'a.txt'), 'utf8')).toBe('hello there\n');
-    expect(r.out).toContain('ask the person to run it themselves');
-    expect(gitIn(remote, ['branch', '--list'])).toBe('');
-
-    const { before, workspace } = await callCheckpoints(world, 'copilot', 'make new.txt, edit a.txt and push', r.out);
-    // Before the create: no new.txt; before the edit: a.txt as it was; before the push: both changes in.
-    const beforeWrite = before('Write');
-    expect((await workspace.fileDiff(beforeWrite, 'workspace', 'new.txt')).old.text ?? null).toBeNull();
-    expect((await workspace.fileDiff(before('Edit'), 'workspace', 'a.txt')).old.text).toBe('hi\n');
-    expect((await workspace.fileDiff(before('Bash'), 'workspace', 'a.txt')).old.text).toBe('hello there\n');
-    const pushes = (await listEffects(world.store, world.ws)).filter((e) => e.kind === 'git_push');
-    expect(pushes.map((e) => [e.agent, e.status])).toEqual([['copilot', 'denied']]);
+    await expectWriteEditPushChecked(world, 'copilot', 'make new.txt, edit a.txt and push', remote, r, { write: 'Write', edit: 'Edit', shell: 'Bash' });
   }, 180_000);
 });

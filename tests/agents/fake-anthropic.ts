@@ -3,8 +3,8 @@
 // tools the script needs gets the next scripted turn (a tool call, or text),
 // streamed as server-sent events the way the real API streams them; any other
 // request (titles, topic checks) gets a short text answer.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import { parseBody, startFakeServer } from './fake-server.js';
 
 export type Turn = { tool: string; input: Record<string, unknown> } | { text: string };
 
@@ -47,46 +47,31 @@ export async function startFakeApi(script: Turn[], needsTool: string): Promise<F
   const requests: Record<string, unknown>[] = [];
   let step = 0;
   let n = 0;
-  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    let body = '';
-    req.on('data', (d: Buffer) => (body += d.toString()));
-    req.on('end', () => {
-      const path = (req.url ?? '').split('?')[0] ?? '';
-      if (req.method !== 'POST' || !path.endsWith('/v1/messages')) {
-        if (path.endsWith('/count_tokens')) {
-          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ input_tokens: 10 }));
-          return;
-        }
-        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: 'no' } }));
+  const server = await startFakeServer((req, res, body) => {
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    if (req.method !== 'POST' || !path.endsWith('/v1/messages')) {
+      if (path.endsWith('/count_tokens')) {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ input_tokens: 10 }));
         return;
       }
-      let parsed: Record<string, unknown> = {};
-      try {
-        parsed = JSON.parse(body) as Record<string, unknown>;
-      } catch {
-        // keep {}
-      }
-      requests.push(parsed);
-      const model = typeof parsed['model'] === 'string' ? parsed['model'] : 'claude-test';
-      const tools = Array.isArray(parsed['tools']) ? (parsed['tools'] as { name?: string }[]) : [];
-      const main = tools.some((t) => t.name === needsTool);
-      n += 1;
-      const turn: Turn = main ? (script[step++] ?? { text: 'All done.' }) : { text: 'Test' };
-      const blocks = [turn];
-      if (parsed['stream'] === true) sse(res, message(`msg_${n}`, model, blocks));
-      else {
-        const content = 'text' in turn ? [{ type: 'text', text: turn.text }] : [{ type: 'tool_use', id: `toolu_fake_msg_${n}_0`, name: turn.tool, input: turn.input }];
-        res.writeHead(200, { 'content-type': 'application/json' }).end(
-          JSON.stringify({ id: `msg_${n}`, type: 'message', role: 'assistant', model, content, stop_reason: 'text' in turn ? 'end_turn' : 'tool_use', stop_sequence: null, usage: { input_tokens: 10, output_tokens: 5 } }),
-        );
-      }
-    });
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: 'no' } }));
+      return;
+    }
+    const parsed = parseBody(body);
+    requests.push(parsed);
+    const model = typeof parsed['model'] === 'string' ? parsed['model'] : 'claude-test';
+    const tools = Array.isArray(parsed['tools']) ? (parsed['tools'] as { name?: string }[]) : [];
+    const main = tools.some((t) => t.name === needsTool);
+    n += 1;
+    const turn: Turn = main ? (script[step++] ?? { text: 'All done.' }) : { text: 'Test' };
+    const blocks = [turn];
+    if (parsed['stream'] === true) sse(res, message(`msg_${n}`, model, blocks));
+    else {
+      const content = 'text' in turn ? [{ type: 'text', text: turn.text }] : [{ type: 'tool_use', id: `toolu_fake_msg_${n}_0`, name: turn.tool, input: turn.input }];
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({ id: `msg_${n}`, type: 'message', role: 'assistant', model, content, stop_reason: 'text' in turn ? 'end_turn' : 'tool_use', stop_sequence: null, usage: { input_tokens: 10, output_tokens: 5 } }),
+      );
+    }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return { url: server.url, requests, close: server.close };
 }

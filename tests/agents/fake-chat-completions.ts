@@ -4,8 +4,8 @@
 // script needs gets the next scripted turn (a tool call, or text); any other
 // request (OpenCode's session title carries no tools) gets a short text.
 // Streams as server-sent `chat.completion.chunk`s when asked, else one JSON.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import { parseBody, startFakeServer } from './fake-server.js';
 
 export type Turn = { tool: string; input: Record<string, unknown> } | { text: string };
 
@@ -54,40 +54,25 @@ export async function startFakeChatApi(script: Turn[], needsTool: string): Promi
   const requests: Record<string, unknown>[] = [];
   let step = 0;
   let n = 0;
-  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    let body = '';
-    req.on('data', (d: Buffer) => (body += d.toString()));
-    req.on('end', () => {
-      const path = (req.url ?? '').split('?')[0] ?? '';
-      if (req.method === 'GET' && path.endsWith('/models')) {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data: [{ id: 'fake-model', object: 'model', owned_by: 'fake' }] }));
-        return;
-      }
-      if (req.method !== 'POST' || !path.endsWith('/chat/completions')) {
-        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `no ${path}` } }));
-        return;
-      }
-      let parsed: Record<string, unknown> = {};
-      try {
-        parsed = JSON.parse(body) as Record<string, unknown>;
-      } catch {
-        // keep {}
-      }
-      requests.push(parsed);
-      const model = typeof parsed['model'] === 'string' ? parsed['model'] : 'fake-model';
-      const tools = Array.isArray(parsed['tools']) ? (parsed['tools'] as unknown[]) : [];
-      const main = tools.some((t) => toolName(t) === needsTool);
-      n += 1;
-      const turn: Turn = main ? (script[step++] ?? { text: 'All done.' }) : { text: 'Test' };
-      if (parsed['stream'] === true) stream(res, `chatcmpl_${n}`, model, turn);
-      else whole(res, `chatcmpl_${n}`, model, turn);
-    });
+  const server = await startFakeServer((req, res, body) => {
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    if (req.method === 'GET' && path.endsWith('/models')) {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data: [{ id: 'fake-model', object: 'model', owned_by: 'fake' }] }));
+      return;
+    }
+    if (req.method !== 'POST' || !path.endsWith('/chat/completions')) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `no ${path}` } }));
+      return;
+    }
+    const parsed = parseBody(body);
+    requests.push(parsed);
+    const model = typeof parsed['model'] === 'string' ? parsed['model'] : 'fake-model';
+    const tools = Array.isArray(parsed['tools']) ? (parsed['tools'] as unknown[]) : [];
+    const main = tools.some((t) => toolName(t) === needsTool);
+    n += 1;
+    const turn: Turn = main ? (script[step++] ?? { text: 'All done.' }) : { text: 'Test' };
+    if (parsed['stream'] === true) stream(res, `chatcmpl_${n}`, model, turn);
+    else whole(res, `chatcmpl_${n}`, model, turn);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/v1`,
-    requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return { url: `${server.url}/v1`, requests, close: server.close };
 }

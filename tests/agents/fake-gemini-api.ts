@@ -4,8 +4,7 @@
 // script as one SSE chunk — a functionCall part or a text answer. Other calls
 // Gemini makes on the side (generateContent for its own checks, countTokens)
 // get a plain answer and do not move the script.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { parseBody, startFakeServer } from './fake-server.js';
 
 export type GeminiStep = { call: string; args: Record<string, unknown> } | { text: string };
 
@@ -15,15 +14,6 @@ export interface FakeGeminiApi {
   /** Each streamed request's body, parsed, in order. */
   requests: Record<string, unknown>[];
   close(): Promise<void>;
-}
-
-function body(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }
 
 function candidate(parts: Record<string, unknown>[]): Record<string, unknown> {
@@ -37,42 +27,30 @@ function candidate(parts: Record<string, unknown>[]): Record<string, unknown> {
 export async function startFakeGeminiApi(script: GeminiStep[]): Promise<FakeGeminiApi> {
   const requests: Record<string, unknown>[] = [];
   let next = 0;
-  const server: Server = createServer((req, res) => {
-    void body(req).then((text) => {
-      const url = req.url ?? '';
-      if (req.method !== 'POST') {
-        res.writeHead(404).end();
-        return;
-      }
-      if (url.includes(':countTokens')) {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ totalTokens: 10 }));
-        return;
-      }
-      if (url.includes(':generateContent')) {
-        // Gemini's side questions (next speaker, routing) expect JSON text; "{}" keeps it going.
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(candidate([{ text: '{}' }])));
-        return;
-      }
-      if (!url.includes(':streamGenerateContent')) {
-        res.writeHead(404).end();
-        return;
-      }
-      try {
-        requests.push(JSON.parse(text) as Record<string, unknown>);
-      } catch {
-        requests.push({});
-      }
-      const step = script[next++] ?? { text: 'Done.' };
-      const part = 'call' in step ? { functionCall: { name: step.call, args: step.args } } : { text: step.text };
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      res.end(`data: ${JSON.stringify(candidate([part]))}\n\n`);
-    });
+  const server = await startFakeServer((req, res, text) => {
+    const url = req.url ?? '';
+    if (req.method !== 'POST') {
+      res.writeHead(404).end();
+      return;
+    }
+    if (url.includes(':countTokens')) {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ totalTokens: 10 }));
+      return;
+    }
+    if (url.includes(':generateContent')) {
+      // Gemini's side questions (next speaker, routing) expect JSON text; "{}" keeps it going.
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(candidate([{ text: '{}' }])));
+      return;
+    }
+    if (!url.includes(':streamGenerateContent')) {
+      res.writeHead(404).end();
+      return;
+    }
+    requests.push(parseBody(text));
+    const step = script[next++] ?? { text: 'Done.' };
+    const part = 'call' in step ? { functionCall: { name: step.call, args: step.args } } : { text: step.text };
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    res.end(`data: ${JSON.stringify(candidate([part]))}\n\n`);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return { url: server.url, requests, close: server.close };
 }

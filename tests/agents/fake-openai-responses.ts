@@ -3,8 +3,7 @@
 // step of the script over SSE — a function call, a custom tool call (Codex's
 // apply_patch), or a text answer — with only the events Codex needs
 // (response.created, response.output_item.done, response.completed).
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { parseBody, startFakeServer } from './fake-server.js';
 
 export type ResponsesStep =
   | { call: string; arguments: Record<string, unknown> }
@@ -17,15 +16,6 @@ export interface FakeResponsesApi {
   /** Every request body received, parsed. */
   requests: Record<string, unknown>[];
   close(): Promise<void>;
-}
-
-function body(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }
 
 /** Fakes started so far in this process: call ids stay unique across them, as a real model's are. */
@@ -42,35 +32,23 @@ export async function startFakeResponsesApi(script: ResponsesStep[]): Promise<Fa
   const requests: Record<string, unknown>[] = [];
   let next = 0;
   const fake = started++;
-  const server: Server = createServer((req, res) => {
-    void body(req).then((text) => {
-      if (req.method !== 'POST' || !(req.url ?? '').endsWith('/responses')) {
-        res.writeHead(404).end();
-        return;
-      }
-      try {
-        requests.push(JSON.parse(text) as Record<string, unknown>);
-      } catch {
-        requests.push({});
-      }
-      const n = next++;
-      const step = script[n] ?? { text: 'Done.' };
-      const id = `resp_${n}`;
-      const events: [string, unknown][] = [
-        ['response.created', { type: 'response.created', response: { id } }],
-        ['response.output_item.done', { type: 'response.output_item.done', output_index: 0, item: item(step, n, fake) }],
-        ['response.completed', { type: 'response.completed', response: { id, usage: { input_tokens: 10, input_tokens_details: null, output_tokens: 5, output_tokens_details: null, total_tokens: 15 } } }],
-      ];
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      for (const [name, data] of events) res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
-      res.end();
-    });
+  const server = await startFakeServer((req, res, text) => {
+    if (req.method !== 'POST' || !(req.url ?? '').endsWith('/responses')) {
+      res.writeHead(404).end();
+      return;
+    }
+    requests.push(parseBody(text));
+    const n = next++;
+    const step = script[n] ?? { text: 'Done.' };
+    const id = `resp_${n}`;
+    const events: [string, unknown][] = [
+      ['response.created', { type: 'response.created', response: { id } }],
+      ['response.output_item.done', { type: 'response.output_item.done', output_index: 0, item: item(step, n, fake) }],
+      ['response.completed', { type: 'response.completed', response: { id, usage: { input_tokens: 10, input_tokens_details: null, output_tokens: 5, output_tokens_details: null, total_tokens: 15 } } }],
+    ];
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    for (const [name, data] of events) res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+    res.end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/v1`,
-    requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return { url: `${server.url}/v1`, requests, close: server.close };
 }

@@ -10,11 +10,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../electron/engine/index.js';
 import { geminiIsHeadless } from '../../electron/agents/gemini/headless.js';
-import { GIT_ENV } from '../effects/git-helpers.js';
 import { findAgentCli, sayIfSkipped } from './agent-cli.js';
 import { startFakeGeminiApi, type FakeGeminiApi, type GeminiStep } from './fake-gemini-api.js';
 import { baseEnv, listCheckpoints, listEffects, runCli } from './run-cli.js';
-import { gitIn, repoWithRemote, runAgentProcess, tempWorld, type TempWorld } from './temp-home.js';
+import { agentEnv, gitIn, personFile, repoWithRemote, runAgentProcess, tempWorld, type TempWorld } from './temp-home.js';
 
 // Its bin is a node script: the test starts it with this node, by absolute path.
 const gemini = findAgentCli('gemini', 'gemini');
@@ -36,16 +35,7 @@ const PERSON_SETTINGS = `${JSON.stringify(
 )}\n`;
 
 function geminiEnv(url: string): NodeJS.ProcessEnv {
-  return {
-    ...GIT_ENV,
-    HOME: world.home,
-    PATH: world.noNodeBin,
-    CHRONOSCOPE_HOME: world.store,
-    CHRONOSCOPE_HOOK_BUDGET_MS: '25000',
-    CHRONOSCOPE_DAEMON: '0',
-    GEMINI_API_KEY: 'fake-key',
-    GOOGLE_GEMINI_BASE_URL: url,
-  };
+  return agentEnv(world, { GEMINI_API_KEY: 'fake-key', GOOGLE_GEMINI_BASE_URL: url });
 }
 
 async function runGemini(script: GeminiStep[], prompt: string): Promise<{ code: number | null; out: string }> {
@@ -60,9 +50,7 @@ beforeAll(async () => {
   world = await tempWorld('gemini');
   await mkdir(join(world.ws, 'src'), { recursive: true });
   await writeFile(join(world.ws, 'src', 'app.ts'), 'export const answer = 41;\n');
-  settingsPath = join(world.home, '.gemini', 'settings.json');
-  await mkdir(join(world.home, '.gemini'), { recursive: true });
-  await writeFile(settingsPath, PERSON_SETTINGS);
+  settingsPath = await personFile(world, '.gemini', 'settings.json', PERSON_SETTINGS);
 });
 afterAll(async () => {
   await api?.close();

@@ -10,12 +10,11 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GIT_ENV } from '../effects/git-helpers.js';
 import { findAgentCli, sayIfSkipped } from './agent-cli.js';
 import { startFakeChatApi, type FakeChatApi, type Turn } from './fake-chat-completions.js';
-import { baseEnv, listEffects, runCli } from './run-cli.js';
-import { callCheckpoints } from './call-checkpoints.js';
-import { gitIn, repoWithRemote, runAgentProcess, tempWorld, type TempWorld } from './temp-home.js';
+import { baseEnv, runCli } from './run-cli.js';
+import { expectWriteEditPushChecked } from './call-checkpoints.js';
+import { agentEnv, repoWithRemote, runAgentProcess, tempWorld, type TempWorld } from './temp-home.js';
 
 const opencode = findAgentCli('opencode', `opencode-${process.platform}-${process.arch}/bin/opencode`);
 sayIfSkipped('OpenCode', opencode);
@@ -33,8 +32,7 @@ async function runOpenCode(script: Turn[], prompt: string): Promise<{ code: numb
       model: 'fake/fake-model',
     }),
   );
-  const env: NodeJS.ProcessEnv = { ...GIT_ENV, HOME: world.home, PATH: world.noNodeBin, CHRONOSCOPE_HOME: world.store, CHRONOSCOPE_HOOK_BUDGET_MS: '25000', CHRONOSCOPE_DAEMON: '0' };
-  return runAgentProcess(opencode.bin!, ['run', prompt], { cwd: world.ws, env, limitMs: 240_000 });
+  return runAgentProcess(opencode.bin!, ['run', prompt], { cwd: world.ws, env: agentEnv(world), limitMs: 240_000 });
 }
 
 
@@ -99,16 +97,6 @@ describe.skipIf(opencode.bin === null)('the real OpenCode with our plugin', () =
       ],
       'make new.txt, edit a.txt and push',
     );
-    expect(r.code, r.out).toBe(0);
-    expect(await readFile(join(world.ws, 'a.txt'), 'utf8')).toBe('hello there\n');
-    expect(r.out).toContain('ask the person to run it themselves');
-    expect(gitIn(remote, ['branch', '--list'])).toBe('');
-
-    const { before, workspace } = await callCheckpoints(world, 'opencode', 'make new.txt, edit a.txt and push', r.out);
-    expect((await workspace.fileDiff(before('write'), 'workspace', 'new.txt')).old.text ?? null).toBeNull();
-    expect((await workspace.fileDiff(before('edit'), 'workspace', 'a.txt')).old.text).toBe('hi\n');
-    expect((await workspace.fileDiff(before('bash'), 'workspace', 'a.txt')).old.text).toBe('hello there\n');
-    const pushes = (await listEffects(world.store, world.ws)).filter((e) => e.kind === 'git_push');
-    expect(pushes.map((e) => [e.agent, e.status])).toEqual([['opencode', 'denied']]);
+    await expectWriteEditPushChecked(world, 'opencode', 'make new.txt, edit a.txt and push', remote, r, { write: 'write', edit: 'edit', shell: 'bash' });
   }, 300_000);
 });

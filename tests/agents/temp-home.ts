@@ -2,7 +2,7 @@
 // HOME, the Chronoscope store, a workspace, and a PATH without node (agents
 // start hooks with a PATH of their own: the installed command must not need one).
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GIT_ENV } from '../effects/git-helpers.js';
@@ -33,6 +33,23 @@ export async function tempWorld(prefix: string): Promise<TempWorld> {
     }
   }
   return { ...world, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * The environment an agent CLI runs in: the world's HOME and store, no node on PATH (agents start hooks
+ * with a PATH of their own: the installed command must not need one), a hook budget for a loaded
+ * machine, and no background service; `extra`: the agent's own variables.
+ */
+export function agentEnv(world: TempWorld, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return { ...GIT_ENV, HOME: world.home, PATH: world.noNodeBin, CHRONOSCOPE_HOME: world.store, CHRONOSCOPE_HOOK_BUDGET_MS: '25000', CHRONOSCOPE_DAEMON: '0', ...extra };
+}
+
+/** Writes the person's own `text` at `folder/name` in the world's HOME (the folder made first); gives the file's path. */
+export async function personFile(world: TempWorld, folder: string, name: string, text: string): Promise<string> {
+  await mkdir(join(world.home, folder), { recursive: true });
+  const file = join(world.home, folder, name);
+  await writeFile(file, text);
+  return file;
 }
 
 /** Runs an agent CLI to its exit (killed after `limitMs`), its stdout and stderr together. */

@@ -17,12 +17,12 @@
 // `hooks status codex` checks it against `codex app-server`'s hooks/list when
 // a codex binary is found, else by recomputing it.
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ChronoscopeError } from '../../../shared/errors.js';
 import { defaultStoreHome } from '../../engine/layout/paths.js';
 import { installConfigEdit, readConfigText, uninstallConfigEdit } from '../core/config-edit.js';
 import type { AgentInstaller, InstallContext, InstallReport, McpCommand } from '../core/installer.js';
+import { hookTarget, hookTargetLines, installAgain, installedLines, mcpRegisteredLine, removedLine, scopeLine, statusScopes } from '../core/install-report.js';
 import { cliPrefix, hookEnvAssignments, parseCliPrefix, type NodeCli } from '../core/node-command.js';
 import { AGENT } from './hook.js';
 
@@ -139,35 +139,34 @@ export const codexInstaller: AgentInstaller = {
     const command = codexHookCommand(ctx.paths);
     const { changed } = await installConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, file, remove: withoutBlock, edit: (text) => withBlock(text, file, command, ctx.mcp) });
     const json = { path: file, changed, command, node: ctx.paths.node, trusted: true, ...(ctx.mcp ? { mcp: { path: file, changed } } : {}) };
-    const lines = [`${changed ? 'installed' : 'already installed'}: ${file}`, `  node: ${ctx.paths.node}`, `  runs: ${command}`, '  trusted: yes (hooks.state entries written beside them)'];
+    const lines = [...installedLines(changed, file, ctx.paths.node, command), '  trusted: yes (hooks.state entries written beside them)'];
     if (ctx.project !== null) lines.push(`  Codex reads a project's .codex/config.toml only when the project is trusted ([projects."${ctx.project}"] trust_level = "trusted" in ~/.codex/config.toml)`);
-    if (ctx.mcp) lines.push(`MCP server ${changed ? 'registered' : 'already registered'}: ${file} [mcp_servers.chronoscope]`);
+    if (ctx.mcp) lines.push(mcpRegisteredLine(changed, file, '[mcp_servers.chronoscope]'));
     return { json, lines };
   },
   async uninstall(ctx): Promise<InstallReport> {
     const file = codexConfigPath(ctx);
     const { changed } = await uninstallConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, file, remove: withoutBlock });
-    return { json: { path: file, changed }, lines: [`${changed ? 'removed' : 'not installed'}: ${file}`] };
+    return { json: { path: file, changed }, lines: [removedLine(changed, file)] };
   },
   async status(ctx): Promise<InstallReport> {
     const entries = [];
     const lines: string[] = [];
-    for (const project of [null, ctx.project]) {
-      const scope = project === null ? 'user' : 'project';
+    for (const { project, scope } of statusScopes(ctx.project)) {
       const file = codexConfigPath({ home: ctx.home, project });
       const text = await readConfigText(file);
       const hooks = text === null ? [] : ourCodexHooks(text, file);
       const paths = hooks[0] === undefined ? null : parseCliPrefix(hooks[0].command);
-      const runnable = paths !== null && existsSync(paths.node) && existsSync(paths.cli);
-      const willRun = hooks.length > 0 && hooks.every((h) => h.trusted) && runnable;
-      entries.push({ scope, path: file, hooks, node: paths?.node ?? null, cli: paths?.cli ?? null, runnable, will_run: willRun });
+      const target = hookTarget(paths);
+      const willRun = hooks.length > 0 && hooks.every((h) => h.trusted) && target.runnable;
+      entries.push({ scope, path: file, hooks, ...target, will_run: willRun });
       if (hooks.length === 0) {
-        lines.push(`codex (${scope}): not installed in ${file}`);
+        lines.push(scopeLine(AGENT, scope, 'not installed', file));
         continue;
       }
-      lines.push(`codex (${scope}): installed in ${file}`, `  events: ${hooks.map((h) => `${h.event}${h.trusted ? '' : ' (NOT trusted)'}`).join(', ')}`);
-      lines.push(`  node: ${paths?.node ?? '?'} ${paths !== null && existsSync(paths.node) ? '(exists)' : '(MISSING)'}`, `  cli:  ${paths?.cli ?? '?'} ${paths !== null && existsSync(paths.cli) ? '(exists)' : '(MISSING)'}`);
-      lines.push(willRun ? '  Codex will run them (each hook has its trusted_hash)' : `  → Codex will NOT run them as they are: run 'chronoscope hooks install codex${scope === 'project' ? ' --project' : ''}' again`);
+      lines.push(scopeLine(AGENT, scope, 'installed', file), `  events: ${hooks.map((h) => `${h.event}${h.trusted ? '' : ' (NOT trusted)'}`).join(', ')}`);
+      lines.push(...hookTargetLines(paths));
+      lines.push(willRun ? '  Codex will run them (each hook has its trusted_hash)' : `  → Codex will NOT run them as they are: ${installAgain(AGENT, scope)}`);
     }
     return { json: entries, lines };
   },

@@ -8,7 +8,7 @@
 // first time it runs there; `trusted_folders` in its config.json). With --mcp,
 // also our server in $COPILOT_HOME/mcp-config.json (user level either way), in
 // the shape `copilot mcp add` writes.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { rmdir } from 'node:fs/promises';
 import { parse as parseJsonc } from 'jsonc-parser';
 import path from 'node:path';
@@ -16,7 +16,8 @@ import { ChronoscopeError } from '../../../shared/errors.js';
 import { defaultStoreHome } from '../../engine/layout/paths.js';
 import { installConfigEdit, readConfigText, uninstallConfigEdit } from '../core/config-edit.js';
 import type { AgentInstaller, InstallContext, InstallReport, McpCommand } from '../core/installer.js';
-import { hooksObject, isJsonObject, jsonConfigText, parseJsonConfig, type Json, type JsonObject } from '../core/json-config.js';
+import { hookTarget, hookTargetLines, installAgain, installedLines, mcpRegisteredLine, mcpRemovedLine, removedLine, scopeLine, statusScopes } from '../core/install-report.js';
+import { appendHooks, hooksObject, isJsonObject, jsonConfigText, parseJsonConfig, type Json, type JsonObject } from '../core/json-config.js';
 import { cliPrefix, hookEnvAssignments, parseCliPrefix, type NodeCli } from '../core/node-command.js';
 import { AGENT, COPILOT_EVENTS } from './hook.js';
 
@@ -112,15 +113,8 @@ function removeOurs(text: string, file: string): string | null {
 function addOurs(text: string | null, file: string, command: string, project: boolean): string {
   // A project hooks file is ours alone and carries the format's version.
   const settings = text === null && project ? { version: 1 } : parseJsonConfig(text, file);
-  const hooks = hooksObject(settings, file);
-  for (const event of COPILOT_EVENTS) {
-    const list = hooks[event] ?? [];
-    if (!Array.isArray(list)) throw new ChronoscopeError('bad_input', `"hooks.${event}" in ${file} is not a list; left it untouched`);
-    // `bash` is what Copilot runs on Linux and macOS; `command` the same for its other readers.
-    list.push({ type: 'command', bash: command, command, timeoutSec: TIMEOUT_S });
-    hooks[event] = list;
-  }
-  settings['hooks'] = hooks;
+  // `bash` is what Copilot runs on Linux and macOS; `command` the same for its other readers.
+  appendHooks(settings, file, COPILOT_EVENTS.map((event) => ({ event, entry: { type: 'command', bash: command, command, timeoutSec: TIMEOUT_S } })));
   return jsonConfigText(settings);
 }
 
@@ -136,29 +130,28 @@ export const copilotInstaller: AgentInstaller = {
     // The MCP file first: a file there that we must leave untouched refuses before any hook is written.
     const mcpChanged = mcp === null ? null : (await installConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, file: mcpFile, remove: (t) => removeOurMcp(t, mcpFile), edit: (t) => addOurMcp(t, mcpFile, mcp) })).changed;
     const { changed } = await installConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, file, remove: (t) => removeOurs(t, file), edit: (t) => addOurs(t, file, command, ctx.project !== null) });
-    const lines = [`${changed ? 'installed' : 'already installed'}: ${file}`, `  node: ${ctx.paths.node}`, `  runs: ${command}`];
+    const lines = installedLines(changed, file, ctx.paths.node, command);
     if (ctx.project !== null && copilotTrusts(ctx.home, ctx.project) !== true) lines.push('  Copilot runs a project\'s hooks only in folders you trust: it asks the first time you run it here');
-    if (mcpChanged !== null) lines.push(`MCP server ${mcpChanged ? 'registered' : 'already registered'}: ${mcpFile} (mcpServers.${MCP_NAME})`);
+    if (mcpChanged !== null) lines.push(mcpRegisteredLine(mcpChanged, mcpFile, `(mcpServers.${MCP_NAME})`));
     return { json: { path: file, changed, command, node: ctx.paths.node, ...(mcpChanged === null ? {} : { mcp: { path: mcpFile, changed: mcpChanged } }) }, lines };
   },
   async uninstall(ctx): Promise<InstallReport> {
     const file = copilotHooksPath(ctx);
     const { changed } = await uninstallConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, file, remove: (t) => removeOurs(t, file) });
-    const lines = [`${changed ? 'removed' : 'not installed'}: ${file}`];
+    const lines = [removedLine(changed, file)];
     // The project's hooks file was ours alone: the folders install made for it go when empty.
     if (ctx.project !== null && changed) for (const dir of [path.dirname(file), path.dirname(path.dirname(file))]) await rmdir(dir).catch(() => undefined);
     if (ctx.mcp !== null) {
       const mcpFile = copilotMcpPath(ctx.home);
       const r = await uninstallConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, file: mcpFile, remove: (t) => removeOurMcp(t, mcpFile) });
-      lines.push(`MCP server ${r.changed ? 'removed' : 'not registered'}: ${mcpFile}`);
+      lines.push(mcpRemovedLine(r.changed, mcpFile));
     }
     return { json: { path: file, changed }, lines };
   },
   async status(ctx): Promise<InstallReport> {
     const json = [];
     const lines: string[] = [];
-    for (const project of [null, ctx.project]) {
-      const scope = project === null ? 'user' : 'project';
+    for (const { project, scope } of statusScopes(ctx.project)) {
       const file = copilotHooksPath({ home: ctx.home, project });
       const hooks = hooksObject(parseJsonConfig(await readConfigText(file), file), file);
       const events: string[] = [];
@@ -171,17 +164,17 @@ export const copilotInstaller: AgentInstaller = {
         command = String(o['bash'] ?? o['command']);
       }
       const paths = command === null ? null : parseCliPrefix(command);
-      const runnable = paths !== null && existsSync(paths.node) && existsSync(paths.cli);
+      const target = hookTarget(paths);
       const trusted = project === null ? null : copilotTrusts(ctx.home, project);
-      json.push({ scope, path: file, events, node: paths?.node ?? null, cli: paths?.cli ?? null, runnable, ...(project === null ? {} : { trusted }) });
+      json.push({ scope, path: file, events, ...target, ...(project === null ? {} : { trusted }) });
       if (events.length === 0) {
-        lines.push(`copilot (${scope}): not installed in ${file}`);
+        lines.push(scopeLine(AGENT, scope, 'not installed', file));
         continue;
       }
-      lines.push(`copilot (${scope}): installed in ${file}`, `  events: ${events.join(', ')}`);
-      lines.push(`  node: ${paths?.node ?? '?'} ${paths !== null && existsSync(paths.node) ? '(exists)' : '(MISSING)'}`, `  cli:  ${paths?.cli ?? '?'} ${paths !== null && existsSync(paths.cli) ? '(exists)' : '(MISSING)'}`);
+      lines.push(scopeLine(AGENT, scope, 'installed', file), `  events: ${events.join(', ')}`);
+      lines.push(...hookTargetLines(paths));
       if (project !== null) lines.push(trusted === true ? '  Copilot trusts this folder: it runs these hooks' : "  Copilot does not trust this folder yet: it asks the first time you run it here, and runs these hooks only once you trust it");
-      if (!runnable) lines.push(`  → the hook cannot run as installed; run 'chronoscope hooks install copilot${scope === 'project' ? ' --project' : ''}' again`);
+      if (!target.runnable) lines.push(`  → the hook cannot run as installed; ${installAgain(AGENT, scope)}`);
     }
     return { json, lines };
   },

@@ -27,6 +27,18 @@ export function hooksObject(settings: JsonObject, file: string): JsonObject {
   return hooks;
 }
 
+/** Appends each entry to its event's list under `hooks` (the list made where there is none); a `hooks.<event>` that is not a list is refused, the file left untouched. */
+export function appendHooks(settings: JsonObject, file: string, entries: { event: string; entry: Json }[]): void {
+  const hooks = hooksObject(settings, file);
+  for (const { event, entry } of entries) {
+    const list = hooks[event] ?? [];
+    if (!Array.isArray(list)) throw new ChronoscopeError('bad_input', `"hooks.${event}" in ${file} is not a list; left it untouched`);
+    list.push(entry);
+    hooks[event] = list;
+  }
+  settings['hooks'] = hooks;
+}
+
 export function isJsonObject(value: Json | undefined): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -4,13 +4,13 @@
 // `hooks`, in Claude Code's shape with the timeout in milliseconds; with --mcp
 // also `mcpServers.chronoscope`. Every other key stays; uninstall gives the
 // file back byte for byte (core/config-edit.ts), or takes out only ours.
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ChronoscopeError } from '../../../shared/errors.js';
 import { defaultStoreHome } from '../../engine/layout/paths.js';
-import { hooksObject, jsonConfigText, parseJsonConfig, type Json, type JsonObject } from '../core/json-config.js';
+import { appendHooks, hooksObject, jsonConfigText, parseJsonConfig, type Json, type JsonObject } from '../core/json-config.js';
 import { installConfigEdit, readConfigText, uninstallConfigEdit } from '../core/config-edit.js';
 import type { AgentInstaller, InstallContext, InstallReport, McpCommand } from '../core/installer.js';
+import { hookTarget, hookTargetLines, installAgain, installedLines, mcpRegisteredLine, removedLine, scopeLine, statusScopes } from '../core/install-report.js';
 import { cliPrefix, hookEnvAssignments, parseCliPrefix, type NodeCli } from '../core/node-command.js';
 import { AGENT, GEMINI_TOOLS } from './hook.js';
 
@@ -77,14 +77,11 @@ function isOurMcp(entry: Json | undefined): boolean {
 
 function addOurs(text: string | null, file: string, command: string, mcp: McpCommand | null): string {
   const settings = parseJsonConfig(text, file);
-  const hooks = hooksObject(settings, file);
-  for (const r of GEMINI_REGISTRATIONS) {
-    const groups = hooks[r.event] ?? [];
-    if (!Array.isArray(groups)) throw new ChronoscopeError('bad_input', `"hooks.${r.event}" in ${file} is not a list; left it untouched`);
-    groups.push({ ...(r.matcher === undefined ? {} : { matcher: r.matcher }), hooks: [{ type: 'command', name: NAME, command, timeout: TIMEOUT_MS }] });
-    hooks[r.event] = groups;
-  }
-  settings['hooks'] = hooks;
+  appendHooks(
+    settings,
+    file,
+    GEMINI_REGISTRATIONS.map((r) => ({ event: r.event, entry: { ...(r.matcher === undefined ? {} : { matcher: r.matcher }), hooks: [{ type: 'command', name: NAME, command, timeout: TIMEOUT_MS }] } })),
+  );
   if (mcp !== null) {
     const servers = settings['mcpServers'] ?? {};
     if (typeof servers !== 'object' || servers === null || Array.isArray(servers)) throw new ChronoscopeError('bad_input', `"mcpServers" in ${file} is not an object; left it untouched`);
@@ -104,21 +101,20 @@ export const geminiInstaller: AgentInstaller = {
     const file = geminiSettingsPath(ctx);
     const command = geminiHookCommand(ctx.paths);
     const { changed } = await installConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, file, remove: (t) => removeOurs(t, file), edit: (t) => addOurs(t, file, command, ctx.mcp) });
-    const lines = [`${changed ? 'installed' : 'already installed'}: ${file}`, `  node: ${ctx.paths.node}`, `  runs: ${command}`];
+    const lines = installedLines(changed, file, ctx.paths.node, command);
     if (ctx.project !== null) lines.push("  Gemini reads a project's .gemini/settings.json only in trusted folders, and asks once before running its hooks");
-    if (ctx.mcp) lines.push(`MCP server ${changed ? 'registered' : 'already registered'}: ${file} (mcpServers.${NAME})`);
+    if (ctx.mcp) lines.push(mcpRegisteredLine(changed, file, `(mcpServers.${NAME})`));
     return { json: { path: file, changed, command, node: ctx.paths.node, ...(ctx.mcp ? { mcp: { path: file, changed } } : {}) }, lines };
   },
   async uninstall(ctx): Promise<InstallReport> {
     const file = geminiSettingsPath(ctx);
     const { changed } = await uninstallConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, file, remove: (t) => removeOurs(t, file) });
-    return { json: { path: file, changed }, lines: [`${changed ? 'removed' : 'not installed'}: ${file}`] };
+    return { json: { path: file, changed }, lines: [removedLine(changed, file)] };
   },
   async status(ctx): Promise<InstallReport> {
     const entries = [];
     const lines: string[] = [];
-    for (const project of [null, ctx.project]) {
-      const scope = project === null ? 'user' : 'project';
+    for (const { project, scope } of statusScopes(ctx.project)) {
       const file = geminiSettingsPath({ home: ctx.home, project });
       const hooks = hooksObject(parseJsonConfig(await readConfigText(file), file), file);
       const events: string[] = [];
@@ -134,15 +130,15 @@ export const geminiInstaller: AgentInstaller = {
         }
       }
       const paths = command === null ? null : parseCliPrefix(command);
-      const runnable = paths !== null && existsSync(paths.node) && existsSync(paths.cli);
-      entries.push({ scope, path: file, events, node: paths?.node ?? null, cli: paths?.cli ?? null, runnable });
+      const target = hookTarget(paths);
+      entries.push({ scope, path: file, events, ...target });
       if (events.length === 0) {
-        lines.push(`gemini (${scope}): not installed in ${file}`);
+        lines.push(scopeLine(AGENT, scope, 'not installed', file));
         continue;
       }
-      lines.push(`gemini (${scope}): installed in ${file}`, `  events: ${events.join(', ')}`);
-      lines.push(`  node: ${paths?.node ?? '?'} ${paths !== null && existsSync(paths.node) ? '(exists)' : '(MISSING)'}`, `  cli:  ${paths?.cli ?? '?'} ${paths !== null && existsSync(paths.cli) ? '(exists)' : '(MISSING)'}`);
-      if (!runnable) lines.push(`  → the hook cannot run as installed; run 'chronoscope hooks install gemini${scope === 'project' ? ' --project' : ''}' again`);
+      lines.push(scopeLine(AGENT, scope, 'installed', file), `  events: ${events.join(', ')}`);
+      lines.push(...hookTargetLines(paths));
+      if (!target.runnable) lines.push(`  → the hook cannot run as installed; ${installAgain(AGENT, scope)}`);
     }
     return { json: entries, lines };
   },

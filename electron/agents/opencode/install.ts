@@ -13,6 +13,7 @@ import path from 'node:path';
 import { ChronoscopeError } from '../../../shared/errors.js';
 import { writeFileAtomic } from '../../fs/atomic-file.js';
 import type { AgentInstaller, InstallContext, InstallReport } from '../core/installer.js';
+import { hookTarget, hookTargetLines, installAgain, installedLines, mcpRegisteredLine, mcpRemovedLine, scopeLine, statusScopes } from '../core/install-report.js';
 import { installConfigEdit, uninstallConfigEdit } from '../core/config-edit.js';
 import { defaultStoreHome } from '../../engine/layout/paths.js';
 import { AGENT } from './hook.js';
@@ -56,8 +57,8 @@ export const openCodeInstaller: AgentInstaller = {
       await writeFileAtomic(file, text, { createDir: true });
       if (madeDir) await writeFileAtomic(path.join(dir, MADE_DIR), '');
     }
-    const lines = [`${changed ? 'installed' : 'already installed'}: ${file}`, `  node: ${ctx.paths.node}`];
-    if (mcpChanged !== null) lines.push(`MCP server ${mcpChanged ? 'registered' : 'already registered'}: ${configFile} (mcp.chronoscope)`);
+    const lines = installedLines(changed, file, ctx.paths.node);
+    if (mcpChanged !== null) lines.push(mcpRegisteredLine(mcpChanged, configFile, '(mcp.chronoscope)'));
     return { json: { path: file, changed, node: ctx.paths.node, ...(mcpChanged === null ? {} : { mcp: { path: configFile, changed: mcpChanged } }) }, lines };
   },
   async uninstall(ctx): Promise<InstallReport> {
@@ -67,7 +68,7 @@ export const openCodeInstaller: AgentInstaller = {
     if (ctx.mcp !== null) {
       const configFile = openCodeConfigPath(ctx.project ?? path.dirname(dir));
       const r = await uninstallConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, file: configFile, remove: (t) => removeOurMcp(t, configFile) });
-      mcpLines.push(`MCP server ${r.changed ? 'removed' : 'not registered'}: ${configFile}`);
+      mcpLines.push(mcpRemovedLine(r.changed, configFile));
     }
     const current = await readIfExists(file);
     if (current === null || !current.startsWith(PLUGIN_MARK)) return { json: { path: file, changed: false }, lines: [`not installed: ${file}`, ...mcpLines] };
@@ -81,22 +82,21 @@ export const openCodeInstaller: AgentInstaller = {
   async status(ctx): Promise<InstallReport> {
     const json = [];
     const lines: string[] = [];
-    for (const project of [null, ctx.project]) {
-      const scope = project === null ? 'user' : 'project';
+    for (const { project, scope } of statusScopes(ctx.project)) {
       const file = path.join(openCodePluginDir({ home: ctx.home, project }), FILE);
       const text = await readIfExists(file);
       const ours = text !== null && text.startsWith(PLUGIN_MARK);
       const node = ours ? (/^const NODE = (".*");$/m.exec(text)?.[1] ?? null) : null;
       const cli = ours ? (/^const CLI = (".*");$/m.exec(text)?.[1] ?? null) : null;
       const paths = node !== null && cli !== null ? { node: JSON.parse(node) as string, cli: JSON.parse(cli) as string } : null;
-      const runnable = paths !== null && existsSync(paths.node) && existsSync(paths.cli);
-      json.push({ scope, path: file, installed: ours, node: paths?.node ?? null, cli: paths?.cli ?? null, runnable });
+      const target = hookTarget(paths);
+      json.push({ scope, path: file, installed: ours, ...target });
       if (!ours) {
-        lines.push(`opencode (${scope}): not installed in ${file}`);
+        lines.push(scopeLine(AGENT, scope, 'not installed', file));
         continue;
       }
-      lines.push(`opencode (${scope}): plugin installed in ${file}`, `  node: ${paths?.node ?? '?'} ${paths !== null && existsSync(paths.node) ? '(exists)' : '(MISSING)'}`, `  cli:  ${paths?.cli ?? '?'} ${paths !== null && existsSync(paths.cli) ? '(exists)' : '(MISSING)'}`);
-      if (!runnable) lines.push(`  → the plugin cannot run as installed; run 'chronoscope hooks install opencode${scope === 'project' ? ' --project' : ''}' again`);
+      lines.push(scopeLine(AGENT, scope, 'plugin installed', file), ...hookTargetLines(paths));
+      if (!target.runnable) lines.push(`  → the plugin cannot run as installed; ${installAgain(AGENT, scope)}`);
     }
     return { json, lines };
   },
