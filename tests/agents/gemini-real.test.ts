@@ -8,6 +8,8 @@ import { spawn } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Checkpoint } from '../../shared/model.js';
+import { createAppService } from '../../electron/app/app-service.js';
 import { openStore } from '../../electron/engine/index.js';
 import { geminiIsHeadless } from '../../electron/agents/gemini/headless.js';
 import { findAgentCli, sayIfSkipped } from './agent-cli.js';
@@ -97,6 +99,38 @@ describe.skipIf(gemini.bin === null)('the real Gemini CLI with our hooks', () =>
     expect(gitIn(remote, ['branch', '--list'])).toBe('');
     const pushes = (await listEffects(world.store, world.ws)).filter((e) => e.kind === 'git_push');
     expect(pushes.map((e) => [e.agent, e.status])).toEqual([['gemini', 'denied']]);
+  }, 180_000);
+
+  it('after a failing shell call, the model\'s next request carries the recovery hint', async () => {
+    const r = await runGemini([{ call: 'run_shell_command', args: { command: 'ls ./no-such-folder', description: 'list' } }, { text: 'It failed.' }], 'list that folder');
+    expect(r.code, r.out).toBe(0);
+    const next = JSON.stringify(api!.requests.at(-1) ?? {});
+    expect(next, 'the request after the failed call').toContain('ls ./no-such-folder');
+    expect(next).toMatch(/checkpoint [0-9a-f]{12}/);
+    expect(next).toContain(' restore ');
+  }, 180_000);
+
+  it("with the app's service running, AfterTool checkpoints exactly what write_file changed, titled by that call", async () => {
+    // The watcher's own checkpoints wait for a quiet they never get here: the change is the hook's to record.
+    await writeFile(join(world.store, 'config.json'), JSON.stringify({ watcher: { quiet_ms: 600_000, max_wait_ms: 3_600_000 } }));
+    const app = await createAppService({ home: world.store, host: 'browser', version: 'test', watch: true, pollMs: 100 });
+    try {
+      await app.addWorkspace(world.ws);
+      const r = await runGemini([{ call: 'write_file', args: { file_path: join(world.ws, 'src', 'app.ts'), content: 'export const answer = 7;\n' } }, { text: 'Done.' }], 'make the answer 7');
+      expect(r.code, r.out).toBe(0);
+      const listed = await runCli(['list', '--all', '--json', '-w', world.ws], { env: env() });
+      const rows = JSON.parse(listed.stdout) as (Checkpoint & { title: string })[];
+      const ended = rows.find((c) => c.agent === 'gemini' && c.change_by === 'call');
+      expect(ended, JSON.stringify(rows.slice(0, 4).map((c) => [c.title, c.change_by ?? null]))).toMatchObject({ tool: 'write_file', title: "write_file src/app.ts — by Gemini CLI's write_file" });
+      const workspace = await (await openStore({ home: world.store })).workspace(world.ws);
+      expect((await workspace.show(ended!.id)).files.map((f) => f.path)).toEqual(['src/app.ts']);
+      const previous = rows[rows.indexOf(ended!) + 1]!;
+      const change = await workspace.fileDiff(previous.id, ended!.id, 'src/app.ts');
+      expect(change.new.text).toBe('export const answer = 7;\n');
+      expect(change.old.text).not.toBe('export const answer = 7;\n');
+    } finally {
+      await app.dispose();
+    }
   }, 180_000);
 });
 
