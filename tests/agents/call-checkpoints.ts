@@ -47,3 +47,11 @@ export async function expectWriteEditPushChecked(world: TempWorld, agent: string
   const pushes = (await listEffects(world.store, world.ws)).filter((e) => e.kind === 'git_push');
   expect(pushes.map((e) => [e.agent, e.status])).toEqual([[agent, 'denied']]);
 }
+
+/** The model's request after a failed `command` carries our recovery hint: the checkpoint before it and how to restore it. */
+export function expectRecoveryHint(request: unknown, command: string): void {
+  const text = JSON.stringify(request ?? {});
+  expect(text, 'the request after the failed call').toContain(command);
+  expect(text).toMatch(/checkpoint [0-9a-f]{12}/);
+  expect(text).toContain(' restore ');
+}

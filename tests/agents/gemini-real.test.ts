@@ -13,6 +13,7 @@ import { createAppService } from '../../electron/app/app-service.js';
 import { openStore } from '../../electron/engine/index.js';
 import { geminiIsHeadless } from '../../electron/agents/gemini/headless.js';
 import { findAgentCli, sayIfSkipped } from './agent-cli.js';
+import { expectRecoveryHint } from './call-checkpoints.js';
 import { startFakeGeminiApi, type FakeGeminiApi, type GeminiStep } from './fake-gemini-api.js';
 import { baseEnv, listCheckpoints, listEffects, runCli } from './run-cli.js';
 import { agentEnv, gitIn, personFile, repoWithRemote, runAgentProcess, tempWorld, type TempWorld } from './temp-home.js';
@@ -104,10 +105,7 @@ describe.skipIf(gemini.bin === null)('the real Gemini CLI with our hooks', () =>
   it('after a failing shell call, the model\'s next request carries the recovery hint', async () => {
     const r = await runGemini([{ call: 'run_shell_command', args: { command: 'ls ./no-such-folder', description: 'list' } }, { text: 'It failed.' }], 'list that folder');
     expect(r.code, r.out).toBe(0);
-    const next = JSON.stringify(api!.requests.at(-1) ?? {});
-    expect(next, 'the request after the failed call').toContain('ls ./no-such-folder');
-    expect(next).toMatch(/checkpoint [0-9a-f]{12}/);
-    expect(next).toContain(' restore ');
+    expectRecoveryHint(api!.requests.at(-1), 'ls ./no-such-folder');
   }, 180_000);
 
   it("with the app's service running, AfterTool checkpoints exactly what write_file changed, titled by that call", async () => {

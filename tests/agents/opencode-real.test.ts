@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAgentCli, sayIfSkipped } from './agent-cli.js';
 import { startFakeChatApi, type FakeChatApi, type Turn } from './fake-chat-completions.js';
 import { baseEnv, runCli } from './run-cli.js';
-import { expectWriteEditPushChecked } from './call-checkpoints.js';
+import { expectRecoveryHint, expectWriteEditPushChecked } from './call-checkpoints.js';
 import { agentEnv, repoWithRemote, runAgentProcess, tempWorld, type TempWorld } from './temp-home.js';
 
 const opencode = findAgentCli('opencode', `opencode-${process.platform}-${process.arch}/bin/opencode`);
@@ -98,5 +98,12 @@ describe.skipIf(opencode.bin === null)('the real OpenCode with our plugin', () =
       'make new.txt, edit a.txt and push',
     );
     await expectWriteEditPushChecked(world, 'opencode', 'make new.txt, edit a.txt and push', remote, r, { write: 'write', edit: 'edit', shell: 'bash' });
+  }, 300_000);
+
+  it("after a failing shell call, the model's next request carries the recovery hint", async () => {
+    expect((await runCli(['hooks', 'install', 'opencode'], { env: env() })).code).toBe(0);
+    const r = await runOpenCode([{ tool: 'bash', input: { command: 'ls ./no-such-folder', description: 'list' } }, { text: 'It failed.' }], 'list that folder');
+    expect(r.code, r.out).toBe(0);
+    expectRecoveryHint(api!.requests.at(-1), 'ls ./no-such-folder');
   }, 300_000);
 });

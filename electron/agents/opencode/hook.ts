@@ -35,9 +35,8 @@ export interface OpenCodePayload {
   exit?: number;
 }
 
-export interface OpenCodeOutput {
-  deny: string;
-}
+/** What the plugin does with an answer: `deny` blocks the call (it throws); `hint` is added to the failed call's output, which the model reads. */
+export type OpenCodeOutput = { deny: string } | { hint: string };
 
 function parse(text: string): OpenCodePayload {
   const o = parseStdinObject(text);
@@ -100,5 +99,6 @@ export const openCodeAdapter: AgentAdapter<OpenCodePayload, OpenCodeOutput> = {
   answers: {
     ask: (text) => ({ deny: `${text}. Do not run it: ask the person to run it themselves if they want it. Do not look for another way to do it.` }),
     denies: () => true,
+    hint: (text) => ({ hint: text }),
   },
 };

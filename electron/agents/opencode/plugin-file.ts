@@ -59,7 +59,9 @@ export const Chronoscope = async ({ directory }) => ({
   'tool.execute.after': async (input, output) => {
     if (!TOOLS.has(input.tool)) return;
     const exit = output?.metadata?.exit;
-    await hook({ event: 'after', cwd: directory, session: input.sessionID, call_id: input.callID, tool: input.tool, args: input.args ?? {}, output: String(output?.output ?? ''), ...(typeof exit === 'number' ? { exit } : {}) });
+    const answer = await hook({ event: 'after', cwd: directory, session: input.sessionID, call_id: input.callID, tool: input.tool, args: input.args ?? {}, output: String(output?.output ?? ''), ...(typeof exit === 'number' ? { exit } : {}) });
+    // A failed call: how to see and undo what it did, where the model reads the call's output.
+    if (answer !== null && typeof answer.hint === 'string' && output) output.output = \`\${String(output.output ?? '')}\\n\\n\${answer.hint}\`;
   },
 });
 `;
