@@ -8,6 +8,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../electron/engine/index.js';
+import { expectRecoveryHint } from './call-checkpoints.js';
 import { findAgentCli, sayIfSkipped } from './agent-cli.js';
 import { startFakeResponsesApi, type FakeResponsesApi, type ResponsesStep } from './fake-openai-responses.js';
 import { baseEnv, listEffects, runCli } from './run-cli.js';
@@ -168,4 +169,13 @@ describe.skipIf(codex.bin === null)('the real Codex CLI with our hooks', () => {
     const after = (await listEffects(world.store, world.ws)).filter((e) => e.kind === 'git_push');
     expect(after.map((e) => [e.agent, e.status]).sort()).toEqual([['codex', 'denied'], ['codex', 'happened']]);
   }, 300_000);
+
+  it("after a failing shell call, the model's next request carries the recovery hint", async () => {
+    const fake = await serve([{ call: 'exec_command', arguments: { cmd: 'ls ./no-such-folder' } }, { text: 'It failed.' }]);
+    await writeFile(configPath, personConfig(fake.url));
+    expect((await runCli(['hooks', 'install', 'codex'], { env: baseEnv(world.store, { HOME: world.home }) })).code).toBe(0);
+    const r = await runCodex('list that folder');
+    expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
+    expectRecoveryHint(fake.requests.at(-1), 'ls ./no-such-folder');
+  }, 180_000);
 });

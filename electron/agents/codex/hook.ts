@@ -18,6 +18,7 @@ import type { ToolCall } from '../core/call.js';
 import { callIds, type AgentAdapter, type AgentEvent } from '../core/adapter.js';
 import { patchFilePaths, responseSucceeded, responseText } from '../core/tool-response.js';
 import { askOnce } from './asked-before.js';
+import { failedInRollout } from './call-outcome.js';
 
 export const AGENT = 'codex';
 export const CODEX_TOOLS = ['Bash', 'apply_patch'] as const;
@@ -32,6 +33,8 @@ export interface CodexPayload {
   tool_use_id?: string;
   tool_response?: unknown;
   prompt?: string;
+  /** The session's rollout file: a shell call's status (call-outcome.ts). */
+  transcript_path?: string;
 }
 
 export interface CodexOutput {
@@ -49,7 +52,7 @@ function parse(text: string): CodexPayload {
     const v = o[key];
     if (typeof v !== 'string' || v === '' || v.length > 10_000 || v.includes('\0')) throw new Error(`unexpected hook payload: ${key} must be a non-empty string`);
   }
-  for (const key of ['session_id', 'turn_id', 'tool_name', 'tool_use_id', 'prompt']) {
+  for (const key of ['session_id', 'turn_id', 'tool_name', 'tool_use_id', 'prompt', 'transcript_path']) {
     if (o[key] !== undefined && typeof o[key] !== 'string') throw new Error(`unexpected hook payload: ${key} must be a string`);
   }
   const input = o['tool_input'];
@@ -67,7 +70,7 @@ function toolCall(payload: CodexPayload): ToolCall | null {
   return null;
 }
 
-function event(payload: CodexPayload): AgentEvent | null {
+async function event(payload: CodexPayload): Promise<AgentEvent | null> {
   const name = payload.hook_event_name;
   if (name === 'UserPromptSubmit') {
     return { kind: 'prompt', cwd: payload.cwd, ...(payload.session_id === undefined ? {} : { session: payload.session_id }), ...(payload.prompt === undefined ? {} : { prompt: payload.prompt }) };
@@ -75,7 +78,11 @@ function event(payload: CodexPayload): AgentEvent | null {
   const call = toolCall(payload);
   if (call === null) return null;
   if (name === 'PreToolUse') return { kind: 'before', call };
-  if (name === 'PostToolUse') return { kind: 'after', call, outcome: responseSucceeded(payload.tool_response) ? 'ok' : 'failed', output: responseText(payload.tool_response) };
+  if (name === 'PostToolUse') {
+    // Its response is the output alone: a shell call's failure is read from the session's rollout file.
+    const failed = !responseSucceeded(payload.tool_response) || (call.kind === 'shell' && (await failedInRollout(payload.transcript_path, payload.tool_use_id)));
+    return { kind: 'after', call, outcome: failed ? 'failed' : 'ok', output: responseText(payload.tool_response) };
+  }
   return null;
 }
 

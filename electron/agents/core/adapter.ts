@@ -59,7 +59,7 @@ export interface AgentAdapter<Payload, Output> {
   /** Parses stdin; throws one line saying what is wrong. */
   parse(text: string): Payload;
   /** What the payload means; null: nothing for us (a tool we do not hook, an event we ignore). */
-  event(payload: Payload): AgentEvent | null;
+  event(payload: Payload): AgentEvent | null | Promise<AgentEvent | null>;
   readonly answers: AgentAnswers<Payload, Output>;
   /** What to print when there is no answer (Hermes' plugin always reads one object); default nothing. */
   readonly none?: Output;
@@ -80,7 +80,7 @@ export async function runAdapterHook<P, O>(adapter: AgentAdapter<P, O>, stdin: s
     async (budget) => {
       // Reading stdin counts against the budget too: a payload that never ends must not hold the agent.
       const payload = adapter.parse(await stdin);
-      const event = adapter.event(payload);
+      const event = await adapter.event(payload);
       if (event === null) return;
       answer = await handle(adapter, payload, event, env, (r) => runCore(r, budget, env), (o) => {
         early = o;

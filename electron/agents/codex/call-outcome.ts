@@ -1,0 +1,47 @@
+// Whether a Codex shell call failed. Codex's PostToolUse gives only what the
+// command printed (no exit code: "ls: cannot access …" reads like success),
+// but the session's rollout file (`transcript_path`) records the call's
+// `item_completed` with its status before the hook runs. Only its tail is
+// read (a session's file grows for hours); anything unreadable means "not
+// known to have failed", as before.
+import { open } from 'node:fs/promises';
+
+const TAIL_BYTES = 256 * 1024;
+
+interface CompletedItem {
+  id?: unknown;
+  status?: unknown;
+  exit_code?: unknown;
+}
+
+export async function failedInRollout(rolloutPath: string | undefined, callId: string | undefined): Promise<boolean> {
+  if (rolloutPath === undefined || callId === undefined || callId === '') return false;
+  let text: string;
+  try {
+    const file = await open(rolloutPath, 'r');
+    try {
+      const { size } = await file.stat();
+      const start = Math.max(0, size - TAIL_BYTES);
+      const buffer = Buffer.alloc(size - start);
+      await file.read(buffer, 0, buffer.length, start);
+      text = buffer.toString('utf8');
+    } finally {
+      await file.close();
+    }
+  } catch {
+    return false;
+  }
+  const lines = text.split('\n');
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i]!;
+    if (!line.includes('item_completed') || !line.includes(callId)) continue;
+    try {
+      const item = (JSON.parse(line) as { payload?: { item?: CompletedItem } }).payload?.item;
+      if (item?.id !== callId) continue;
+      return item.status === 'failed' || (typeof item.exit_code === 'number' && item.exit_code !== 0);
+    } catch {
+      // a line cut by the tail's start, or not JSON
+    }
+  }
+  return false;
+}
