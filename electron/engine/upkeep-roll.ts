@@ -6,12 +6,12 @@
 // own earlier rolls that are small beside it (each pack kept must be at least
 // `factor` × everything rolled below it, as git's `repack --geometric`): a
 // byte is rewritten O(log n) times, and a run costs about what is new. The
-// pack of the last full compression is left as it is, until what came after
-// it reaches `fullGrowth` of it: then everything is compressed anew (deltas
-// across the whole store, one pack), so the store grows by a factor between
-// full runs and their cost over a store's life is a geometric sum.
+// pack of the last full compression is left as it is, until the rolls since
+// reach `fullGrowth` of it: then everything is compressed anew (deltas across
+// the whole store, one pack), so the store grows by a factor between full
+// runs and their cost over a store's life is a geometric sum.
 
-/** A full run once what came after the last full one reaches this fraction of it. */
+/** A full run once the rolls since the last full one reach this fraction of it. */
 export const FULL_GROWTH = 0.5;
 /** Each pack a roll keeps is at least this many times what it rolls (git's --geometric=2). */
 export const ROLL_FACTOR = 2;
@@ -53,8 +53,10 @@ export function planRoll(input: RollInput): RollPlan {
   if (full.length === 0) return { kind: 'full', why: 'no full compression yet' };
   const sum = (ps: readonly PackSize[]): number => ps.reduce((n, p) => n + p.bytes, 0);
   const fullBytes = sum(full);
-  const after = sum(whole) + sum(rolled) + input.looseBytes;
-  if (after >= fullGrowth * fullBytes) return { kind: 'full', why: `the store grew by ${Math.round((after / Math.max(1, fullBytes)) * 100)}% since the last full compression` };
+  // Compressed bytes beside compressed bytes: what is new is written whole, often
+  // ten times what it compresses to, and would call a full run at every pause.
+  const after = sum(rolled);
+  if (after >= fullGrowth * fullBytes) return { kind: 'full', why: `the rolls since the last full compression are ${Math.round((after / Math.max(1, fullBytes)) * 100)}% of it` };
   // Smallest first: a rolled pack is taken while it is small beside what is rolled so far.
   let rolling = sum(whole) + input.looseBytes;
   const roll = whole.map((p) => p.name);
