@@ -12,7 +12,7 @@
 // runs and their cost over a store's life is a geometric sum.
 
 /** A full run once the rolls since the last full one reach this fraction of it. */
-export const FULL_GROWTH = 0.5;
+export const FULL_GROWTH = 0.25;
 /** Each pack a roll keeps is at least this many times what it rolls (git's --geometric=2). */
 export const ROLL_FACTOR = 2;
 /** A full run rather than a roll that would leave more compressed packs than this. */

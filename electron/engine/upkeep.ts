@@ -20,8 +20,8 @@
 // thin packs), so a new version's delta base is found only among the rolled
 // objects: the first version of a file in a roll is stored whole. That costs
 // size, which the full run takes back: everything compressed anew (below)
-// when upkeep never compressed the store, when what came after the last full
-// run reaches half of it, when a roll would leave too many packs, or when a
+// when upkeep never compressed the store, when the rolls since the last full
+// run reach a quarter of it, when a roll would leave too many packs, or when a
 // person asks (`force`: Compact now, `upkeep --force`).
 //
 // How, so that a kill at any instant loses nothing and snapshots never wait:

@@ -16,10 +16,10 @@ describe('planRoll', () => {
     expect(plan).toEqual({ kind: 'roll', roll: ['new1', 'new2', 'r-small'], keep: ['r-big', 'full'] });
   });
 
-  it('runs in full once the rolls since the last full one reach half of it (new bytes, written whole, do not count)', () => {
+  it('runs in full once the rolls since the last full one reach a quarter of it (new bytes, written whole, do not count)', () => {
     const compressed = new Set(['full', 'r']);
-    expect(planRoll({ packs: [pack('full', 1000), pack('r', 400), pack('new', 5000)], compressed, full: new Set(['full']), looseBytes: 0 })).toMatchObject({ kind: 'roll', roll: ['new', 'r'] });
-    expect(planRoll({ packs: [pack('full', 1000), pack('r', 500), pack('new', 5)], compressed, full: new Set(['full']), looseBytes: 0 })).toMatchObject({ kind: 'full', why: expect.stringMatching(/50% of it/) });
+    expect(planRoll({ packs: [pack('full', 1000), pack('r', 200), pack('new', 5000)], compressed, full: new Set(['full']), looseBytes: 0 })).toMatchObject({ kind: 'roll', roll: ['new', 'r'] });
+    expect(planRoll({ packs: [pack('full', 1000), pack('r', 250), pack('new', 5)], compressed, full: new Set(['full']), looseBytes: 0 })).toMatchObject({ kind: 'full', why: expect.stringMatching(/25% of it/) });
   });
 
   it('runs in full rather than leave more compressed packs than its limit', () => {
