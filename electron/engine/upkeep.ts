@@ -11,18 +11,41 @@
 // never been seen by upkeep takes its present state as the baseline (no heavy
 // repack right after a first snapshot).
 //
+// What (upkeep-roll.ts chooses): a routine run is a roll — only the packs
+// written whole since (snapshots, pack-merge.ts joins), the loose objects and
+// upkeep's own small earlier rolls go into one new pack, through `git
+// pack-objects --stdin-packs --unpacked` with the other compressed packs named
+// as excluded (`^pack-….pack`): git neither reads nor rewrites them, so a run
+// costs about what is new, not the store. A pack on disk must stand alone (no
+// thin packs), so a new version's delta base is found only among the rolled
+// objects: the first version of a file in a roll is stored whole. That costs
+// size, which the full run takes back: everything compressed anew (below)
+// when upkeep never compressed the store, when the rolls since the last full
+// run reach a quarter of it, when a roll would leave too many packs, or when a
+// person asks (`force`: Compact now, `upkeep --force`).
+// `nice -n 10 node dist/scripts/bench.js --store-sizes 150,1000` (same
+// session): 1,000 snapshots, 40 upkeeps took 66.9 s when each rewrote the
+// store, 24.0 s as rolls (10 full), the store 1.07× git gc (was 0.96×; 150
+// snapshots: 1.17×, was 0.98×); `--store-sizes 10000`: 149 s in 40 upkeeps,
+// longest 24 s, 0.98× after a full last one (docs/store-health.md).
+//
 // How, so that a kill at any instant loses nothing and snapshots never wait:
-//  1. list the packs there now (the ones this run may remove);
-//  2. `git pack-objects --all --keep-unreachable --pack-loose-unreachable
-//     --no-reuse-delta` at low priority, straight into objects/pack (git writes tmp_pack_* and
+//  1. list the packs there now (the ones this run may remove; a roll: those
+//     it names to git as rolled);
+//  2. full: `git pack-objects --all --keep-unreachable --pack-loose-unreachable
+//     --no-reuse-delta`; a roll: `--stdin-packs --unpacked --no-reuse-delta`
+//     (every object of the rolled packs and every loose one, unreachable too,
+//     except those a kept pack holds) — at low priority, straight into objects/pack (git writes tmp_pack_* and
 //     renames the pack, then its index, when whole: a kill leaves only
 //     temporaries, swept by store-sweep.ts). Unreachable objects are kept on
 //     purpose: a snapshot in flight has written objects no ref names yet
 //     (dropping garbage is `prune --compact`'s job, under every lock);
 //  3. fsync objects/pack: the new pack is durable before anything goes;
 //  4. remove the packs of step 1 (index first, as pack-merge.ts does): every
-//     object they held is in the new pack, since pack-objects started after
-//     the listing; a pack written meanwhile is not in the list and stays;
+//     object they held is in the new pack (or, in a roll, in a kept pack,
+//     which this run does not remove; a join that removes a kept pack wrote
+//     its objects to a new pack first), since pack-objects started after the
+//     listing; a pack written meanwhile is not in the list and stays;
 //  5. `git prune-packed`: removes only loose objects that a pack now holds.
 // Readers: a pack that vanishes under pack-read.ts is listed again there;
 // git's own readers re-scan objects/pack when an object is not found.
@@ -44,6 +67,7 @@ import { IDS_AT, PACK_IDX_NAME } from './objects/pack-index.js';
 import { settlePackMerges } from './objects/pack-merge.js';
 import { storeLayout, type StoreLayout } from './layout/paths.js';
 import { loadSettings } from './layout/settings-file.js';
+import { planRoll, type RollPlan } from './upkeep-roll.js';
 
 export interface UpkeepLimits {
   /** Due from this many packs (git's gc.autoPackLimit). */
@@ -69,9 +93,18 @@ export interface UpkeepLimits {
  */
 export const DEFAULT_LIMITS: UpkeepLimits = { packLimit: 50, looseLimit: 6700, newObjects: 10_000, growth: 0.5, newBytes: 1 << 20, bytesGrowth: 0.1 };
 
+/** How a run chooses between a roll and a full compression (upkeep-roll.ts). */
+export interface RollTuning {
+  fullGrowth?: number;
+  factor?: number;
+  packLimit?: number;
+}
+
 export interface UpkeepOptions extends Partial<UpkeepLimits> {
-  /** Run even when not due. */
+  /** Run even when not due, and compress the whole store anew (a person asked: Compact now, `upkeep --force`). */
   force?: boolean;
+  /** Roll or full compression (defaults: upkeep-roll.ts). */
+  roll?: RollTuning;
   /** Scheduling priority of git (19: lowest; 0: as the caller). */
   niceness?: number;
   /** Stops git; the store stays as it was (the run is just not finished). */
@@ -113,6 +146,8 @@ export interface UpkeepResult {
   after: StoreFootprint;
   /** Packs removed after the new one was durable. */
   packs_removed: number;
+  /** 'roll': only what is new (and small earlier rolls); 'full': the whole store anew; null: did not run. */
+  kind: 'roll' | 'full' | null;
   duration_ms: number;
 }
 
@@ -122,8 +157,11 @@ interface UpkeepState {
   time_ms: number;
   /** When a compression (not a first look) wrote this state. */
   compressed_ms?: number;
+  /** Packs upkeep wrote that stand (delta-searched: a roll leaves them be). */
   packs: string[];
   objects: number;
+  /** Of those, the last full compression's (older states: all of them, when compressed_ms is set). */
+  full?: string[];
 }
 
 const STATE_FILE = 'upkeep.json';
@@ -203,15 +241,23 @@ async function readState(store: StoreLayout): Promise<UpkeepState | null> {
       ...(typeof raw.compressed_ms === 'number' ? { compressed_ms: raw.compressed_ms } : {}),
       packs: raw.packs.filter((p): p is string => typeof p === 'string'),
       objects: raw.objects,
+      ...(Array.isArray(raw.full) ? { full: raw.full.filter((p): p is string => typeof p === 'string') } : {}),
     };
   } catch {
     return null;
   }
 }
 
-async function writeState(store: StoreLayout, packs: readonly PackInfo[], compressed = false): Promise<void> {
+async function writeState(store: StoreLayout, packs: readonly PackInfo[], compressed = false, full?: readonly string[]): Promise<void> {
   const now = Date.now();
-  const state: UpkeepState = { v: 1, time_ms: now, ...(compressed ? { compressed_ms: now } : {}), packs: packs.map((p) => p.name), objects: packs.reduce((n, p) => n + p.objects, 0) };
+  const state: UpkeepState = {
+    v: 1,
+    time_ms: now,
+    ...(compressed ? { compressed_ms: now } : {}),
+    packs: packs.map((p) => p.name),
+    objects: packs.reduce((n, p) => n + p.objects, 0),
+    ...(full ? { full: [...full] } : {}),
+  };
   await writeFileAtomic(path.join(store.home, STATE_FILE), `${JSON.stringify(state)}\n`, { mode: 0o600 });
 }
 
@@ -279,11 +325,16 @@ export async function objectsFootprint(gitDir: string): Promise<StoreFootprint> 
   return { bytes, files };
 }
 
-/** Runs git at low priority; rejects on failure or abort (git is killed). */
-function lowPriorityGit(store: StoreLayout, args: string[], niceness: number, signal?: AbortSignal): Promise<string> {
+/** Runs git at low priority (`input` on its stdin); rejects on failure or abort (git is killed). */
+function lowPriorityGit(store: StoreLayout, args: string[], niceness: number, signal?: AbortSignal, input?: string): Promise<string> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new Error('upkeep stopped'));
-    const child = spawnGit(storeGit(store), args, ['ignore', 'pipe', 'pipe']);
+    const child = spawnGit(storeGit(store), args, [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe']);
+    if (input !== undefined) {
+      // git dying early (a pack gone) closes its stdin: the close decides, not the write.
+      child.stdin?.on('error', () => undefined);
+      child.stdin?.end(input);
+    }
     // Lowered at once: git forks pack-objects' threads later, and they inherit it.
     if (niceness > 0 && child.pid !== undefined) {
       try {
@@ -315,18 +366,33 @@ async function removePack(dir: string, name: string): Promise<void> {
 /** Attempts when a pack join (pack-merge.ts, lock-free, any process) removed a pack under git. */
 const ATTEMPTS = 4;
 
+interface CompressOutcome {
+  removed: number;
+  kind: 'full' | 'roll';
+  /** Why a full run (a roll's is the due reason). */
+  why: string | null;
+}
+
 /**
  * The compression itself; the caller holds the upkeep lock. A join of small
  * packs may remove a pack git has listed but not opened yet ("cannot open pack
  * index"): git then stops before writing anything, and the run starts again.
  */
-async function compress(store: StoreLayout, niceness: number, signal?: AbortSignal): Promise<number> {
+async function compress(store: StoreLayout, niceness: number, full: boolean, tuning: RollTuning, signal?: AbortSignal): Promise<CompressOutcome> {
   for (let attempt = 1; ; attempt++) {
     // This process's own joins first: they would race git the most.
     await settlePackMerges();
     const before = await listPacks(store);
     try {
-      return await compressOnce(store, before, niceness, signal);
+      const [state, loose] = await Promise.all([readState(store), looseEstimate(store)]);
+      const compressed = new Set(state?.compressed_ms !== undefined ? state.packs : []);
+      const plan: RollPlan = full
+        ? { kind: 'full', why: 'forced' }
+        : planRoll({ packs: before, compressed, full: new Set(state?.full ?? [...compressed]), looseBytes: loose.bytes, ...tuning });
+      if (plan.kind === 'full') return { removed: await compressOnce(store, before, niceness, signal), kind: 'full', why: plan.why };
+      const byName = new Map(before.map((p) => [p.name, p]));
+      const pick = (names: readonly string[]): PackInfo[] => names.map((n) => byName.get(n)).filter((p): p is PackInfo => p !== undefined);
+      return { removed: await rollOnce(store, pick(plan.roll), pick(plan.keep), state?.full ?? [...compressed], niceness, signal), kind: 'roll', why: null };
     } catch (err) {
       const changed = (await listPacks(store)).map((p) => p.name).join() !== before.map((p) => p.name).join();
       if (attempt >= ATTEMPTS || signal?.aborted || !changed) throw err;
@@ -373,9 +439,57 @@ async function compressOnce(store: StoreLayout, before: readonly PackInfo[], nic
   }
   await syncDir(dir);
   await lowPriorityGit(store, ['prune-packed', '-q'], niceness, signal);
-  // The new pack is the baseline the next "due" counts from.
+  // The new pack is the baseline the next "due" counts from, and the full pack a roll leaves be.
   const now = await listPacks(store);
-  await writeState(store, now.filter((p) => keep.has(p.name)), true);
+  await writeState(store, now.filter((p) => keep.has(p.name)), true, made);
+  return removed;
+}
+
+/**
+ * A roll: only `roll` (packs written whole, earlier small rolls) and the loose
+ * objects go into one new pack; `keep` is named to git as excluded, so the new
+ * pack holds none of their objects and they are not read or rewritten. The
+ * same protocol as a full run: the new pack is named and fsynced before any
+ * rolled pack goes, and only the packs listed before git started are removed
+ * (every object of theirs is in the new pack, or in a kept pack that stays).
+ * Not `git repack -d --geometric`: it decides itself which packs to delete,
+ * would count our kept packs' neighbours written meanwhile, and does not fsync
+ * the folder before deleting.
+ */
+async function rollOnce(store: StoreLayout, roll: readonly PackInfo[], keep: readonly PackInfo[], fullPacks: readonly string[], niceness: number, signal?: AbortSignal): Promise<number> {
+  const dir = packDir(store);
+  const printed = await lowPriorityGit(
+    store,
+    [
+      'pack-objects',
+      // Every object of the packs named on stdin, none of those named with ^; --unpacked adds every loose object.
+      '--stdin-packs',
+      '--unpacked',
+      '--non-empty',
+      '--delta-base-offset',
+      // As a full run: whole objects of one pack are never tried against each other with reuse on.
+      '--no-reuse-delta',
+      '-q',
+      path.join(dir, 'pack'),
+    ],
+    niceness,
+    signal,
+    [...roll.map((p) => `${p.name}.pack`), ...keep.map((p) => `^${p.name}.pack`)].join('\n') + '\n',
+  );
+  const made = new Set(printed.trim().split('\n').filter((l) => /^[0-9a-f]{40}$/.test(l)).map((h) => `pack-${h}`));
+  await syncDir(dir);
+  let removed = 0;
+  // Nothing written (nothing new): nothing is replaced. Objects the kept packs hold were left out on purpose.
+  for (const pack of made.size > 0 ? roll : []) {
+    if (made.has(pack.name)) continue;
+    await removePack(dir, pack.name);
+    removed += 1;
+  }
+  await syncDir(dir);
+  await lowPriorityGit(store, ['prune-packed', '-q'], niceness, signal);
+  const kept = new Set([...keep.map((p) => p.name), ...made]);
+  const now = await listPacks(store);
+  await writeState(store, now.filter((p) => kept.has(p.name)), true, fullPacks.filter((n) => kept.has(n)));
   return removed;
 }
 
@@ -389,7 +503,7 @@ export async function upkeepIfDue(home: string, options: UpkeepOptions = {}): Pr
   const started = performance.now();
   const idle = async (reason: string): Promise<UpkeepResult> => {
     const fp = await objectsFootprint(store.gitDir);
-    return { ran: false, reason, before: fp, after: fp, packs_removed: 0, duration_ms: Math.round(performance.now() - started) };
+    return { ran: false, reason, before: fp, after: fp, packs_removed: 0, kind: null, duration_ms: Math.round(performance.now() - started) };
   };
   const check = await upkeepDue(home, options);
   if (!options.force && !check.due) return idle('not due');
@@ -403,13 +517,14 @@ export async function upkeepIfDue(home: string, options: UpkeepOptions = {}): Pr
   }
   try {
     const before = await objectsFootprint(store.gitDir);
-    const removed = await compress(store, options.niceness ?? 19, options.signal);
+    const done = await compress(store, options.niceness ?? 19, options.force === true, options.roll ?? {}, options.signal);
     return {
       ran: true,
-      reason: check.reason ?? 'forced',
+      reason: [check.reason ?? 'forced', ...(done.why !== null && done.why !== 'forced' ? [`full: ${done.why}`] : [])].join('; '),
       before,
       after: await objectsFootprint(store.gitDir),
-      packs_removed: removed,
+      packs_removed: done.removed,
+      kind: done.kind,
       duration_ms: Math.round(performance.now() - started),
     };
   } finally {

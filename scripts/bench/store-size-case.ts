@@ -21,6 +21,10 @@ export interface StoreSizeRow {
   ratio: number;
   /** How many pauses found upkeep due, and the time those runs took. */
   upkeeps: number;
+  /** Of those, how many compressed the whole store anew (the rest rolled up only what was new). */
+  full_upkeeps: number;
+  /** The longest single upkeep. */
+  upkeep_max_ms: number;
   upkeep_ms: number;
   snapshot_ms: number;
 }
@@ -35,6 +39,8 @@ export async function measureStoreSize(dir: string, snapshots: number, progress:
   await upkeepDue(home);
   const pauseEvery = Math.max(25, Math.round(snapshots / 40));
   let upkeeps = 0;
+  let fullUpkeeps = 0;
+  let upkeepMaxMs = 0;
   let upkeepMs = 0;
   let snapshotMs = 0;
   const pause = async (): Promise<void> => {
@@ -43,6 +49,8 @@ export async function measureStoreSize(dir: string, snapshots: number, progress:
     const run = await upkeepIfDue(home, { niceness: 0 });
     if (run.ran) {
       upkeeps += 1;
+      if (run.kind === 'full') fullUpkeeps += 1;
+      upkeepMaxMs = Math.max(upkeepMaxMs, performance.now() - t);
       upkeepMs += performance.now() - t;
     }
   };
@@ -53,7 +61,7 @@ export async function measureStoreSize(dir: string, snapshots: number, progress:
     if ((await side.snapshot('edit40', files)) === null) throw new Error(`store size case: snapshot ${round} took no checkpoint`);
     snapshotMs += performance.now() - t;
     if ((round + 1) % pauseEvery === 0) await pause();
-    if ((round + 1) % 1000 === 0) progress(`store_size_${snapshots}: ${round + 1} snapshots, ${upkeeps} upkeeps`);
+    if ((round + 1) % 1000 === 0) progress(`store_size_${snapshots}: ${round + 1} snapshots, ${upkeeps} upkeeps (${fullUpkeeps} full, ${(upkeepMs / 1000).toFixed(1)} s), store ${mb((await objectsFootprint(storeLayout(home).gitDir)).bytes)}`);
   }
   await pause();
   const gitDir = storeLayout(home).gitDir;
@@ -65,7 +73,7 @@ export async function measureStoreSize(dir: string, snapshots: number, progress:
   rmSync(copy, { recursive: true, force: true });
   rmSync(home, { recursive: true, force: true });
   rmSync(ws.root, { recursive: true, force: true });
-  return { snapshots, ours, git_gc: gitGc, ratio: Math.round((ours / gitGc) * 1000) / 1000, upkeeps, upkeep_ms: Math.round(upkeepMs), snapshot_ms: Math.round((snapshotMs / snapshots) * 10) / 10 };
+  return { snapshots, ours, git_gc: gitGc, ratio: Math.round((ours / gitGc) * 1000) / 1000, upkeeps, full_upkeeps: fullUpkeeps, upkeep_max_ms: Math.round(upkeepMaxMs), upkeep_ms: Math.round(upkeepMs), snapshot_ms: Math.round((snapshotMs / snapshots) * 10) / 10 };
 }
 
 const mb = (bytes: number): string => `${(bytes / (1 << 20)).toFixed(2)} MB`;
@@ -75,7 +83,7 @@ export function storeSizeLines(rows: readonly StoreSizeRow[]): string[] {
     'store size with upkeep on its own rule (at pauses), against git gc --prune=now of a copy; target ≤ 1.10×:',
     ...rows.map(
       (r) =>
-        `  store_size_${r.snapshots}: ours ${mb(r.ours)}, git gc ${mb(r.git_gc)}, ${r.ratio.toFixed(2)}× ${r.ratio <= 1.1 ? 'pass' : 'MISS'}; ${r.upkeeps} upkeeps due, ${(r.upkeep_ms / 1000).toFixed(1)} s in all; a snapshot ${r.snapshot_ms} ms on average`,
+        `  store_size_${r.snapshots}: ours ${mb(r.ours)}, git gc ${mb(r.git_gc)}, ${r.ratio.toFixed(2)}× ${r.ratio <= 1.1 ? 'pass' : 'MISS'}; ${r.upkeeps} upkeeps due (${r.full_upkeeps} full), ${(r.upkeep_ms / 1000).toFixed(1)} s in all, longest ${(r.upkeep_max_ms / 1000).toFixed(1)} s; a snapshot ${r.snapshot_ms} ms on average`,
     ),
   ];
 }

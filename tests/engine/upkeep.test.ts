@@ -8,6 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { settleAllIndexes, settlePackMerges } from '../../electron/engine/index.js';
+import { checkStore } from '../../electron/engine/check.js';
+import { storeLayout } from '../../electron/engine/layout/paths.js';
 import { fsckStore, objectsFootprint, upkeepDue, upkeepIfDue } from '../../electron/engine/upkeep.js';
 import { makeSandbox } from '../cli/run-cli.js';
 import { CLI_PATH } from '../paths.js';
@@ -84,6 +86,9 @@ describe('upkeep', () => {
     // And the store takes snapshots as before.
     write(s.ws, 'after.txt', 'after upkeep\n');
     expect((await s.workspace.snapshot({ reason: 'after', trigger: 'manual' })).id).not.toBeNull();
+    // Its pack join finishes first: one removing packs while fsck reads them is git's "packfile … cannot be accessed", not damage.
+    await settleAllIndexes();
+    await settlePackMerges();
     expect(await fsckStore(s.storeHome)).toBe('');
   });
 
@@ -142,6 +147,59 @@ describe('upkeep', () => {
     const ours = (await objectsFootprint(gitDir())).bytes;
     const git = (await objectsFootprint(copy)).bytes;
     expect(ours / git).toBeLessThanOrEqual(1.1);
+    expect(await fsckStore(s.storeHome)).toBe('');
+  });
+
+  it('rolls up only what is new after a full compression: the full pack stays byte for byte, the new objects get deltas', async () => {
+    const pictures = await history(300, 20);
+    await settleAllIndexes();
+    await settlePackMerges();
+    const full = await upkeepIfDue(s.storeHome, { force: true, niceness: 0 });
+    expect(full).toMatchObject({ ran: true, kind: 'full' });
+    const packs = (): string[] => fs.readdirSync(packDir()).filter((n) => n.endsWith('.pack')).sort();
+    const [fullPack] = packs();
+    expect(packs()).toEqual([fullPack]);
+    const fullBytes = fs.readFileSync(path.join(packDir(), fullPack!));
+    const fullStat = fs.statSync(path.join(packDir(), fullPack!));
+    // New snapshots: their packs are written whole.
+    for (const [id, p] of await history(300, 12)) pictures.set(id, p);
+    await settleAllIndexes();
+    await settlePackMerges();
+    const whole = packs().filter((n) => n !== fullPack);
+    expect(whole.length).toBeGreaterThan(0);
+    const wholeBytes = whole.reduce((n, name) => n + fs.statSync(path.join(packDir(), name)).size, 0);
+    // Due by bytes at once; what came after is small beside the full pack: a roll, not a full run.
+    const roll = await upkeepIfDue(s.storeHome, { newBytes: 1, bytesGrowth: 0, niceness: 0 });
+    expect(roll, roll.reason).toMatchObject({ ran: true, kind: 'roll' });
+    // The full pack was not rewritten: same name, same bytes, same file (not replaced; git may touch its mtime to freshen it).
+    expect(packs()).toContain(fullPack);
+    expect(fs.readFileSync(path.join(packDir(), fullPack!)).equals(fullBytes)).toBe(true);
+    expect(fs.statSync(path.join(packDir(), fullPack!)).ino).toBe(fullStat.ino);
+    // The whole packs are gone, one new pack holds their objects, with deltas and smaller.
+    const after = packs();
+    expect(after).toHaveLength(2);
+    for (const name of whole) expect(after).not.toContain(name);
+    const rolled = after.find((n) => n !== fullPack)!;
+    expect(fs.statSync(path.join(packDir(), rolled)).size).toBeLessThan(wholeBytes * 0.6);
+    const verify = execFileSync('git', ['verify-pack', '-v', path.join(packDir(), rolled.replace(/\.pack$/, '.idx'))], { encoding: 'utf8' });
+    expect(verify).toMatch(/chain length = 1: \d+ objects?/);
+    // Its objects are only the new ones: none of the full pack's is copied.
+    const ids = (name: string): Set<string> =>
+      new Set(execFileSync('git', ['show-index'], { input: fs.readFileSync(path.join(packDir(), name.replace(/\.pack$/, '.idx'))), encoding: 'utf8' }).split('\n').filter(Boolean).map((l) => l.split(' ')[1]!));
+    const inFull = ids(fullPack!);
+    expect([...ids(rolled)].filter((id) => inFull.has(id))).toEqual([]);
+    expect(await fsckStore(s.storeHome)).toBe('');
+    const checked = await checkStore(storeLayout(s.storeHome), null);
+    expect(checked.damaged).toEqual([]);
+    expect(checked.bad_objects).toEqual([]);
+    expect(checked.packs).toEqual([]);
+    expect(checked.clean).toBe(true);
+    // Nothing new since: not due.
+    expect((await upkeepDue(s.storeHome, { newBytes: 1, bytesGrowth: 0 })).due).toBe(false);
+    await expectRestoresByteIdentical(pictures, 3);
+    // A forced run (Compact now) compresses everything anew into one pack.
+    expect(await upkeepIfDue(s.storeHome, { force: true, niceness: 0 })).toMatchObject({ ran: true, kind: 'full' });
+    expect(packs()).toHaveLength(1);
     expect(await fsckStore(s.storeHome)).toBe('');
   });
 

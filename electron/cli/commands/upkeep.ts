@@ -19,7 +19,7 @@ export function registerUpkeep(program: Command): void {
   program
     .command('upkeep')
     .description("delta-compress the store's objects if enough have piled up (runs on its own in the background)")
-    .option('--force', 'compress even when not due')
+    .option('--force', 'compress the whole store anew, even when not due')
     .option('--background', 'quiet, at the lowest priority (how commands start it)')
     .option('--json', 'print machine-readable JSON')
     .action(async (options: UpkeepCommandOptions) => {
