@@ -98,6 +98,7 @@ export interface RollTuning {
   fullGrowth?: number;
   factor?: number;
   packLimit?: number;
+  smallStoreBytes?: number;
 }
 
 export interface UpkeepOptions extends Partial<UpkeepLimits> {
