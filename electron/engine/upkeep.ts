@@ -428,22 +428,32 @@ async function compressOnce(store: StoreLayout, before: readonly PackInfo[], nic
     niceness,
     signal,
   );
-  const made = printed.trim().split('\n').filter((l) => /^[0-9a-f]{40}$/.test(l)).map((h) => `pack-${h}`);
+  const { made, removed } = await replacePacks(store, printed, before, niceness, signal);
+  // The new pack is the baseline the next "due" counts from, and the full pack a roll leaves be.
+  const now = await listPacks(store);
+  await writeState(store, now.filter((p) => made.has(p.name)), true, [...made]);
+  return removed;
+}
+
+/**
+ * After git wrote a pack (its names printed): the folder fsynced, so the new pack is durable
+ * before anything goes; then the packs `listed` before git started are removed (index first),
+ * except one git wrote again under the same name; then loose objects a pack now holds. Nothing
+ * written (nothing to pack): nothing is replaced.
+ */
+async function replacePacks(store: StoreLayout, printed: string, listed: readonly PackInfo[], niceness: number, signal?: AbortSignal): Promise<{ made: Set<string>; removed: number }> {
+  const dir = packDir(store);
+  const made = new Set(printed.trim().split('\n').filter((l) => /^[0-9a-f]{40}$/.test(l)).map((h) => `pack-${h}`));
   await syncDir(dir);
-  const keep = new Set(made);
   let removed = 0;
-  // Nothing written (an empty store): nothing is replaced.
-  for (const pack of made.length > 0 ? before : []) {
-    if (keep.has(pack.name)) continue; // git wrote the same set under the same name: it is the new one
+  for (const pack of made.size > 0 ? listed : []) {
+    if (made.has(pack.name)) continue;
     await removePack(dir, pack.name);
     removed += 1;
   }
   await syncDir(dir);
   await lowPriorityGit(store, ['prune-packed', '-q'], niceness, signal);
-  // The new pack is the baseline the next "due" counts from, and the full pack a roll leaves be.
-  const now = await listPacks(store);
-  await writeState(store, now.filter((p) => keep.has(p.name)), true, made);
-  return removed;
+  return { made, removed };
 }
 
 /**
@@ -477,17 +487,8 @@ async function rollOnce(store: StoreLayout, roll: readonly PackInfo[], keep: rea
     signal,
     [...roll.map((p) => `${p.name}.pack`), ...keep.map((p) => `^${p.name}.pack`)].join('\n') + '\n',
   );
-  const made = new Set(printed.trim().split('\n').filter((l) => /^[0-9a-f]{40}$/.test(l)).map((h) => `pack-${h}`));
-  await syncDir(dir);
-  let removed = 0;
-  // Nothing written (nothing new): nothing is replaced. Objects the kept packs hold were left out on purpose.
-  for (const pack of made.size > 0 ? roll : []) {
-    if (made.has(pack.name)) continue;
-    await removePack(dir, pack.name);
-    removed += 1;
-  }
-  await syncDir(dir);
-  await lowPriorityGit(store, ['prune-packed', '-q'], niceness, signal);
+  // Only the rolled packs go: objects the kept packs hold were left out of the new one on purpose.
+  const { made, removed } = await replacePacks(store, printed, roll, niceness, signal);
   const kept = new Set([...keep.map((p) => p.name), ...made]);
   const now = await listPacks(store);
   await writeState(store, now.filter((p) => kept.has(p.name)), true, fullPacks.filter((n) => kept.has(n)));
