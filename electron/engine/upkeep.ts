@@ -402,18 +402,26 @@ async function compress(store: StoreLayout, niceness: number, full: boolean, tun
 }
 
 async function compressOnce(store: StoreLayout, before: readonly PackInfo[], niceness: number, signal?: AbortSignal): Promise<number> {
-  const dir = packDir(store);
-  const printed = await lowPriorityGit(
+  const printed = await packObjects(
+    store,
+    ['--all', '--reflog', '--indexed-objects', '--keep-unreachable', '--pack-loose-unreachable', '--honor-pack-keep', '--local'],
+    niceness,
+    signal,
+  );
+  const { made, removed } = await replacePacks(store, printed, before, niceness, signal);
+  // The new pack is the baseline the next "due" counts from, and the full pack a roll leaves be.
+  const now = await listPacks(store);
+  await writeState(store, now.filter((p) => made.has(p.name)), true, [...made]);
+  return removed;
+}
+
+/** `git pack-objects` of `selection` into objects/pack, at low priority; what it prints names the pack it wrote. */
+function packObjects(store: StoreLayout, selection: readonly string[], niceness: number, signal?: AbortSignal, stdin?: string): Promise<string> {
+  return lowPriorityGit(
     store,
     [
       'pack-objects',
-      '--all',
-      '--reflog',
-      '--indexed-objects',
-      '--keep-unreachable',
-      '--pack-loose-unreachable',
-      '--honor-pack-keep',
-      '--local',
+      ...selection,
       '--non-empty',
       '--delta-base-offset',
       // Deltas searched anew: git skips trying two whole objects of the same
@@ -423,16 +431,12 @@ async function compressOnce(store: StoreLayout, before: readonly PackInfo[], nic
       // (probe: 250-680 KB for the same 800 KB of objects; 196 KB without).
       '--no-reuse-delta',
       '-q',
-      path.join(dir, 'pack'),
+      path.join(packDir(store), 'pack'),
     ],
     niceness,
     signal,
+    stdin,
   );
-  const { made, removed } = await replacePacks(store, printed, before, niceness, signal);
-  // The new pack is the baseline the next "due" counts from, and the full pack a roll leaves be.
-  const now = await listPacks(store);
-  await writeState(store, now.filter((p) => made.has(p.name)), true, [...made]);
-  return removed;
 }
 
 /**
@@ -468,21 +472,10 @@ async function replacePacks(store: StoreLayout, printed: string, listed: readonl
  * the folder before deleting.
  */
 async function rollOnce(store: StoreLayout, roll: readonly PackInfo[], keep: readonly PackInfo[], fullPacks: readonly string[], niceness: number, signal?: AbortSignal): Promise<number> {
-  const dir = packDir(store);
-  const printed = await lowPriorityGit(
+  // Every object of the packs named on stdin, none of those named with ^; --unpacked adds every loose object.
+  const printed = await packObjects(
     store,
-    [
-      'pack-objects',
-      // Every object of the packs named on stdin, none of those named with ^; --unpacked adds every loose object.
-      '--stdin-packs',
-      '--unpacked',
-      '--non-empty',
-      '--delta-base-offset',
-      // As a full run: whole objects of one pack are never tried against each other with reuse on.
-      '--no-reuse-delta',
-      '-q',
-      path.join(dir, 'pack'),
-    ],
+    ['--stdin-packs', '--unpacked'],
     niceness,
     signal,
     [...roll.map((p) => `${p.name}.pack`), ...keep.map((p) => `^${p.name}.pack`)].join('\n') + '\n',
