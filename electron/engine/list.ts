@@ -10,15 +10,16 @@ import type { WsContext } from './layout/context.js';
 import { mapLimit } from './support/fsutil.js';
 import { git, GitFailure, isObjectId } from './git/git-runner.js';
 import { objectInNode } from './objects/object-read.js';
-import { decodeMessage, type CheckpointRecord } from './layout/message.js';
+import { decodeMessage, type CheckpointRecord, type DecodedMessage } from './layout/message.js';
 import { readMeta } from './layout/meta.js';
 import { markDamagedTrees } from './trees/tree-check.js';
 import { validateRef } from './validate.js';
 
 /** A record from a commit's message; `modes` kept beside the public checkpoint. */
 function record(id: string, refname: string, tree: string, contents: string, pinned: boolean): CheckpointRecord {
-  const modes = decodeMessage(contents).meta.modes;
-  const checkpoint = decodeCheckpoint(id, refname, contents, pinned);
+  const decoded = decodeMessage(contents); // once: a first listing of 10,000 spends most of its own time here
+  const modes = decoded.meta.modes;
+  const checkpoint = checkpointOf(id, refname, decoded, pinned);
   return modes ? { refname, tree, checkpoint, modes } : { refname, tree, checkpoint };
 }
 
@@ -94,7 +95,7 @@ export async function listRecords(ctx: WsContext, limit?: number): Promise<Check
     const listed = await git(ctx.git, byPrefix ? [...args, ...count, ctx.refPrefix] : [...args, ...misses]).catch((err: unknown) => err);
     if (listed instanceof GitFailure) return markDamagedTrees(ctx.store.gitDir, ctx.layout.dir, await listDamaged(ctx, count, pinned));
     if (typeof listed !== 'string') throw listed;
-    remember(known, parseRecords(listed, new Set()));
+    remember(known, await parseRecordsInSlices(listed));
   }
   const records: CheckpointRecord[] = [];
   for (const name of wanted) {
@@ -113,11 +114,32 @@ function remember(known: Map<string, CheckpointRecord>, records: readonly Checkp
 }
 
 function parseRecords(out: string, pinned: Set<string>): CheckpointRecord[] {
+  return out
+    .split(RECORD_END)
+    .filter((chunk) => chunk.length > 0)
+    .map((chunk) => parseRecord(chunk, pinned));
+}
+
+function parseRecord(chunk: string, pinned: Set<string>): CheckpointRecord {
+  const [refname = '', id = '', tree = '', contents = ''] = chunk.split('\0');
+  return record(id, refname, tree, contents, pinned.has(id));
+}
+
+/** Records parsed per slice. */
+const PARSE_SLICE = 500;
+
+/**
+ * parseRecords for a long listing, a slice at a time with the event loop let
+ * through in between: 10,000 records are ~150 ms of decoding, which in the app
+ * or `serve` would hold every other request (a page loading beside it, a hook).
+ */
+async function parseRecordsInSlices(out: string): Promise<CheckpointRecord[]> {
+  const chunks = out.split(RECORD_END).filter((chunk) => chunk.length > 0);
   const records: CheckpointRecord[] = [];
-  for (const chunk of out.split(RECORD_END)) {
-    if (chunk.length === 0) continue;
-    const [refname = '', id = '', tree = '', contents = ''] = chunk.split('\0');
-    records.push(record(id, refname, tree, contents, pinned.has(id)));
+  const none = new Set<string>();
+  for (let i = 0; i < chunks.length; i += PARSE_SLICE) {
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+    for (const chunk of chunks.slice(i, i + PARSE_SLICE)) records.push(parseRecord(chunk, none));
   }
   return records;
 }
@@ -273,7 +295,10 @@ export async function allRecords(ctx: WsContext): Promise<CheckpointRecord[]> {
 }
 
 export function decodeCheckpoint(id: string, refname: string, contents: string, pinned: boolean): Checkpoint {
-  const { reason, meta } = decodeMessage(contents);
+  return checkpointOf(id, refname, decodeMessage(contents), pinned);
+}
+
+function checkpointOf(id: string, refname: string, { reason, meta }: DecodedMessage, pinned: boolean): Checkpoint {
   const time_ms = meta.time_ms || refTime(refname).ms;
   const cp: Checkpoint = {
     id,

@@ -213,6 +213,26 @@ describe('a damaged tree', () => {
     expect((await s.workspace.show(first as string)).files.map((f) => f.path)).toEqual(['a.txt', 'sub/b.txt']);
   });
 
+  it('root tree in a long listing (loose objects found by fan-out folder): list marks that checkpoint only', async () => {
+    s = await sandbox();
+    const ids: string[] = [];
+    const take = async (n: number): Promise<void> => {
+      for (let i = 0; i < n; i++) {
+        write(s.ws, 'a.txt', `${ids.length}\n`);
+        ids.push((await s.workspace.snapshot()).id as string);
+      }
+    };
+    // The older half loose (as older versions wrote), the newer half in the packs snapshots write.
+    await take(150);
+    unpackAll(s.storeHome);
+    await take(150);
+    const damagedOne = ids[50] as string;
+    emptyObject(s.storeHome, storeGit(s.storeHome, ['rev-parse', `${damagedOne}^{tree}`]).trim());
+    const listed = await s.workspace.list();
+    expect(listed).toHaveLength(300);
+    expect(listed.filter((c) => c.damaged).map((c) => c.id)).toEqual([damagedOne]);
+  });
+
   it('a subtree: show, diff and restore of that checkpoint refuse in one line, nothing changes; the others work', async () => {
     s = await sandbox();
     const [first, middle, last] = await withSub(s);

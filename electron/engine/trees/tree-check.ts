@@ -89,14 +89,17 @@ export async function markDamagedTrees(gitDir: string, wsDir: string, records: C
   const found = new Set(await foundDamaged(wsDir));
   const damaged = new Set<string>();
   for (const r of records) if (found.has(r.checkpoint.id)) damaged.add(r.tree);
-  const trees = [...new Set(records.filter((r) => !r.checkpoint.damaged && r.tree !== '' && r.tree !== EMPTY_TREE).map((r) => r.tree))];
+  const trees = [...new Set(records.filter((r) => !r.checkpoint.damaged && r.tree !== '' && r.tree !== EMPTY_TREE).map((r) => r.tree))].filter(
+    (tree) => !verified.has(`${gitDir}\0${tree}`) && !rootChecked.has(`${gitDir}\0${tree}`),
+  );
+  const loose = await looseAmong(gitDir, trees);
   await mapLimit(trees, 32, async (tree) => {
-    if (verified.has(`${gitDir}\0${tree}`) || rootChecked.has(`${gitDir}\0${tree}`)) return;
-    if (await looseTreeDamaged(gitDir, tree)) damaged.add(tree);
-    else {
-      if (rootChecked.size >= MAX_REMEMBERED) rootChecked.clear();
-      rootChecked.add(`${gitDir}\0${tree}`);
+    if (loose !== null && !loose.has(tree)) {
+      markRootChecked(gitDir, tree); // packed: a pack is written whole and fsynced before it is named
+      return;
     }
+    if (await looseTreeDamaged(gitDir, tree)) damaged.add(tree);
+    else markRootChecked(gitDir, tree);
   });
   if (damaged.size === 0) return records;
   return records.map((r) => (damaged.has(r.tree) ? { ...r, checkpoint: { ...r.checkpoint, damaged: true } } : r));
@@ -104,6 +107,32 @@ export async function markDamagedTrees(gitDir: string, wsDir: string, records: C
 
 /** Root trees `list` found readable (their subtrees unchecked). */
 const rootChecked = new Set<string>();
+
+function markRootChecked(gitDir: string, tree: string): void {
+  if (rootChecked.size >= MAX_REMEMBERED) rootChecked.clear();
+  rootChecked.add(`${gitDir}\0${tree}`);
+}
+
+/** From this many trees on, listing their fan-out folders is cheaper than one lstat each (mostly of a file that is not there). */
+const LIST_FANOUT_FROM = 256;
+
+/**
+ * Which of `trees` are loose objects, by one readdir per fan-out folder they
+ * fall in; null for a few trees (each is looked at on its own). A first
+ * listing of 10,000 checkpoints from a compressed store made 10,000 lstat
+ * calls that nearly all failed: ~450 ms of the listing, against ~30 ms here.
+ * A tree written loose after the readdir is one a checkpoint made later, not
+ * one of these (a ref names a commit only after its trees are written).
+ */
+async function looseAmong(gitDir: string, trees: readonly string[]): Promise<Set<string> | null> {
+  if (trees.length < LIST_FANOUT_FROM) return null;
+  const fanouts = [...new Set(trees.map((t) => t.slice(0, 2)))];
+  const loose = new Set<string>();
+  await mapLimit(fanouts, 16, async (fanout) => {
+    for (const name of await fs.readdir(path.join(gitDir, 'objects', fanout)).catch(() => [] as string[])) loose.add(fanout + name);
+  });
+  return loose;
+}
 
 /**
  * Reads every tree of the checkpoint; throws one line naming it when any
