@@ -1,8 +1,7 @@
 // Builds the commander program and runs it, mapping every outcome to the exit
 // codes the CLI promises: 0 done, 1 error (one line on stderr), 2 usage.
 import { Command, CommanderError } from 'commander';
-import { COMMANDS } from './commands/index.js';
-import { registerUpkeep } from './commands/upkeep.js';
+import { loadCommands } from './commands/index.js';
 import { ExitWith } from './context.js';
 import { errorLine } from './output.js';
 
@@ -12,7 +11,8 @@ export const EXIT_USAGE = 2;
 
 const VERSION = '0.1.0';
 
-export function buildProgram(): Command {
+/** The program with the commands `argv` needs (its command's alone when it names one). */
+export async function buildProgram(argv: readonly string[]): Promise<Command> {
   const program = new Command('chronoscope')
     .description('Checkpoints of a workspace in a private shadow git store: list, diff, restore.')
     .version(VERSION, '-V, --version')
@@ -25,8 +25,7 @@ export function buildProgram(): Command {
       outputError: (message, write) =>
         write(`chronoscope: ${message.replace(/^error: /, '').trim().replace(/\s*\n\s*/g, ' ')}\n`),
     });
-  for (const register of COMMANDS) register(program);
-  registerUpkeep(program);
+  for (const register of await loadCommands(argv[2])) register(program);
   // The hint names the subcommand that was used, so it goes on each one.
   for (const command of program.commands) {
     command.showHelpAfterError(`(run 'chronoscope ${command.name()} --help' for usage)`);
@@ -37,12 +36,12 @@ export function buildProgram(): Command {
 
 /** Runs the CLI and resolves to the exit code; never throws. */
 export async function run(argv: readonly string[]): Promise<number> {
-  const program = buildProgram();
   if (argv.length <= 2) {
     // Commander would print the whole help to stderr; one line and a hint is kinder.
     process.stderr.write("chronoscope: missing command\n(run 'chronoscope --help' for usage)\n");
     return EXIT_USAGE;
   }
+  const program = await buildProgram(argv);
   try {
     await program.parseAsync([...argv], { from: 'node' });
     return EXIT_OK;
