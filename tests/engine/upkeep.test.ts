@@ -302,6 +302,72 @@ describe('upkeep', () => {
     await expectRestoresByteIdentical(pictures, 3);
   });
 
+  it('loses nothing when a roll is SIGKILLed at different moments, and never touches the full pack', async () => {
+    const pictures = await history(400, 60, 60);
+    await settleAllIndexes();
+    await settlePackMerges();
+    expect(await upkeepIfDue(s.storeHome, { force: true, niceness: 0 })).toMatchObject({ ran: true, kind: 'full' });
+    const packNames = (): string[] => fs.readdirSync(packDir());
+    const fullPack = packNames().find((n) => n.endsWith('.pack'))!;
+    const fullBytes = fs.readFileSync(path.join(packDir(), fullPack));
+    // A roll in a process of its own (the built engine: the CLI's `upkeep` of a store this small runs in full).
+    const upkeepModule = path.join(path.dirname(CLI_PATH), '..', 'engine', 'upkeep.js');
+    const script = `const { upkeepIfDue } = await import(process.argv[1]);
+      const run = await upkeepIfDue(process.argv[2], { newBytes: 1, bytesGrowth: 0, niceness: 0, roll: { smallStoreBytes: 0, fullGrowth: 100 } });
+      process.stdout.write(JSON.stringify(run));`;
+    const rollProcess = (): ReturnType<typeof spawn> =>
+      spawn(process.execPath, ['--input-type=module', '-e', script, upkeepModule, s.storeHome], { stdio: ['ignore', 'pipe', 'ignore'], detached: true });
+    const waitFor = async (cond: () => boolean, limitMs: number): Promise<boolean> => {
+      const until = Date.now() + limitMs;
+      while (Date.now() < until) {
+        if (cond()) return true;
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      return false;
+    };
+    let round = 0;
+    const moments: Array<{ what: string; when: (before: Set<string>) => Promise<unknown> }> = [
+      { what: 'at 30 ms', when: () => new Promise((r) => setTimeout(r, 30)) },
+      { what: 'while git writes its temporary pack', when: () => waitFor(() => packNames().some((n) => n.startsWith('tmp_pack_')), 20_000) },
+      { what: 'once the rolled pack is named', when: (before) => waitFor(() => packNames().some((n) => n.endsWith('.idx') && !before.has(n)), 20_000) },
+      { what: 'at 250 ms', when: () => new Promise((r) => setTimeout(r, 250)) },
+      { what: 'at 600 ms', when: () => new Promise((r) => setTimeout(r, 600)) },
+    ];
+    let hits = 0;
+    for (const moment of moments) {
+      // Something new to roll each time: snapshots written whole, as between two pauses.
+      for (let k = 0; k < 15; k++, round++) {
+        const f = (round * 13) % 400;
+        fs.appendFileSync(path.join(s.ws, `src/d${f % 7}/f${f}.txt`), line(round + 8_000_000));
+        const { id } = await s.workspace.snapshot({ reason: `before kill ${round}`, trigger: 'manual' });
+        if (id === null) throw new Error('no checkpoint');
+        pictures.set(id, picture(s.ws));
+      }
+      await settleAllIndexes();
+      await settlePackMerges();
+      const before = new Set(packNames());
+      const child = rollProcess();
+      const exited = new Promise((r) => child.on('exit', r));
+      await moment.when(before);
+      if (child.exitCode === null && child.signalCode === null) hits += 1;
+      try {
+        process.kill(-(child.pid ?? 0), 'SIGKILL');
+      } catch {
+        /* it finished first */
+      }
+      await exited;
+      expect(await fsckStore(s.storeHome), `fsck after a kill ${moment.what}`).toBe('');
+      expect(fs.readFileSync(path.join(packDir(), fullPack)).equals(fullBytes), `the full pack after a kill ${moment.what}`).toBe(true);
+    }
+    expect(hits).toBeGreaterThanOrEqual(3);
+    // A roll run to its end afterwards works, and everything restores as it was.
+    expect(await upkeepIfDue(s.storeHome, { newBytes: 1, bytesGrowth: 0, niceness: 0, roll: { smallStoreBytes: 0, fullGrowth: 100 } })).toMatchObject({ ran: true, kind: 'roll' });
+    expect(await fsckStore(s.storeHome)).toBe('');
+    expect((await checkStore(storeLayout(s.storeHome), null)).clean).toBe(true);
+    const ids = [...pictures.keys()];
+    await expectRestoresByteIdentical(new Map(ids.filter((_, i) => i % 12 === 0 || i === ids.length - 1).map((id) => [id, pictures.get(id)!])));
+  });
+
   it('starts on its own, detached, after a CLI snapshot once due (and not before)', async () => {
     const sb = makeSandbox();
     try {
