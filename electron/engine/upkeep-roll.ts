@@ -17,8 +17,13 @@
  * snapshots of 40 files: 1.17× rolled, 0.98× full; `bench --store-sizes 150,1000`).
  */
 export const SMALL_STORE_BYTES = 32 * 1024 * 1024;
-/** A full run once the rolls since the last full one reach this fraction of it. */
-export const FULL_GROWTH = 0.25;
+/**
+ * A full run once the rolls since the last full one reach this fraction of it. A roll stores each
+ * file's first version in it whole, so this bounds how far above a full compression the store sits
+ * between full runs: a quarter let a 10,000-snapshot store reach ~1.2× git gc after a roll; a tenth
+ * keeps it near 1.1× for about twice the full runs (`bench --store-sizes`, "worst after a pause").
+ */
+export const FULL_GROWTH = 0.1;
 /** Each pack a roll keeps is at least this many times what it rolls (git's --geometric=2). */
 export const ROLL_FACTOR = 2;
 /** A full run rather than a roll that would leave more compressed packs than this. */

@@ -21,7 +21,7 @@
 // objects: the first version of a file in a roll is stored whole. That costs
 // size, which the full run takes back: everything compressed anew (below)
 // when upkeep never compressed the store, when the rolls since the last full
-// run reach a quarter of it, when a roll would leave too many packs, or when a
+// run reach a tenth of it, when a roll would leave too many packs, or when a
 // person asks (`force`: Compact now, `upkeep --force`).
 // `nice -n 10 node dist/scripts/bench.js --store-sizes 150,1000` (same
 // session): 1,000 snapshots, 40 upkeeps took 66.9 s when each rewrote the

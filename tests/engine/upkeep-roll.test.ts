@@ -10,16 +10,16 @@ describe('planRoll', () => {
   });
 
   it('rolls what is new with the small earlier rolls, and keeps the full pack and the large rolls', () => {
-    const packs = [pack('full', 1000), pack('r-big', 100), pack('r-small', 8), pack('new1', 3), pack('new2', 2)];
+    const packs = [pack('full', 10_000), pack('r-big', 100), pack('r-small', 8), pack('new1', 3), pack('new2', 2)];
     const plan = planRoll({ packs, compressed: new Set(['full', 'r-big', 'r-small']), full: new Set(['full']), looseBytes: 1, smallStoreBytes: 0 });
     // 6 new bytes: r-small (8 < 2 × 6) joins them; r-big (100 ≥ 2 × 14) stays.
     expect(plan).toEqual({ kind: 'roll', roll: ['new1', 'new2', 'r-small'], keep: ['r-big', 'full'] });
   });
 
-  it('runs in full once the rolls since the last full one reach a quarter of it (new bytes, written whole, do not count)', () => {
+  it('runs in full once the rolls since the last full one reach a tenth of it (new bytes, written whole, do not count)', () => {
     const compressed = new Set(['full', 'r']);
-    expect(planRoll({ packs: [pack('full', 1000), pack('r', 200), pack('new', 5000)], compressed, full: new Set(['full']), looseBytes: 0, smallStoreBytes: 0 })).toMatchObject({ kind: 'roll', roll: ['new', 'r'] });
-    expect(planRoll({ packs: [pack('full', 1000), pack('r', 250), pack('new', 5)], compressed, full: new Set(['full']), looseBytes: 0, smallStoreBytes: 0 })).toMatchObject({ kind: 'full', why: expect.stringMatching(/25% of it/) });
+    expect(planRoll({ packs: [pack('full', 1000), pack('r', 90), pack('new', 5000)], compressed, full: new Set(['full']), looseBytes: 0, smallStoreBytes: 0 })).toMatchObject({ kind: 'roll', roll: ['new', 'r'] });
+    expect(planRoll({ packs: [pack('full', 1000), pack('r', 100), pack('new', 5)], compressed, full: new Set(['full']), looseBytes: 0, smallStoreBytes: 0 })).toMatchObject({ kind: 'full', why: expect.stringMatching(/10% of it/) });
   });
 
   it('compresses a small store whole every time: a roll would leave it above git gc for a second or two saved', () => {
