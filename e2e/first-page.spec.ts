@@ -30,3 +30,29 @@ test('a workspace with checkpoints is never shown as empty while its list loads'
   await expect(page.getByTestId('header-count')).toHaveText(`${COUNT} checkpoints`);
   expect(await page.evaluate(() => (window as unknown as { __falseEmpty: string[] }).__falseEmpty)).toEqual([]);
 });
+
+test('the first diff is drawn as soon as its text is here, and the editor takes over once it has drawn it', async ({ page, workspace, serve }) => {
+  await seedHistory({ home: workspace.home, dir: workspace.dir, count: 50, files: 8, endMs: Date.now() - 3_600_000 });
+  const served = await serve(['--no-watch']);
+  // From the first paint: was the newest diff's text on screen in the preview before Monaco had drawn any line of it?
+  await page.addInitScript(() => {
+    const w = window as unknown as { __first: { preview: string | null; monacoBefore: boolean } };
+    w.__first = { preview: null, monacoBefore: false };
+    new MutationObserver(() => {
+      if (w.__first.preview !== null) return;
+      const added = document.querySelector('[data-testid="diff-view"] [data-testid="scrub-preview"] .scrub-added .scrub-text');
+      if (!added) return;
+      w.__first.preview = added.textContent;
+      w.__first.monacoBefore = document.querySelector('[data-testid="diff-view"] .monaco-diff-editor .view-line') !== null;
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await openApp(page, served);
+  const diff = page.getByTestId('diff-view');
+  // Handed over: the preview gone, Monaco's diff holding the same added line, next/previous change driving it.
+  await expect(diff).toHaveAttribute('data-preview', 'false', { timeout: 30_000 });
+  await expect(page.getByTestId('scrub-preview')).toHaveCount(0);
+  const first = await page.evaluate(() => (window as unknown as { __first: { preview: string | null; monacoBefore: boolean } }).__first);
+  expect(first.preview, 'the preview drew the newest diff first').not.toBeNull();
+  expect(first.monacoBefore).toBe(false);
+  await expect(diff.locator('.monaco-diff-editor .editor.modified .view-lines')).toContainText(first.preview!.trim(), { timeout: 30_000 });
+});

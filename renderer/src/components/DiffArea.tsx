@@ -2,8 +2,9 @@
 // oversized, symlinked or missing sides; and "restore this file" in two steps.
 // The editors live in EditorStage (created once, kept under whatever else
 // shows); while the person scrubs, each step is drawn by ScrubPreview and
-// Monaco takes over where the handle stops.
-import { useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
+// Monaco takes over where the handle stops. The first diff is drawn by
+// ScrubPreview too, until Monaco has drawn it.
+import { useCallback, useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import { LARGE_VIEWER_MAX_BYTES, VIEWER_MAX_BYTES, type Checkpoint, type FileChange, type FileDiff, type FileSide } from '../../../shared/model.js';
 import { fileDiffKey, useDiff, type DiffMode, type FileDiffRequest } from '../state/diff.js';
 import { useTheme } from '../state/theme.js';
@@ -18,7 +19,7 @@ import { baseName, dirName } from '../lib/paths.js';
 import { hiddenChange, hiddenChangeLabel, modeChangeLabel } from '../lib/change-kind.js';
 import { Icon } from './Icon.js';
 import { FILE_IDS, RestoreControls, RestorePreviewPanel } from './Restore.js';
-import { EditorStage, type StageContent } from './EditorStage.js';
+import { EditorStage, type EditorKind, type PaintedEditors, type StageContent } from './EditorStage.js';
 import { ScrubPreview } from './ScrubPreview.js';
 import { MiddleEllipsis } from './MiddleEllipsis.js';
 
@@ -167,14 +168,19 @@ function FileDiffView({
   const settled = useRef<StageContent | null>(null);
   const previewShown = useRef(false);
   const [, wake] = useReducer((x: number) => x + 1, 0);
+  // Until its editor has drawn once (created, grammar and diff worker loaded: about a second on a first visit),
+  // the first diff is shown by the same light preview, as soon as its text is here.
+  const [painted, setPainted] = useState<PaintedEditors>({ diff: false, file: false });
+  const onPainted = useCallback((kind: EditorKind) => setPainted((p) => (p[kind] ? p : { ...p, [kind]: true })), []);
   const editorContent = view?.kind === 'text' ? stageContent(view, layout === 'inline', ignoreWhitespace) : null;
+  const editorLoading = editorContent !== null && !painted[editorContent.kind];
   const unsettled = editorContent !== null && !sameStage(settled.current, editorContent);
   // Scrubbing just stopped on the preview: it stays for a frame, and while the stop's diff is still on
   // its way (Monaco is not handed the stale one, only to redo it a moment later).
   const held = unsettled && !scrubbing && previewShown.current;
   const handOver = held && !stale;
   if (unsettled && !scrubbing && !held) settled.current = editorContent;
-  const previewing = unsettled && (scrubbing || held);
+  const previewing = (unsettled && (scrubbing || held)) || editorLoading;
   previewShown.current = previewing;
   useEffect(() => {
     if (!handOver) return;
@@ -241,7 +247,7 @@ function FileDiffView({
   } else if (previewing && editorContent !== null) {
     overlay = (
       <div className="diff-overlay">
-        <ScrubPreview content={editorContent} />
+        <ScrubPreview content={editorContent} until={scrubbing || !editorLoading ? 'the handle stops' : 'the editor is ready'} />
       </div>
     );
   }
@@ -277,7 +283,7 @@ function FileDiffView({
       {view?.kind === 'text' && view.svg && <ImagePreview before={svgSide(view.oldSide)} after={svgSide(view.diff.new)} compact />}
       <div className="diff-view-wrap">
         {/* Mounted under whatever else shows (creating an editor costs 150–190 ms); hidden unless the view is text for it (the preview only covers it). */}
-        <EditorStage content={settled.current} hidden={editorContent === null} covered={previewing} wrap={wrap} dark={dark} />
+        <EditorStage content={settled.current} hidden={editorContent === null} covered={previewing} wrap={wrap} dark={dark} painted={painted} onPainted={onPainted} />
         {overlay}
       </div>
     </div>

@@ -31,12 +31,19 @@ export type StageContent =
   | { kind: 'diff'; path: string; original: string; modified: string; inline: boolean; ignoreWhitespace: boolean }
   | { kind: 'file'; path: string; text: string; change: 'added' | 'deleted' };
 
+export type EditorKind = StageContent['kind'];
+
+/** Which of the two editors has drawn at least once (until then the pane shows the light preview over it). */
+export type PaintedEditors = Record<EditorKind, boolean>;
+
 export function EditorStage({
   content,
   hidden,
   covered,
   wrap,
   dark,
+  painted,
+  onPainted,
 }: {
   content: StageContent | null;
   hidden: boolean;
@@ -44,13 +51,19 @@ export function EditorStage({
   covered: boolean;
   wrap: boolean;
   dark: boolean;
+  painted: PaintedEditors;
+  onPainted: (kind: EditorKind) => void;
 }) {
   const lastDiff = useRef<Extract<StageContent, { kind: 'diff' }> | null>(null);
   const lastFile = useRef<Extract<StageContent, { kind: 'file' }> | null>(null);
   if (content?.kind === 'diff') lastDiff.current = content;
   if (content?.kind === 'file') lastFile.current = content;
-  // Both are created with the first text shown (the other one empty), not in the middle of a drag that first needs it.
   if (content === null && lastDiff.current === null && lastFile.current === null) return null;
+  // The editor for the first text shown is created first; the other one (empty) only once that one has drawn,
+  // so the two creations do not add up before the first diff, yet both exist before a drag first needs them.
+  const firstDrawn = painted.diff || painted.file;
+  const withDiff = lastDiff.current !== null || firstDrawn;
+  const withFile = lastFile.current !== null || firstDrawn;
   const diff = lastDiff.current ?? EMPTY_DIFF;
   const file = lastFile.current ?? EMPTY_FILE;
   const fallback = (
@@ -64,14 +77,28 @@ export function EditorStage({
   return (
     <>
       <div {...layer(diffShown)}>
-        <Suspense fallback={fallback}>
-          <MonacoDiff path={diff.path} original={diff.original} modified={diff.modified} inline={diff.inline} wrap={wrap} dark={dark} ignoreWhitespace={diff.ignoreWhitespace} active={diffActive} />
-        </Suspense>
+        {withDiff && (
+          <Suspense fallback={fallback}>
+            <MonacoDiff
+              path={diff.path}
+              original={diff.original}
+              modified={diff.modified}
+              inline={diff.inline}
+              wrap={wrap}
+              dark={dark}
+              ignoreWhitespace={diff.ignoreWhitespace}
+              active={diffActive}
+              onPainted={() => onPainted('diff')}
+            />
+          </Suspense>
+        )}
       </div>
       <div {...layer(!hidden && content?.kind === 'file')}>
-        <Suspense fallback={fallback}>
-          <MonacoFile path={file.path} text={file.text} change={file.change} wrap={wrap} dark={dark} />
-        </Suspense>
+        {withFile && (
+          <Suspense fallback={fallback}>
+            <MonacoFile path={file.path} text={file.text} change={file.change} wrap={wrap} dark={dark} onPainted={() => onPainted('file')} />
+          </Suspense>
+        )}
       </div>
     </>
   );

@@ -4,12 +4,15 @@
 // a render of both sides, the diff's alignment): at one per step it would
 // stall the drag, and throttled it trails the handle by seconds. This costs a
 // few milliseconds, so it follows every step; Monaco takes over with the same
-// diff as soon as the handle stops (DiffArea.tsx).
+// diff as soon as the handle stops (DiffArea.tsx). It also stands in for the
+// first diff of a visit while Monaco creates its editor and loads the file's
+// grammar and the diff worker (about a second at a first visit).
 import { useMemo } from 'react';
 import { previewRows } from '../lib/preview-rows.js';
 import type { StageContent } from './EditorStage.js';
 
-export function ScrubPreview({ content }: { content: StageContent }) {
+/** `until`: when the full diff takes over ("the handle stops", "the editor is ready"). */
+export function ScrubPreview({ content, until }: { content: StageContent; until: string }) {
   const [a, b, ignoreWhitespace] = content.kind === 'file' ? [content.text, content.change, false] : [content.original, content.modified, content.ignoreWhitespace];
   const { rows, more, tooLarge } = useMemo(
     () => (content.kind === 'file' ? previewRows({ text: content.text, change: content.change }) : previewRows({ original: content.original, modified: content.modified, ignoreWhitespace })),
@@ -18,8 +21,8 @@ export function ScrubPreview({ content }: { content: StageContent }) {
   );
 
   return (
-    <div className="scrub-preview mono" data-testid="scrub-preview" aria-label="Diff preview while the handle moves">
-      {tooLarge && <div className="scrub-preview-note muted">A large change: its diff shows when the handle stops.</div>}
+    <div className="scrub-preview mono" data-testid="scrub-preview" aria-label={`Diff preview until ${until}`}>
+      {tooLarge && <div className="scrub-preview-note muted">A large change: its diff shows when {until}.</div>}
       {!tooLarge && rows.length === 0 && <div className="scrub-preview-note muted">The text is the same on both sides.</div>}
       {rows.map((row, i) => (
         <div key={i} className={`scrub-row scrub-${row.kind}`}>
@@ -29,7 +32,7 @@ export function ScrubPreview({ content }: { content: StageContent }) {
           <span className="scrub-text">{row.text}</span>
         </div>
       ))}
-      {more > 0 && <div className="scrub-preview-note muted">… {more.toLocaleString()} more lines when the handle stops.</div>}
+      {more > 0 && <div className="scrub-preview-note muted">… {more.toLocaleString()} more lines when {until}.</div>}
     </div>
   );
 }

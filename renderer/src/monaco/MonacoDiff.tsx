@@ -8,6 +8,7 @@ import { languageForPath } from './language.js';
 import { READ_ONLY_VIEW } from './view-options.js';
 import { useEditorLook } from './use-editor-look.js';
 import { useHostLayout } from './use-host-layout.js';
+import { usePaintedSignal } from './use-painted-signal.js';
 import { useDiffNav } from '../state/diff-nav.js';
 
 export interface MonacoDiffProps {
@@ -21,16 +22,19 @@ export interface MonacoDiffProps {
   ignoreWhitespace: boolean;
   /** On screen (not kept hidden behind another view): next/previous change drive it. */
   active: boolean;
+  /** Called once a diff has been computed and drawn (the frame after): until then the pane shows the light preview. */
+  onPainted: () => void;
 }
 
 const HIDE_UNCHANGED_FROM_LINES = 200;
 
-export default function MonacoDiff({ path, original, modified, inline, wrap, dark, ignoreWhitespace, active }: MonacoDiffProps) {
+export default function MonacoDiff({ path, original, modified, inline, wrap, dark, ignoreWhitespace, active, onPainted }: MonacoDiffProps) {
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<monaco.editor.IStandaloneDiffEditor | null>(null);
   const revealPending = useRef(true);
   const activeNow = useRef(active);
   activeNow.current = active;
+  const painted = usePaintedSignal(onPainted);
 
   useEffect(() => {
     if (!host.current) return;
@@ -61,6 +65,7 @@ export default function MonacoDiff({ path, original, modified, inline, wrap, dar
     const onDiff = instance.onDidUpdateDiff(() => {
       const changes = instance.getLineChanges();
       if (changes === null) return;
+      painted();
       if (activeNow.current) useDiffNav.getState().setCount(changes.length);
       if (!revealPending.current) return;
       revealPending.current = false;

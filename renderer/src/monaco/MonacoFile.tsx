@@ -7,6 +7,7 @@ import { languageForPath } from './language.js';
 import { READ_ONLY_VIEW } from './view-options.js';
 import { useEditorLook } from './use-editor-look.js';
 import { useHostLayout } from './use-host-layout.js';
+import { usePaintedSignal } from './use-painted-signal.js';
 
 export interface MonacoFileProps {
   path: string;
@@ -14,12 +15,15 @@ export interface MonacoFileProps {
   change: 'added' | 'deleted';
   wrap: boolean;
   dark: boolean;
+  /** Called the frame after the first text is drawn: until then the pane shows the light preview. */
+  onPainted: () => void;
 }
 
-export default function MonacoFile({ path, text, change, wrap, dark }: MonacoFileProps) {
+export default function MonacoFile({ path, text, change, wrap, dark, onPainted }: MonacoFileProps) {
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const tint = useRef<monaco.editor.IEditorDecorationsCollection | null>(null);
+  const painted = usePaintedSignal(onPainted);
 
   useEffect(() => {
     if (!host.current) return;
@@ -59,6 +63,7 @@ export default function MonacoFile({ path, text, change, wrap, dark }: MonacoFil
       },
     ]);
     previous?.dispose();
+    painted();
   }, [path, text, change]);
 
   useEditorLook(editor, wrap, dark);
