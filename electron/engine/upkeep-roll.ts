@@ -20,8 +20,9 @@ export const SMALL_STORE_BYTES = 32 * 1024 * 1024;
 /**
  * A full run once the rolls since the last full one reach this fraction of it. A roll stores each
  * file's first version in it whole, so this bounds how far above a full compression the store sits
- * between full runs: a quarter let a 10,000-snapshot store reach ~1.2× git gc after a roll; a tenth
- * keeps it near 1.1× for about twice the full runs (`bench --store-sizes`, "worst after a pause").
+ * between full runs: with a quarter that bound was ~1.25× (a store measured 1.17× git gc after a
+ * roll); with a tenth the worst of ten sampled pauses at 10,000 snapshots was 0.99×, for 25 full
+ * runs of 40 instead of about half (`bench --store-sizes`, docs/store-health.md).
  */
 export const FULL_GROWTH = 0.1;
 /** Each pack a roll keeps is at least this many times what it rolls (git's --geometric=2). */
