@@ -4,7 +4,6 @@ import { createClient } from './client/create-client.js';
 import { setClient } from './state/client.js';
 import { startWiring } from './state/wiring.js';
 import { App } from './components/App.js';
-import { preloadDiffViewer } from './components/EditorStage.js';
 import './styles.css';
 
 setClient(createClient());
@@ -17,4 +16,3 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
-preloadDiffViewer();

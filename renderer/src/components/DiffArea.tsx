@@ -19,7 +19,7 @@ import { baseName, dirName } from '../lib/paths.js';
 import { hiddenChange, hiddenChangeLabel, modeChangeLabel } from '../lib/change-kind.js';
 import { Icon } from './Icon.js';
 import { FILE_IDS, RestoreControls, RestorePreviewPanel } from './Restore.js';
-import { EditorStage, type EditorKind, type PaintedEditors, type StageContent } from './EditorStage.js';
+import { EditorStage, preloadDiffViewer, type EditorKind, type PaintedEditors, type StageContent } from './EditorStage.js';
 import { ScrubPreview } from './ScrubPreview.js';
 import { MiddleEllipsis } from './MiddleEllipsis.js';
 
@@ -154,6 +154,10 @@ function FileDiffView({
     if (request !== null && !current) want(request);
     // request is fully described by key
   }, [key, current === undefined, want]);
+  // The first diff of any kind is on screen: now Monaco may load (EditorStage.tsx).
+  useEffect(() => {
+    if (current?.status === 'ready') preloadDiffViewer();
+  }, [current?.status]);
 
   // Until this diff is here, the last one shown stays (never a blank pane while scrubbing).
   const lastShown = useRef<{ entry: Loadable<FileDiff>; first: boolean } | null>(null);

@@ -13,11 +13,15 @@ const MonacoFile = lazy(loadMonacoFile);
 
 /**
  * Monaco is ~3.6 MB of script, compiled and run on the main thread when it is
- * first imported: ~380 ms that used to land in the middle of the first scrub
- * (the diff view asks for it then). Loaded instead right after the window's
- * first frame, while the history loads, so it is ready before anyone drags.
+ * first imported: ~200–400 ms. Loaded at the window's first frame, that landed
+ * between the first page's requests and held their answers on a first visit;
+ * it is loaded instead once the first diff is on screen (drawn by the preview
+ * until Monaco is ready: DiffArea.tsx), before anyone drags. Once per page.
  */
+let preloaded = false;
 export function preloadDiffViewer(): void {
+  if (preloaded) return;
+  preloaded = true;
   requestAnimationFrame(() =>
     setTimeout(() => {
       void loadMonacoDiff()
