@@ -120,6 +120,8 @@ export const useTimeline = create<TimelineState>()((set, get) => ({
     try {
       const first = await client().invoke('checkpoints:list', { workspace, limit: FIRST_PAGE });
       if (token !== loadToken) return;
+      // The newest's details are asked for now, not after the page of 200 has rendered (the details pane asks again: one request).
+      if (get().selectedId === null && first[0] && useDetails.getState().workspace === workspace) useDetails.getState().want(first[0].id);
       // Events may have inserted checkpoints while the list was on its way.
       const shown = mergeById(first, get().checkpoints);
       const more = first.length >= FIRST_PAGE;
