@@ -46,6 +46,9 @@ test('the first diff is drawn as soon as its text is here, and the editor takes 
       w.__first.monacoBefore = document.querySelector('[data-testid="diff-view"] .monaco-diff-editor .view-line') !== null;
     }).observe(document, { subtree: true, childList: true, characterData: true });
   });
+  // The socket early-socket.js opens before the app's script loads is the one the app uses: one per page.
+  const sockets: string[] = [];
+  page.on('websocket', (socket) => sockets.push(socket.url()));
   await openApp(page, served);
   const diff = page.getByTestId('diff-view');
   // Handed over: the preview gone, Monaco's diff holding the same added line, next/previous change driving it.
@@ -55,4 +58,5 @@ test('the first diff is drawn as soon as its text is here, and the editor takes 
   expect(first.preview, 'the preview drew the newest diff first').not.toBeNull();
   expect(first.monacoBefore).toBe(false);
   await expect(diff.locator('.monaco-diff-editor .editor.modified .view-lines')).toContainText(first.preview!.trim(), { timeout: 30_000 });
+  expect(sockets).toHaveLength(1);
 });

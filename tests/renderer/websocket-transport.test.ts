@@ -130,4 +130,48 @@ describe('websocket transport', () => {
     expect(socketUrl(at('http://127.0.0.1:4317/'))).toBe('ws://127.0.0.1:4317/ws');
     expect(socketUrl(at('https://example.test/app/?x=1'))).toBe('wss://example.test/ws');
   });
+
+  describe('a socket the page opened before its script loaded (early-socket.js)', () => {
+    const connections = (): number => server.clients.size;
+    const opened = (socket: globalThis.WebSocket): Promise<void> => new Promise((resolve) => socket.addEventListener('open', () => resolve(), { once: true }));
+
+    it('takes it over when it is already open: no second connection, invokes go through it', async () => {
+      const socket = new Impl(url);
+      await opened(socket);
+      const statuses: ConnectionStatus[] = [];
+      const client = createWebSocketClient(url, { WebSocketImpl: Impl, early: { socket } });
+      try {
+        client.onStatus((s) => statuses.push(s));
+        expect(statuses.at(-1)).toEqual({ state: 'open' });
+        expect(await client.invoke('app:info', {})).toMatchObject({ host: 'browser' });
+        expect(connections()).toBe(1);
+      } finally {
+        client.close();
+      }
+    });
+
+    it('takes it over while it still connects: what is asked meanwhile goes out on open', async () => {
+      const socket = new Impl(url);
+      const client = createWebSocketClient(url, { WebSocketImpl: Impl, early: { socket } });
+      try {
+        expect(await client.invoke('app:info', {})).toMatchObject({ host: 'browser' });
+        expect(connections()).toBe(1);
+      } finally {
+        client.close();
+      }
+    });
+
+    it('opens its own, and closes the early one, when that one is to another address', async () => {
+      const socket = new Impl(`${url}?token=other`);
+      await opened(socket);
+      const client = createWebSocketClient(url, { WebSocketImpl: Impl, early: { socket } });
+      try {
+        expect(await client.invoke('app:info', {})).toMatchObject({ host: 'browser' });
+        await waitFor(() => socket.readyState === 3);
+        expect(received.filter((m) => m.channel === 'app:info')).toHaveLength(1);
+      } finally {
+        client.close();
+      }
+    });
+  });
 });

@@ -3,13 +3,15 @@
 import type { ChronoscopeClient, PreloadApi } from '../../../shared/ipc.js';
 import type { TransportInfo } from './connection.js';
 import { createElectronClient } from './electron-transport.js';
-import { createWebSocketClient, probeSessionOverHttp, socketUrl } from './websocket-transport.js';
+import { createWebSocketClient, probeSessionOverHttp, socketUrl, type EarlySocket } from './websocket-transport.js';
 
 export type AppClient = ChronoscopeClient & TransportInfo;
 
 declare global {
   interface Window {
     chronoscope?: PreloadApi;
+    /** Opened by public/early-socket.js before this script loaded. */
+    __chronoscopeEarlySocket?: EarlySocket;
   }
 }
 
@@ -17,7 +19,9 @@ export function createClient(): AppClient {
   if (window.chronoscope) return createElectronClient(window.chronoscope);
   const url = socketUrl(window.location);
   forgetToken(window.location, window.history);
-  return createWebSocketClient(url, { probeSession: probeSessionOverHttp });
+  const early = window.__chronoscopeEarlySocket;
+  delete window.__chronoscopeEarlySocket;
+  return createWebSocketClient(url, { probeSession: probeSessionOverHttp, ...(early ? { early } : {}) });
 }
 
 /**

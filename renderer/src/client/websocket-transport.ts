@@ -33,6 +33,21 @@ export interface WebSocketClientOptions {
    * session), which no reconnect can mend.
    */
   probeSession?: () => Promise<'ok' | 'expired' | 'unreachable'>;
+  /** A socket the page opened before its script loaded (public/early-socket.js): the first connection, when it is to `url` and not closed. */
+  early?: EarlySocket;
+}
+
+export interface EarlySocket {
+  socket: WebSocket;
+}
+
+/** The same address, however each was spelled (WebSocket.url is normalised). */
+function sameUrl(a: string, b: string): boolean {
+  try {
+    return new URL(a).href === new URL(b).href;
+  } catch {
+    return false;
+  }
 }
 
 /** The page's own origin, asked without the token: 403 means the session is gone. */
@@ -102,9 +117,13 @@ export function createWebSocketClient(url: string, options: WebSocketClientOptio
     }
   };
 
+  let early = options.early && sameUrl(options.early.socket.url, url) && options.early.socket.readyState <= OPEN ? options.early : null;
+  if (options.early && !early) options.early.socket.close(); // to another address, or already closing: not ours to keep
   const connect = () => {
     retryTimer = null;
-    const ws = new Impl(url);
+    const adopted = early;
+    early = null;
+    const ws = adopted?.socket ?? new Impl(url);
     socket = ws;
     ws.onopen = () => {
       const wasReconnect = everConnected;
@@ -138,6 +157,8 @@ export function createWebSocketClient(url: string, options: WebSocketClientOptio
         setStatus({ state: 'expired' });
       });
     };
+    // Taken over already open: its open event went by before our handler was set.
+    if (adopted && ws.readyState === OPEN) ws.onopen(new Event('open'));
   };
 
   connect();
