@@ -57,6 +57,16 @@ async function history(files: number, count: number, linesPerFile = 40): Promise
   return pictures;
 }
 
+/** Polls `cond` every 2 ms; false if it did not hold within `limitMs`. */
+async function waitFor(cond: () => boolean, limitMs: number): Promise<boolean> {
+  const until = Date.now() + limitMs;
+  while (Date.now() < until) {
+    if (cond()) return true;
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  return false;
+}
+
 async function expectRestoresByteIdentical(pictures: Map<string, Record<string, string>>, only?: number): Promise<void> {
   const ids = [...pictures.keys()];
   const chosen = only === undefined ? ids : [ids[0]!, ids[Math.floor(ids.length / 2)]!, ids[ids.length - 1]!].slice(0, only);
@@ -247,14 +257,6 @@ describe('upkeep', () => {
         detached: true,
       });
     const packNames = (): string[] => fs.readdirSync(packDir());
-    const waitFor = async (cond: () => boolean, limitMs: number): Promise<boolean> => {
-      const until = Date.now() + limitMs;
-      while (Date.now() < until) {
-        if (cond()) return true;
-        await new Promise((r) => setTimeout(r, 2));
-      }
-      return false;
-    };
     // Moments: while node starts, while git writes its temporary pack, right after the new
     // pack is named (before the old ones go), and at spread delays.
     const initial = new Set(packNames());
@@ -317,14 +319,6 @@ describe('upkeep', () => {
       process.stdout.write(JSON.stringify(run));`;
     const rollProcess = (): ReturnType<typeof spawn> =>
       spawn(process.execPath, ['--input-type=module', '-e', script, upkeepModule, s.storeHome], { stdio: ['ignore', 'pipe', 'ignore'], detached: true });
-    const waitFor = async (cond: () => boolean, limitMs: number): Promise<boolean> => {
-      const until = Date.now() + limitMs;
-      while (Date.now() < until) {
-        if (cond()) return true;
-        await new Promise((r) => setTimeout(r, 2));
-      }
-      return false;
-    };
     let round = 0;
     /** Something new to roll: snapshots written whole, as between two pauses. */
     const takeMore = async (n: number): Promise<void> => {
