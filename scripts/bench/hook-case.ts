@@ -219,7 +219,7 @@ function postPayloadFor(home: string, ws: GeneratedWorkspace, file: string, id: 
  * (the index sync 200 ms after it, a join of small packs 500 ms after) is over before the next
  * call starts, as when an agent's calls are seconds apart. Without it the bench's own rhythm put
  * the previous call's index sync inside the measured process start in two or three of five runs,
- * ~10-20 ms each, and the medians of rows measured alike differed by that (docs/performance.md).
+ * 15-22 ms each, and the medians of rows measured alike differed by that (docs/performance.md).
  */
 const SERVICE_QUIET_MS = 700;
 
