@@ -15,7 +15,7 @@ import { editFiles, generateWorkspace, pickFiles, type GeneratedWorkspace } from
 import { measureAppMemory } from './bench/app-memory.js';
 import { measureCheck } from './bench/check-case.js';
 import { daemonIdleLines, measureDaemonIdle } from './bench/daemon-idle.js';
-import { measureHookAuto, measureHookFirstCall, measureHookPreEdit, OTHER_AGENTS } from './bench/hook-case.js';
+import { autoRounds, measureHookAuto, measureHookFirstCall, measureHookPreEdit, OTHER_AGENTS } from './bench/hook-case.js';
 import { TreeRssSampler } from './bench/rss.js';
 import { autoCheckpoint } from './bench/watcher-side.js';
 import { measureUpkeep, upkeepLines, type UpkeepBench } from './bench/upkeep-case.js';
@@ -29,7 +29,7 @@ interface BenchOptions {
   json: boolean;
   /** Also the delegated hook on a 100,000-file workspace (slow to set up: opt-in). */
   hook100k: boolean;
-  /** The warm hook of Codex, Gemini, Copilot and OpenCode too (hook_auto_<agent>): opt-in, a daemon start each. */
+  /** The warm hook of Codex, Gemini, Copilot and OpenCode too (hook_auto_<agent>), timed in turn with Claude Code's on its service: opt-in. */
   agents: boolean;
   /** Only the first snapshot (which the hook cases need) and the hook cases. */
   hookOnly: boolean;
@@ -380,20 +380,17 @@ async function hookCases(
     for (const ms of t.hook) record(name, 'engine', ms);
     for (const ms of t.bare) record(name, 'baseline', ms);
   }
-  progress(options, 'agent hook with no app: the background service it starts, warm; then the first call after it left');
-  const auto = await measureHookAuto({ ws, home: join(dir, 'engine-home'), runs: hookRuns, round, after: true });
-  round += hookRuns + 1;
-  for (const ms of auto.hook) record('hook_pre_edit_auto', 'engine', ms);
-  for (const ms of auto.bare) record('hook_pre_edit_auto', 'baseline', ms);
+  const agents = options.agents ? (['claude-code', ...OTHER_AGENTS] as const) : (['claude-code'] as const);
+  progress(options, `agent hook with no app: the background service it starts, warm${options.agents ? ', called by each agent in turn' : ''}; then the first call after it left`);
+  const auto = await measureHookAuto({ ws, home: join(dir, 'engine-home'), runs: hookRuns, round, agents, after: true });
+  round += autoRounds(hookRuns, agents.length);
+  for (const agent of agents) {
+    const name: CaseName = agent === 'claude-code' ? 'hook_pre_edit_auto' : `hook_auto_${agent}`;
+    for (const ms of auto.calls.get(agent)?.hook ?? []) record(name, 'engine', ms);
+    for (const ms of auto.calls.get(agent)?.bare ?? []) record(name, 'baseline', ms);
+  }
   for (const ms of auto.after?.hook ?? []) record('hook_post_edit_auto', 'engine', ms);
   for (const ms of auto.after?.bare ?? []) record('hook_post_edit_auto', 'baseline', ms);
-  for (const agent of options.agents ? OTHER_AGENTS : []) {
-    progress(options, `the same with ${agent}'s hook`);
-    const other = await measureHookAuto({ ws, home: join(dir, 'engine-home'), runs: hookRuns, round, agent });
-    round += hookRuns + 1;
-    for (const ms of other.hook) record(`hook_auto_${agent}`, 'engine', ms);
-    for (const ms of other.bare) record(`hook_auto_${agent}`, 'baseline', ms);
-  }
   const first = await measureHookFirstCall({ ws, home: join(dir, 'engine-home'), runs: hookRuns, round });
   round += 2 * hookRuns;
   for (const ms of first.hook) record('hook_first_call', 'engine', ms);
@@ -410,9 +407,9 @@ async function hookCases(
     for (const ms of delegatedTimes.hook) record('hook_delegated_100k', 'engine', ms);
     for (const ms of aloneTimes.hook) record('hook_delegated_100k', 'baseline', ms);
     progress(options, 'agent hook on 100,000 files with the auto-started service warm');
-    const autoTimes = await measureHookAuto({ ws: big, home: bigHome, runs: options.runs, round: 2 * options.runs });
-    for (const ms of autoTimes.hook) record('hook_auto_100k', 'engine', ms);
-    for (const ms of autoTimes.bare) record('hook_auto_100k', 'baseline', ms);
+    const autoTimes = (await measureHookAuto({ ws: big, home: bigHome, runs: options.runs, round: 2 * options.runs })).calls.get('claude-code');
+    for (const ms of autoTimes?.hook ?? []) record('hook_auto_100k', 'engine', ms);
+    for (const ms of autoTimes?.bare ?? []) record('hook_auto_100k', 'baseline', ms);
   }
 
   return round;
@@ -474,9 +471,11 @@ const NOTES = [
   "  hook_*: the whole hook process (spawn, PreToolUse payload on stdin, exit) on the workspace with one file changed; baseline = node -e '' in the same run.",
   '    _delegated: an app service (as the desktop app or serve) runs in this process and the hook hands it the work over the store socket.',
   '    hook_delegated_100k (--hook-100k only): engine = delegated hook, baseline = the hook alone, on 100,000 files.',
-  '    _auto: no app; the first call started the background service (chronoscope daemon) and the measured calls are handed to it.',
+  '    _auto: no app; the first call started the background service (chronoscope daemon) and the measured calls are handed to it,',
+  "      each once the service's work after the previous call (index sync, pack join) is over, as when calls are seconds apart.",
   "    hook_post_edit_auto: the same warm service, Claude Code's PostToolUse after the call's edit (the service checkpoints what the call changed).",
-  '    hook_auto_<agent> (--agents only): the same warm service, called by Codex\'s, Gemini\'s, Copilot\'s and OpenCode\'s hook with a payload of their own.',
+  '    hook_auto_<agent> (--agents only): the same warm service, called by Codex\'s, Gemini\'s, Copilot\'s and OpenCode\'s hook with a payload of their own,',
+  '      in turn with Claude Code\'s calls (each run in a rotated order), so all five rows meet the same service and load.',
   '    hook_first_call: engine = the call that finds no service (works alone, then starts one detached), baseline = the same call with auto-start off.',
   '    hook_auto_100k (--hook-100k only): engine = the hook with the auto-started service warm, baseline = node -e \'\', on 100,000 files.',
   '  peak RSS: the benchmark process (generator + engine in-process) exactly; with git\'s child processes of both sides sampled from /proc every 50 ms.',

@@ -195,10 +195,17 @@ export interface AutoCaseOptions {
   home: string;
   runs: number;
   round: number;
-  /** Whose hook is timed (default Claude Code's); the service is started by Claude Code's either way. */
-  agent?: BenchAgent;
+  /** Whose hooks are timed, in turn on the one warm service (default Claude Code's alone); the service is started by Claude Code's either way. */
+  agents?: readonly BenchAgent[];
   /** Also time Claude Code's PostToolUse after the call's edit (the checkpoint of what the call changed): `after`. */
   after?: boolean;
+}
+
+export interface AutoTimes {
+  /** Each agent's calls before an edit. */
+  calls: Map<BenchAgent, HookTimes>;
+  /** Claude Code's PostToolUse after it (`after`). */
+  after?: HookTimes;
 }
 
 /** Claude Code's PostToolUse of an Edit of `file`: what the service checkpoints as the call's change. */
@@ -208,11 +215,28 @@ function postPayloadFor(home: string, ws: GeneratedWorkspace, file: string, id: 
 }
 
 /**
+ * After each timed call, this long before the next edit: the service's own work after a checkpoint
+ * (the index sync 200 ms after it, a join of small packs 500 ms after) is over before the next
+ * call starts, as when an agent's calls are seconds apart. Without it the bench's own rhythm put
+ * the previous call's index sync inside the measured process start in two or three of five runs,
+ * 15-22 ms each, and the medians of rows measured alike differed by that (docs/performance.md).
+ */
+const SERVICE_QUIET_MS = 700;
+
+/** How many files measureHookAuto edits from `round` on (its rounds are picked from there). */
+export function autoRounds(runs: number, agents: number): number {
+  return runs * agents + 1;
+}
+
+/**
  * The hook with the background service warm: one call starts it, then it is waited for (serving,
  * and its start-up catch-up done: a change made then is auto-checkpointed), then the measured calls.
+ * Several agents are timed in turn on that one service, each run in a rotated order, so every row
+ * meets the same service, machine load and order (rows timed one after another did not).
  */
-export async function measureHookAuto(options: AutoCaseOptions): Promise<HookTimes & { after?: HookTimes }> {
+export async function measureHookAuto(options: AutoCaseOptions): Promise<AutoTimes> {
   const { ws, home, runs } = options;
+  const agents = options.agents ?? ['claude-code'];
   const env = hookEnv(home, { CHRONOSCOPE_DAEMON: '1' });
   const socket = agentSocketPath(home);
   await stopDaemon(home);
@@ -229,27 +253,34 @@ export async function measureHookAuto(options: AutoCaseOptions): Promise<HookTim
     const [latest] = await workspace.list({ limit: 1 });
     return latest !== undefined && latest.id !== before && latest.trigger === 'auto';
   });
-  const times: HookTimes = { hook: [], bare: [] };
+  const calls = new Map<BenchAgent, HookTimes>(agents.map((a) => [a, { hook: [], bare: [] }]));
   const after: HookTimes | undefined = options.after === true ? { hook: [], bare: [] } : undefined;
+  const quiet = () => new Promise((r) => setTimeout(r, SERVICE_QUIET_MS));
   try {
+    await quiet();
+    let picked = options.round + 1;
     for (let run = 0; run < runs; run++) {
-      const [file] = pickFiles(ws, 1, options.round + 1 + run);
-      if (file === undefined) throw new Error('no file to edit');
-      const id = `toolu_bench_auto${run}`;
-      editFiles(ws.root, [file], `hook auto ${run}`);
-      await new Promise((r) => setTimeout(r, 150)); // the daemon's watcher sees the change, as after an agent's step
-      const agent = options.agent ?? 'claude-code';
-      await hookBesideBare(times, run, agentPayload(agent, home, ws, file, id), env, ws.root, agent);
-      if (after === undefined) continue;
-      // The call's own edit, then its end: the checkpoint of what it changed.
-      editFiles(ws.root, [file], `hook auto ${run}, the call's edit`);
-      await new Promise((r) => setTimeout(r, 150));
-      await hookBesideBare(after, run, postPayloadFor(home, ws, file, id), env, ws.root);
+      for (let i = 0; i < agents.length; i++) {
+        const agent = agents[(i + run) % agents.length] ?? 'claude-code';
+        const [file] = pickFiles(ws, 1, picked++);
+        if (file === undefined) throw new Error('no file to edit');
+        const id = `toolu_bench_auto_${agent}_${run}`;
+        editFiles(ws.root, [file], `hook auto ${run} ${agent}`);
+        await new Promise((r) => setTimeout(r, 150)); // the daemon's watcher sees the change, as after an agent's step
+        await hookBesideBare(calls.get(agent) ?? { hook: [], bare: [] }, run, agentPayload(agent, home, ws, file, id), env, ws.root, agent);
+        await quiet();
+        if (after === undefined || agent !== 'claude-code') continue;
+        // The call's own edit, then its end: the checkpoint of what it changed.
+        editFiles(ws.root, [file], `hook auto ${run}, the call's edit`);
+        await new Promise((r) => setTimeout(r, 150));
+        await hookBesideBare(after, run, postPayloadFor(home, ws, file, id), env, ws.root);
+        await quiet();
+      }
     }
   } finally {
     await stopDaemon(home);
   }
-  return after === undefined ? times : { ...times, after };
+  return after === undefined ? { calls } : { calls, after };
 }
 
 /**

@@ -48,3 +48,17 @@ it('prints one JSON object with every case', () => {
     expect(report.app?.settled_mb).toBeGreaterThan(0);
   }
 }, 300_000); // as long as its bench process may take (the spawnSync timeout): under load it once ran past 120 s
+
+it('times the five agents’ warm hooks in turn on one service with --agents', () => {
+  tmp = mkdtempSync(join(tmpdir(), 'chronoscope-bench-test-'));
+  const run = spawnSync(process.execPath, [BENCH, '--files', '300', '--mb', '3', '--runs', '2', '--json', '--hook-only', '--agents'], {
+    encoding: 'utf8',
+    env: { ...process.env, TMPDIR: tmp, CHRONOSCOPE_HOME: join(tmp, 'home') },
+    timeout: 300_000,
+  });
+  expect(run.status, run.stderr).toBe(0);
+  const report = JSON.parse(run.stdout.trim()) as { results: Array<{ case: string; engine_ms: number; baseline_ms: number }> };
+  const auto = report.results.filter((r) => r.case.includes('_auto'));
+  expect(auto.map((r) => r.case)).toEqual(['hook_pre_edit_auto', 'hook_post_edit_auto', 'hook_auto_codex', 'hook_auto_gemini', 'hook_auto_copilot', 'hook_auto_opencode']);
+  for (const r of auto) expect(r.engine_ms > 0 && r.baseline_ms > 0, r.case).toBe(true);
+}, 300_000);
