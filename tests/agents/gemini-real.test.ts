@@ -4,7 +4,7 @@
 // person's own settings and hooks. Gemini runs headless (`-p`), from a PATH
 // with no node on it (Gemini itself is started by absolute path, as its own
 // bin would be). Skipped, with the reason, where Gemini CLI is not installed.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,6 +130,46 @@ describe.skipIf(gemini.bin === null)('the real Gemini CLI with our hooks', () =>
       await app.dispose();
     }
   }, 180_000);
+});
+
+// A person at the terminal: Gemini in a pseudo-terminal of 40×120 (`script`, util-linux; without a
+// size Gemini draws no dialog), in a world of its own, answered by pressing Enter.
+const hasScript = spawnSync('script', ['--version'], { stdio: 'ignore' }).status === 0;
+describe.skipIf(gemini.bin === null || !hasScript)('the real Gemini CLI at a terminal', () => {
+  it('before a push, Gemini asks in its own dialog with our line above it; allowed once, the push goes through and the ledger says it happened', async () => {
+    const own = await tempWorld('gemini-tty');
+    const fake = await startFakeGeminiApi([{ call: 'run_shell_command', args: { command: 'git push origin main', description: 'push' } }, { text: 'Pushed.' }]);
+    let child: ChildProcess | null = null;
+    try {
+      await personFile(own, '.gemini', 'settings.json', JSON.stringify({ security: { auth: { selectedType: 'gemini-api-key' } } }));
+      expect((await runCli(['hooks', 'install', 'gemini'], { env: baseEnv(own.store, { HOME: own.home }) })).code).toBe(0);
+      await writeFile(join(own.ws, 'a.txt'), 'a\n');
+      const remote = repoWithRemote(own);
+      const env = agentEnv(own, { GEMINI_API_KEY: 'fake-key', GOOGLE_GEMINI_BASE_URL: fake.url, TERM: 'xterm-256color' });
+      const command = `stty rows 40 cols 120; exec '${process.execPath}' '${gemini.bin}' --approval-mode yolo --skip-trust -i 'push it'`;
+      const tty = spawn('script', ['-qfec', command, '/dev/null'], { cwd: own.ws, env, stdio: ['pipe', 'pipe', 'pipe'] });
+      child = tty;
+      let screen = '';
+      tty.stdout.on('data', (d: Buffer) => (screen += d.toString('utf8')));
+      const until = async (done: () => boolean | Promise<boolean>, ms: number): Promise<boolean> => {
+        for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 200))) if (await done()) return true;
+        return false;
+      };
+      expect(await until(() => /Allow execution of/.test(screen), 120_000), screen.slice(-2000)).toBe(true);
+      expect(screen).toContain('git push origin --delete main');
+      // Nothing has gone out while Gemini waits for the person.
+      expect(gitIn(remote, ['branch', '--list'])).toBe('');
+      tty.stdin.write('\r'); // 1. Allow once
+      const happened = async (): Promise<boolean> => (await listEffects(own.store, own.ws)).some((e) => e.kind === 'git_push' && e.status === 'happened');
+      expect(await until(happened, 60_000), screen.slice(-2000)).toBe(true);
+      expect(gitIn(remote, ['branch', '--list'])).toContain('main');
+      expect((await listEffects(own.store, own.ws)).filter((e) => e.kind === 'git_push').map((e) => [e.agent, e.status])).toEqual([['gemini', 'happened']]);
+    } finally {
+      child?.kill('SIGKILL');
+      await fake.close();
+      await own.remove();
+    }
+  }, 240_000);
 });
 
 describe('telling a headless Gemini from one a person sits at', () => {
