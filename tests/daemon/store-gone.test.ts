@@ -106,6 +106,9 @@ describe('the background service and its store', () => {
 
   it('moved away: the service leaves and writes nothing into the moved folder', async () => {
     const pid = await daemonServing();
+    // Its start-up done first (as for "replaced" below): the status names the workspace a moment
+    // before the service logs "watching …", and that line once landed in the moved log.
+    await quiet(dirs.home);
     const moved = `${dirs.home}-moved`;
     renameSync(dirs.home, moved);
     const before = picture(moved);
