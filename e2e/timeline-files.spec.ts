@@ -92,6 +92,8 @@ test('a text file over the viewer limit is shown on request (the limits are stat
   await ask.click();
   await expect(diff).toHaveAttribute('data-kind', 'text');
   await expect(diff.locator('.monaco-diff-editor .modified .view-lines')).toContainText('the one line that changed', MONACO_TIMEOUT);
+  // Too long to colour without holding up the page: shown as plain text, and said so.
+  await expect(page.getByTestId('plain-large')).toContainText('without syntax colours');
 });
 
 test('whitespace-only, line-ending and mode changes are flagged in the file list', async ({ page, workspace, serve }) => {

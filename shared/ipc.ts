@@ -154,6 +154,7 @@ import type { EventChannel, EventMap } from './events.js';
 export type InvokeResult<T> = { ok: true; value: T } | { ok: false; error: SerializedError };
 
 // ---- the WebSocket wire format of the browser host ----
+// (A long ServerMessage travels in slices: ipc-frames.ts.)
 
 export type ClientMessage = { type: 'invoke'; id: number; channel: InvokeChannel; payload: unknown };
 export type ServerMessage =

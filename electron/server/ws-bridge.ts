@@ -1,11 +1,12 @@
 // The browser host's half of the IPC contract: each socket message is one
-// ClientMessage handed to the router; each answer is one ServerMessage. App
-// events go to every open socket. A message that is not the contract's shape
-// closes that socket with one log line: our renderer never sends one, so it is
-// someone else talking.
+// ClientMessage handed to the router; each answer is one ServerMessage (a long
+// one in slices: shared/ipc-frames.ts). App events go to every open socket. A
+// message that is not the contract's shape closes that socket with one log
+// line: our renderer never sends one, so it is someone else talking.
 import type { WebSocket, WebSocketServer } from 'ws';
 import { EVENT_CHANNELS, type ClientMessage, type EventChannel, type InvokeResult, type ServerMessage } from '../../shared/ipc.js';
 import { toSerializedError } from '../../shared/errors.js';
+import { framesOf } from '../../shared/ipc-frames.js';
 import type { AppService } from '../app/api.js';
 
 /** What the host needs of the router: validates and answers, never throws. */
@@ -32,8 +33,10 @@ export function parseClientMessage(data: string): ClientMessage | null {
   return { type: 'invoke', id: m.id, channel: m.channel as ClientMessage['channel'], payload: m.payload };
 }
 
-function send(socket: WebSocket, message: ServerMessage): void {
-  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+// All frames of one message are queued in one go, so no other message comes between them.
+function sendFrames(socket: WebSocket, frames: string[]): void {
+  if (socket.readyState !== socket.OPEN) return;
+  for (const frame of frames) socket.send(frame);
 }
 
 export interface Bridge {
@@ -45,8 +48,8 @@ export function bridgeSockets(wss: WebSocketServer, router: InvokeRouter, events
   const unsubscribe = EVENT_CHANNELS.map((channel: EventChannel) =>
     events.on(channel, (payload) => {
       const message: ServerMessage = { type: 'event', channel, payload };
-      const text = JSON.stringify(message);
-      for (const socket of wss.clients) if (socket.readyState === socket.OPEN) socket.send(text);
+      const frames = framesOf(JSON.stringify(message));
+      for (const socket of wss.clients) sendFrames(socket, frames);
     }),
   );
 
@@ -61,7 +64,10 @@ export function bridgeSockets(wss: WebSocketServer, router: InvokeRouter, events
       void router
         .invoke(message.channel, message.payload)
         .catch((err: unknown): InvokeResult<unknown> => ({ ok: false, error: toSerializedError(err) }))
-        .then((result) => send(socket, { type: 'result', id: message.id, result }));
+        .then((result) => {
+          const answer: ServerMessage = { type: 'result', id: message.id, result };
+          sendFrames(socket, framesOf(JSON.stringify(answer)));
+        });
     });
     // A socket error (oversized frame, reset) ends that socket only.
     socket.on('error', (err) => log(`socket error: ${err.message}`));

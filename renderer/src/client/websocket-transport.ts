@@ -12,6 +12,7 @@ import type {
   InvokeResponse,
   ServerMessage,
 } from '../../../shared/ipc.js';
+import { createFrameJoiner } from '../../../shared/ipc-frames.js';
 import { ClientError } from './client-error.js';
 import type { ConnectionListener, ConnectionStatus, TransportInfo } from './connection.js';
 
@@ -90,8 +91,7 @@ export function createWebSocketClient(url: string, options: WebSocketClientOptio
     for (const listener of statusListeners) listener(next);
   };
 
-  const handleMessage = (data: unknown) => {
-    if (typeof data !== 'string') return;
+  const handleMessage = (data: string) => {
     let message: ServerMessage;
     try {
       message = JSON.parse(data) as ServerMessage;
@@ -133,7 +133,13 @@ export function createWebSocketClient(url: string, options: WebSocketClientOptio
       for (const message of outbox.splice(0)) ws.send(JSON.stringify(message));
       if (wasReconnect) for (const listener of reconnectListeners) listener();
     };
-    ws.onmessage = (event) => handleMessage(event.data);
+    // A long message comes in slices (shared/ipc-frames.ts); each socket joins its own.
+    const join = createFrameJoiner();
+    ws.onmessage = (event) => {
+      if (typeof event.data !== 'string') return;
+      const text = join(event.data);
+      if (text !== null) handleMessage(text);
+    };
     ws.onclose = () => {
       if (socket !== ws) return;
       socket = null;

@@ -4,7 +4,7 @@
 // shows); while the person scrubs, each step is drawn by ScrubPreview and
 // Monaco takes over where the handle stops. The first diff is drawn by
 // ScrubPreview too, until Monaco has drawn it.
-import { useCallback, useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { LARGE_VIEWER_MAX_BYTES, VIEWER_MAX_BYTES, type Checkpoint, type FileChange, type FileDiff, type FileSide } from '../../../shared/model.js';
 import { fileDiffKey, useDiff, type DiffMode, type FileDiffRequest } from '../state/diff.js';
 import { useTheme } from '../state/theme.js';
@@ -22,6 +22,7 @@ import { FILE_IDS, RestoreControls, RestorePreviewPanel } from './Restore.js';
 import { EditorStage, preloadDiffViewer, type EditorKind, type PaintedEditors, type StageContent } from './EditorStage.js';
 import { ScrubPreview } from './ScrubPreview.js';
 import { MiddleEllipsis } from './MiddleEllipsis.js';
+import { tooLongToColour } from '../lib/colour-limit.js';
 
 export function DiffArea({
   workspace,
@@ -166,7 +167,9 @@ function FileDiffView({
   const entry = request === null ? undefined : stale ? lastShown.current!.entry : current;
   if (stale) first = lastShown.current!.first;
 
-  const view = entry?.status === 'ready' ? describeView(entry.value, first) : null;
+  // Once per diff, not per render: on a file of megabytes it reads both texts whole.
+  const diffValue = entry?.status === 'ready' ? entry.value : null;
+  const view = useMemo(() => (diffValue ? describeView(diffValue, first) : null), [diffValue, first]);
   // Monaco shows what is settled; while scrubbing it keeps its last text and the preview shows each step (ScrubPreview.tsx).
   // When scrubbing stops on a preview, that frame is painted first (the diff of where the handle stopped, at once), then Monaco takes over.
   const settled = useRef<StageContent | null>(null);
@@ -284,6 +287,13 @@ function FileDiffView({
           </span>
         </div>
       )}
+      {view?.kind === 'text' && view.plain && (
+        <div className="side-strip side-strip-flag" data-testid="plain-large">
+          <Icon name="alert" size={13} />
+          <strong>Shown without syntax colours</strong>
+          <span className="muted">Colouring a file this large would hold up the window.</span>
+        </div>
+      )}
       {view?.kind === 'text' && view.svg && <ImagePreview before={svgSide(view.oldSide)} after={svgSide(view.diff.new)} compact />}
       <div className="diff-view-wrap">
         {/* Mounted under whatever else shows (creating an editor costs 150–190 ms); hidden unless the view is text for it (the preview only covers it). */}
@@ -316,6 +326,8 @@ type DiffView =
       oneSide: 'added' | 'deleted' | null;
       oneSideText: string;
       hidden: ReturnType<typeof hiddenChange>;
+      /** Too long to colour: the editor shows it as plain text (lib/colour-limit.ts). */
+      plain: boolean;
       svg: boolean;
     };
 
@@ -336,6 +348,7 @@ function describeView(diff: FileDiff, first: boolean): DiffView {
     oneSide,
     oneSideText: oneSide === 'added' ? newText : oldText,
     hidden: oneSide === null ? hiddenChange(oldText, newText) : null,
+    plain: tooLongToColour(oldText, newText),
     svg: oneSide === null && /\.svg$/i.test(diff.path),
   };
 }

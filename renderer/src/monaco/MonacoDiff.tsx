@@ -4,7 +4,7 @@
 // paid only when a diff is first shown.
 import { useEffect, useRef } from 'react';
 import { monaco } from './setup.js';
-import { languageForPath } from './language.js';
+import { languageForTexts } from './language.js';
 import { READ_ONLY_VIEW } from './view-options.js';
 import { useEditorLook } from './use-editor-look.js';
 import { useHostLayout } from './use-host-layout.js';
@@ -85,7 +85,7 @@ export default function MonacoDiff({ path, original, modified, inline, wrap, dar
   useEffect(() => {
     const instance = editor.current;
     if (!instance) return;
-    const language = languageForPath(monaco, path);
+    const language = languageForTexts(monaco, path, original, modified);
     const previous = instance.getModel();
     const next = {
       original: monaco.editor.createModel(original, language),

@@ -3,7 +3,7 @@
 // would set the text against an empty side and show a phantom changed line 1.
 import { useEffect, useRef } from 'react';
 import { monaco } from './setup.js';
-import { languageForPath } from './language.js';
+import { languageForTexts } from './language.js';
 import { READ_ONLY_VIEW } from './view-options.js';
 import { useEditorLook } from './use-editor-look.js';
 import { useHostLayout } from './use-host-layout.js';
@@ -50,7 +50,7 @@ export default function MonacoFile({ path, text, change, wrap, dark, onPainted }
     if (!instance) return;
     const previous = instance.getModel();
     // The final newline ends the last line; it is not one more (empty) line to tint.
-    const model = monaco.editor.createModel(text.endsWith('\n') ? text.slice(0, -1) : text, languageForPath(monaco, path));
+    const model = monaco.editor.createModel(text.endsWith('\n') ? text.slice(0, -1) : text, languageForTexts(monaco, path, text));
     instance.setModel(model);
     tint.current?.set([
       {

@@ -1,4 +1,10 @@
 import type * as Monaco from 'monaco-editor/esm/vs/editor/editor.api.js';
+import { tooLongToColour } from '../lib/colour-limit.js';
+
+/** The language to show these texts of a path in: plain text when they are too long to colour. */
+export function languageForTexts(monaco: typeof Monaco, path: string, ...texts: string[]): string {
+  return tooLongToColour(...texts) ? 'plaintext' : languageForPath(monaco, path);
+}
 
 /** The Monaco language id for a path: by file name first, then by extension. */
 export function languageForPath(monaco: typeof Monaco, path: string): string {
