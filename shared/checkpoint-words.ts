@@ -10,18 +10,24 @@
 // Where the hooks saw it exactly (the service takes a checkpoint as each call
 // ends: `change_by`), no guess is made: a checkpoint taken as a call ended is
 // that call's change, and one taken before a call while the previous call's
-// end was still the latest state is a change by someone else.
+// end was still the latest state is a change by someone else. Where a call's
+// hook took no checkpoint (nothing had changed), the next one names that call
+// (`made_by`), not the call of the checkpoint before.
 // Restores are told in words, by what they restored, never by hashes; the
 // stored reason of old restore checkpoints ("restored ad753e55…") is ignored.
 import { agentName } from './agents.js';
-import type { Checkpoint } from './model.js';
+import type { CallRef, Checkpoint } from './model.js';
 
 /** The fields the words need (a list row carries them all). */
 export type WordedCheckpoint = Pick<Checkpoint, 'id' | 'time_ms' | 'reason' | 'trigger' | 'agent' | 'tool' | 'session' | 'restore_target' | 'stats'> & {
   origin?: Checkpoint['origin'];
   change_by?: Checkpoint['change_by'];
+  made_by?: Checkpoint['made_by'];
   skipped?: Checkpoint['skipped'];
 };
+
+/** What names a call: a checkpoint's own call fields, or a call it names (`made_by`). */
+type CallWords = Pick<CallRef, 'reason'> & Partial<Pick<CallRef, 'agent' | 'tool'>>;
 
 export interface CheckpointWords {
   /** What the checkpoint holds: its change against the one before, in words. */
@@ -61,7 +67,7 @@ export function endsCall(c: WordedCheckpoint): boolean {
   return c.trigger === 'hook' && c.origin === undefined && c.change_by === 'call' && c.tool !== undefined && c.agent !== undefined;
 }
 
-function byCall(c: WordedCheckpoint): string {
+function byCall(c: CallWords): string {
   return `${agentName(c.agent ?? '')}'s ${c.tool ?? 'call'}`;
 }
 
@@ -73,7 +79,7 @@ export function callText(c: WordedCheckpoint): string {
 }
 
 /** What a call did, as a title: a shell call by its command, a file call by its tool and files. */
-function changeByCall(c: WordedCheckpoint): string {
+function changeByCall(c: CallWords): string {
   const tool = c.tool ?? '';
   if (tool !== '' && c.reason.startsWith(`${tool}: `)) return c.reason.slice(tool.length + 2);
   return c.reason || tool;
@@ -139,6 +145,10 @@ export function checkpointWords<C extends WordedCheckpoint>(c: C, ctx: WordsCont
   const note = `before: ${callText(c)}`;
   if (c.trigger === 'baseline') return { title: 'The workspace as first seen', by: null, note };
   const prev = ctx.previousOf?.(c);
+  if (c.change_by !== 'other' && c.made_by !== undefined) {
+    const by = byCall(c.made_by);
+    return { title: `${changeByCall(c.made_by)} — by ${by}`, by, note };
+  }
   // Known exactly: the previous call's end was still the latest state (or is the checkpoint before).
   if (c.change_by === 'other' || (prev !== undefined && prev !== null && endsCall(prev))) {
     return { title: `${changedText(c.stats.files)}, not by a recorded call`, by: null, note };

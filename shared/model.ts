@@ -49,6 +49,12 @@ export interface Checkpoint {
    * program made it. Absent: not known (the words reason from the checkpoint before).
    */
   change_by?: ChangeBy;
+  /**
+   * The call whose change this hook checkpoint holds, where that call took no checkpoint of its own:
+   * its hook found nothing changed since the checkpoint before, so what changed after was done by it
+   * (it was the last call to begin). Absent: the words reason from the checkpoint before.
+   */
+  made_by?: CallRef;
   /** For safety and restore checkpoints: the checkpoint that was restored. */
   restore_target?: string;
   /**
@@ -70,6 +76,13 @@ export interface Checkpoint {
 
 export type ChangeBy = 'call' | 'other';
 
+/** A tool call as a checkpoint names it: which agent, which tool, and its words ("Edit src/a.ts", "Bash: npm test"). */
+export interface CallRef {
+  agent: string;
+  tool: string;
+  reason: string;
+}
+
 export interface SnapshotOptions {
   reason?: string;
   trigger?: Trigger;
@@ -88,6 +101,12 @@ export interface SnapshotOptions {
    * If it is still the latest when this one is written, this change came after that call: 'other'.
    */
   call_ended_at?: string;
+  /**
+   * Internal (agents' hooks): the last call that began without a checkpoint of its own (nothing had
+   * changed), and the latest checkpoint then. If that is still the latest when this one is written,
+   * this change was made by that call: `made_by`.
+   */
+  call_began?: CallRef & { checkpoint: string };
   /** Internal: set by restore for its safety checkpoint. */
   restore_target?: string;
   /** Internal: the paths a path-limited restore was limited to. */

@@ -315,6 +315,7 @@ function checkpointOf(id: string, refname: string, { reason, meta }: DecodedMess
     if (value !== undefined) cp[key] = value;
   }
   if (meta.change_by !== undefined) cp.change_by = meta.change_by;
+  if (meta.made_by !== undefined) cp.made_by = meta.made_by;
   if (meta.restore_paths !== undefined) cp.restore_paths = meta.restore_paths;
   return cp;
 }

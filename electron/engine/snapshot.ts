@@ -299,6 +299,11 @@ async function recordTree(ctx: WsContext, input: RecordInput): Promise<SnapshotR
   // Decided here, against the latest as it is under the lock, not as the hook last read it.
   const changeBy = options.change_by ?? (options.call_ended_at !== undefined && options.call_ended_at === latest?.id ? 'other' : undefined);
   if (changeBy !== undefined) meta.change_by = changeBy;
+  // Likewise: the call that began after the latest and took no checkpoint made this change, if nothing was checkpointed since.
+  const began = options.call_began;
+  if (changeBy === undefined && began !== undefined && began.checkpoint === latest?.id) {
+    meta.made_by = { agent: sanitizeLine(began.agent, 200), tool: sanitizeLine(began.tool, 200), reason: sanitizeLine(began.reason) };
+  }
   const reason = options.reason ?? (options.auto_reason ? autoReason(options.auto_reason.paths, stats) : defaultReason(trigger));
   const message = encodeMessage(reason, meta);
   // Durable before reported: every object (ours fsynced side by side, the

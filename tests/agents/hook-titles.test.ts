@@ -77,6 +77,36 @@ describe('titles of a hook-made history', () => {
     expect(table.stdout).toContain('WHAT CHANGED');
   });
 
+  it("names the call that made a change when calls before it changed nothing (a push, a test run) and took no checkpoint", async () => {
+    await makeHistory();
+    await writeFile(join(ws, 'src/models/note.ts'), 'export interface Note { body: string }\n');
+    await pre('Bash', { command: 'npm test' });
+    // Nothing changed since: no checkpoint for these two; the Edit's change is held by the next one.
+    await pre('Bash', { command: 'git push origin main' });
+    await pre('Edit', { file_path: join(ws, 'src/core/mod0.ts'), old_string: 'a', new_string: 'b' });
+    await mkdir(join(ws, 'src/core'), { recursive: true });
+    await writeFile(join(ws, 'src/core/mod0.ts'), 'export const b = 1;\n');
+    await pre('Bash', { command: 'npm run build' });
+    // A person's checkpoint, then a call that changes nothing before the next Edit: still that Edit's change.
+    await writeFile(join(ws, 'README.md'), 'notes\n');
+    expect((await runCli(['snapshot', '-w', ws, '--reason', 'by hand'], { env: baseEnv(home) })).code).toBe(0);
+    await pre('Edit', { file_path: join(ws, 'CHANGELOG.md'), old_string: '- clock', new_string: '- clock\n- core' });
+    await writeFile(join(ws, 'CHANGELOG.md'), '# Changes\n- clock\n- core\n');
+    await pre('Bash', { command: 'npm test' });
+    const listed = await cli<Described[]>(['list', '--all']);
+    expect(listed.slice(0, 4).map((c) => [c.title, c.note])).toEqual([
+      ["Edit CHANGELOG.md — by Claude Code's Edit", 'before: Bash npm test'],
+      ['by hand', null],
+      ["Edit src/core/mod0.ts — by Claude Code's Edit", 'before: Bash npm run build'],
+      ["Edit src/models/note.ts — by Claude Code's Edit", 'before: Bash npm test'],
+    ]);
+    const files = async (id: string): Promise<string[]> => (await cli<{ files: FileChange[] }>(['show', id])).files.map((f) => f.path);
+    expect(await files(listed[0]!.id)).toEqual(['CHANGELOG.md']);
+    expect(await files(listed[2]!.id)).toEqual(['src/core/mod0.ts']);
+    // show says the same as list.
+    expect((await cli<{ checkpoint: Described }>(['show', listed[2]!.id])).checkpoint).toMatchObject({ title: listed[2]!.title, by: "Claude Code's Edit" });
+  });
+
   it('the MCP tools list and show the same words', async () => {
     await makeHistory();
     const listed = await cli<Described[]>(['list', '--all']);

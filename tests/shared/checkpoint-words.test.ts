@@ -49,6 +49,16 @@ describe('checkpointWords', () => {
     expect(checkpointWords(unmarked, listContext([unmarked, ended])).title).toBe('1 file changed, not by a recorded call');
   });
 
+  it('names the call a checkpoint says made its change (a call that took none of its own), even on a page\'s last row', () => {
+    const push = hook('Bash', 'Bash: git push origin main');
+    const madeBy = { agent: 'claude-code', tool: 'Edit', reason: 'Edit src/core/mod0.ts' };
+    const next = hook('Bash', 'Bash: npm test', { made_by: madeBy });
+    expect(checkpointWords(next, listContext([next, push]))).toEqual({ title: "Edit src/core/mod0.ts — by Claude Code's Edit", by: "Claude Code's Edit", note: 'before: Bash npm test' });
+    expect(checkpointWords(next, listContext([next])).title).toBe("Edit src/core/mod0.ts — by Claude Code's Edit");
+    // What the service saw exactly comes first.
+    expect(checkpointWords(hook('Bash', 'Bash: npm test', { made_by: madeBy, change_by: 'other' })).title).toBe('1 file changed, not by a recorded call');
+  });
+
   it('words a baseline a hook took as the workspace first seen', () => {
     const base = cp({ trigger: 'baseline', agent: 'claude-code', tool: 'Write', reason: 'Write notes.md' });
     expect(checkpointWords(base, listContext([base]))).toEqual({ title: 'The workspace as first seen', by: null, note: 'before: Write notes.md' });

@@ -8,7 +8,10 @@
 // Beside them, one file says which checkpoint was the latest when the
 // workspace's last recorded call ended (written by the service, which takes a
 // checkpoint as each call ends): a checkpoint written while that one is still
-// the latest holds a change made after the call, by someone else.
+// the latest holds a change made after the call, by someone else. Another
+// names the last call that began without a checkpoint of its own (nothing had
+// changed) and the latest checkpoint then: a checkpoint written while that one
+// is still the latest holds that call's change, not the previous call's.
 //
 // One small file per call (no two hooks ever write the same one), in the
 // workspace's folder of the store; files older than a day go when there are
@@ -18,6 +21,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { storeLayout, workspaceLayout } from '../../engine/layout/paths.js';
+import type { CallRef } from '../../../shared/model.js';
 
 /** From this many remembered calls, those older than a day are removed. */
 const PRUNE_FROM = 200;
@@ -75,6 +79,33 @@ export async function checkpointCallEndedAt(home: string, workspaceId: string): 
   try {
     const raw = JSON.parse(await readFile(endedFile(home, workspaceId), 'utf8')) as { checkpoint?: unknown };
     return typeof raw.checkpoint === 'string' ? raw.checkpoint : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The file naming the last call that began without a checkpoint, and the latest checkpoint then. */
+function beganFile(home: string, workspaceId: string): string {
+  return join(callsDir(home, workspaceId), 'began.json');
+}
+
+export type CallBegan = CallRef & { checkpoint: string };
+
+export async function rememberCallBegan(home: string, workspaceId: string, began: CallBegan): Promise<void> {
+  await mkdir(callsDir(home, workspaceId), { recursive: true, mode: 0o700 });
+  // Whole then renamed, as ended.json; two hooks at once: the later rename wins, and either is a call that began after the latest.
+  const file = beganFile(home, workspaceId);
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, `${JSON.stringify(began)}\n`, { mode: 0o600 });
+  await rename(tmp, file);
+}
+
+/** The last call that began without a checkpoint of its own, if one is noted. */
+export async function callBeganNote(home: string, workspaceId: string): Promise<CallBegan | null> {
+  try {
+    const raw = JSON.parse(await readFile(beganFile(home, workspaceId), 'utf8')) as Partial<Record<keyof CallBegan, unknown>>;
+    const { checkpoint, agent, tool, reason } = raw;
+    return typeof checkpoint === 'string' && typeof agent === 'string' && typeof tool === 'string' && typeof reason === 'string' ? { checkpoint, agent, tool, reason } : null;
   } catch {
     return null;
   }

@@ -13,7 +13,7 @@ import { EffectLedger, ledgerPath } from '../../effects/ledger.js';
 import { pushStatePath, scanPushes } from '../../effects/push-monitor.js';
 import { redactCommand } from '../../effects/redact.js';
 import { afterHasWork, type AgentResult, type BeforeResult, type CheckpointRef, type CoreRequest, type ReminderEffect, type ToolCall } from './call.js';
-import { checkpointCallEndedAt, checkpointRememberedBefore, rememberCallEnded, rememberCheckpointBefore } from './call-checkpoints.js';
+import { callBeganNote, checkpointCallEndedAt, checkpointRememberedBefore, rememberCallBegan, rememberCallEnded, rememberCheckpointBefore } from './call-checkpoints.js';
 import { takeReminders } from './reminded.js';
 import { promptOf } from './session-prompt.js';
 import { realFilePath, workspaceDirFor } from './workspace-for.js';
@@ -79,9 +79,15 @@ async function before(call: ToolCall, effects: ClassifiedEffect[], backend: Agen
   const baseline = await workspace.ensureBaseline({ reason, ...labels });
   // Still the latest checkpoint since the previous call ended: what this one holds came after it, from someone else.
   const endedAt = await checkpointCallEndedAt(store.home, workspace.meta.id);
-  const result =
-    baseline.id !== null ? baseline : await backend.checkpoint(workspace, { trigger: 'hook', reason, ...labels, ...(endedAt === null ? {} : { call_ended_at: endedAt }) }, inside);
+  // Still the latest since a call began without a checkpoint: what this one holds is that call's doing.
+  const began = await callBeganNote(store.home, workspace.meta.id);
+  const notes = { ...(endedAt === null ? {} : { call_ended_at: endedAt }), ...(began === null ? {} : { call_began: began }) };
+  const result = baseline.id !== null ? baseline : await backend.checkpoint(workspace, { trigger: 'hook', reason, ...labels, ...notes }, inside);
   const checkpoint: CheckpointRef | null = result.id !== null ? { id: result.id, reason } : await latest(workspace);
+  // Nothing had changed: no checkpoint of this call's own. The next one holds its change (a hint: never an error here).
+  if (result.id === null && checkpoint !== null) {
+    await rememberCallBegan(store.home, workspace.meta.id, { checkpoint: checkpoint.id, agent: call.agent, tool: call.tool, reason }).catch(() => undefined);
+  }
   // What a failure's recovery hint will name (call-checkpoints.ts); a hint only, so never an error here.
   if (checkpoint !== null && call.toolCallId !== undefined) {
     await rememberCheckpointBefore(store.home, workspace.meta.id, call.toolCallId, checkpoint.id).catch(() => undefined);

@@ -16,7 +16,7 @@ export interface CheckpointRecord {
 export const META_KEY = 'Chronoscope-Meta';
 
 /** What the commit message stores: the checkpoint's own fields, minus what git already knows (id, reason line) and pins. */
-export type CheckpointMeta = Pick<Checkpoint, 'trigger' | 'time_ms' | 'stats' | 'skipped' | 'agent' | 'tool' | 'session' | 'tool_use_id' | 'prompt' | 'change_by' | 'restore_target' | 'restore_paths'> & {
+export type CheckpointMeta = Pick<Checkpoint, 'trigger' | 'time_ms' | 'stats' | 'skipped' | 'agent' | 'tool' | 'session' | 'tool_use_id' | 'prompt' | 'change_by' | 'made_by' | 'restore_target' | 'restore_paths'> & {
   v: 1;
   /** The checkpoint that was latest when this one was taken (stats are against it). */
   prev?: string | null;
@@ -89,6 +89,11 @@ function normalizeMeta(raw: Record<string, unknown>): CheckpointMeta {
     if (value !== undefined) meta[key] = value;
   }
   if (raw['change_by'] === 'call' || raw['change_by'] === 'other') meta.change_by = raw['change_by'];
+  const madeBy = raw['made_by'] as Record<string, unknown> | undefined;
+  if (madeBy && typeof madeBy === 'object') {
+    const [agent, tool, reason] = [str(madeBy['agent']), str(madeBy['tool']), str(madeBy['reason'])];
+    if (agent !== undefined && tool !== undefined && reason !== undefined) meta.made_by = { agent, tool, reason };
+  }
   const paths = raw['restore_paths'];
   if (Array.isArray(paths) && paths.every((p) => typeof p === 'string')) meta.restore_paths = paths as string[];
   const modes = raw['modes'];
