@@ -24,10 +24,14 @@ export async function describeList(workspace: Workspace, shown: readonly Checkpo
   const more = (await Promise.all(second.map((id) => workspace.resolve(id).catch(() => null)))).filter((c): c is Checkpoint => c !== null);
   for (const c of [...extra, ...more]) known.set(c.id, c);
   const ctx = listContext(listed);
+  // A restored checkpoint beyond the page is named by its own title, which needs the one before it:
+  // then (only then) the whole list, so a page says what `show` and the app say.
+  const wider = extra.length > 0 && !whole ? await workspace.list() : null;
+  const widerCtx = wider === null ? null : listContext(wider);
   const previousOf = (c: Checkpoint): Checkpoint | null | undefined => {
-    const p = ctx.previousOf?.(c);
+    const p = ctx.previousOf?.(c) ?? widerCtx?.previousOf?.(c);
     if (p !== undefined) return p;
-    return whole && listed.some((x) => x.id === c.id) ? null : undefined;
+    return (whole && listed.some((x) => x.id === c.id)) || (wider !== null && wider.some((x) => x.id === c.id)) ? null : undefined;
   };
   return shown.map((c) => ({ ...c, ...checkpointWords(c, { previousOf, find: (id) => known.get(id) }) }));
 }

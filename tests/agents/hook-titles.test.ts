@@ -107,6 +107,18 @@ describe('titles of a hook-made history', () => {
     expect((await cli<{ checkpoint: Described }>(['show', listed[2]!.id])).checkpoint).toMatchObject({ title: listed[2]!.title, by: "Claude Code's Edit" });
   });
 
+  it('a page names a restore by its target\'s own title, as show does, when the target is beyond the page', async () => {
+    await makeHistory();
+    const listed = await cli<Described[]>(['list', '--all']);
+    const target = listed[2]!; // "Edit CHANGELOG.md — by Claude Code's Edit", two rows below the newest
+    const r = await runCli(['restore', target.id, '--yes', '-w', ws], { env: baseEnv(home) });
+    expect(r.code, r.stderr).toBe(0);
+    const page = await cli<Described[]>(['list', '--limit', '1']);
+    expect(page[0]!.trigger).toBe('restore');
+    expect(page[0]!.title).toContain(`Restored the workspace to “${target.title}”`);
+    expect((await cli<{ checkpoint: Described }>(['show', page[0]!.id])).checkpoint.title).toBe(page[0]!.title);
+  });
+
   it('the MCP tools list and show the same words', async () => {
     await makeHistory();
     const listed = await cli<Described[]>(['list', '--all']);
