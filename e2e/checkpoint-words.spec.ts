@@ -144,7 +144,14 @@ test('Take checkpoint now with a new 60 MB file as the only change takes a check
   await expect(page.locator('.toast')).toContainText('dump.bin, 60 MB, over the 50 MB limit — raise it in Settings or exclude it');
   await expect(reason).toHaveValue('');
   await expect(page.getByTestId('checkpoint-item')).toHaveCount(2);
-  await page.getByTestId('checkpoint-item').filter({ hasText: 'with the dump' }).click();
+  // The newest is on screen: no "1 newer →" that would lead nowhere.
+  await expect(page.getByTestId('timeline-readout')).toContainText('with the dump');
+  await expect(page.getByTestId('newer-button')).toHaveCount(0);
+  // The row and the slider's label say what was left out, not only the details.
+  const dumpRow = page.getByTestId('checkpoint-item').filter({ hasText: 'with the dump' });
+  await expect(dumpRow.getByTestId('row-left-out')).toHaveText('Left out: dump.bin');
+  await expect(page.getByTestId('readout-left-out')).toHaveText('Left out: dump.bin');
+  await dumpRow.click();
   await expect(page.getByTestId('checkpoint-skipped')).toContainText('dump.bin');
   await expect(page.getByTestId('checkpoint-skipped')).toContainText('over the 50 MB limit — raise it in Settings or exclude it');
 

@@ -28,6 +28,9 @@ test('a workspace with checkpoints is never shown as empty while its list loads'
   await openApp(page, served);
   await expect(page.getByTestId('checkpoint-count')).toHaveText(String(COUNT), { timeout: 60_000 });
   await expect(page.getByTestId('header-count')).toHaveText(`${COUNT} checkpoints`);
+  // One file's history, read through the whole list: "… of 2000" while it is read, never an empty list.
+  await page.getByTestId('file-history-button').click();
+  await expect(page.getByTestId('checkpoint-count')).toHaveText(new RegExp(`^\\d+ of ${COUNT}$`), { timeout: 60_000 });
   expect(await page.evaluate(() => (window as unknown as { __falseEmpty: string[] }).__falseEmpty)).toEqual([]);
 });
 

@@ -91,8 +91,8 @@ function withoutAutoPrefix(reason: string): string {
 }
 
 /** "Left out: dump.bin, big.iso" (the details say why), or null. */
-function leftOutNote(c: WordedCheckpoint): string | null {
-  const left = c.skipped ?? [];
+export function leftOutText(skipped: readonly { path: string }[] | undefined): string | null {
+  const left = skipped ?? [];
   if (left.length === 0) return null;
   return `Left out: ${left.slice(0, 3).map((f) => f.path).join(', ')}${left.length > 3 ? ` and ${left.length - 3} more` : ''}`;
 }
@@ -131,9 +131,9 @@ export function checkpointWords<C extends WordedCheckpoint>(c: C, ctx: WordsCont
       };
     }
     case 'auto':
-      return { title: withoutAutoPrefix(c.reason) || changedText(c.stats.files), by: null, note: leftOutNote(c) };
+      return { title: withoutAutoPrefix(c.reason) || changedText(c.stats.files), by: null, note: leftOutText(c.skipped) };
     case 'manual':
-      return { title: c.reason || 'Manual checkpoint', by: null, note: leftOutNote(c) };
+      return { title: c.reason || 'Manual checkpoint', by: null, note: leftOutText(c.skipped) };
     default:
       break;
   }

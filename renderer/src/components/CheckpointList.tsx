@@ -16,6 +16,7 @@ import { useFilter } from '../state/filter.js';
 import { selectEdge, stepBy } from '../state/navigate.js';
 import { laneOf, type Lane } from '../lib/lanes.js';
 import { wordsIn } from '../lib/checkpoint-title.js';
+import { leftOutText } from '../../../shared/checkpoint-words.js';
 import { FilterBar } from './FilterBar.js';
 import { useScrub, useScrubThrottled } from '../state/scrub.js';
 
@@ -222,6 +223,13 @@ export function CheckpointList() {
             </button>
           </p>
         </div>
+      ) : checkpoints.length === 0 && all.length > 0 ? (
+        // A file's history still being read: not "no checkpoints" (there are).
+        <div className="pane-body padded" aria-busy="true">
+          <p className="muted" data-testid="list-looking">
+            Looking through {all.length} checkpoints…
+          </p>
+        </div>
       ) : checkpoints.length === 0 ? (
         <div className="pane-body padded">
           <div className="empty-state small">
@@ -311,6 +319,11 @@ const CheckpointRow = memo(function CheckpointRow({
           {c.stats.files} file{c.stats.files === 1 ? '' : 's'}
         </span>
         <LineStats insertions={c.stats.insertions} deletions={c.stats.deletions} />
+        {c.skipped.length > 0 && (
+          <span className="row-left-out" data-testid="row-left-out" title={leftOutText(c.skipped) ?? undefined}>
+            {leftOutText(c.skipped)}
+          </span>
+        )}
         <span className="row-id mono">{shortId(c.id)}</span>
       </div>
     </div>

@@ -5,6 +5,7 @@ import { client } from '../state/client.js';
 import type { Checkpoint, FileChange, SkippedFile } from '../../../shared/model.js';
 import { CHANGE_STATUS_LETTER } from '../../../shared/model.js';
 import { wordsIn } from '../lib/checkpoint-title.js';
+import { precedesCall } from '../../../shared/checkpoint-words.js';
 import { indexOfId, previousOf, selectedCheckpoint, useTimeline } from '../state/timeline.js';
 import { useDetails, type Loadable } from '../state/details.js';
 import { useDiff } from '../state/diff.js';
@@ -153,7 +154,8 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
               <CopyButton text={c.id} label="Copy checkpoint id" />
             </span>
             {c.agent && <span className="meta-chip">agent: {c.agent}</span>}
-            {c.tool && <span className="meta-chip">tool: {c.tool}</span>}
+            {/* A hook checkpoint's tool is the call it precedes, already in its note ("before: …"): a chip would read as its author. */}
+            {c.tool && !precedesCall(c) && <span className="meta-chip">tool: {c.tool}</span>}
             {c.pinned && (
               <span className="meta-chip">
                 <Icon name="pin" size={11} /> pinned

@@ -16,6 +16,7 @@ import { holdScrub, useScrub } from '../state/scrub.js';
 import { absoluteTime, relativeTime, shortId } from '../lib/time.js';
 import { effectKindLabel, effectVariant, effectVariantLabel } from '../lib/effects.js';
 import { wordsIn } from '../lib/checkpoint-title.js';
+import { leftOutText } from '../../../shared/checkpoint-words.js';
 import { laneOf } from '../lib/lanes.js';
 import { LineStats, TriggerBadge } from './bits.js';
 import { HermesLane, OriginBadge, hasHermesLane, isHermes } from './HermesLane.js';
@@ -678,7 +679,13 @@ function Readout({ checkpoint, position, count }: { checkpoint: Checkpoint | und
         {checkpoint.stats.files} file{checkpoint.stats.files === 1 ? '' : 's'}
       </span>
       <LineStats insertions={checkpoint.stats.insertions} deletions={checkpoint.stats.deletions} />
-      {unseen > 0 && (
+      {checkpoint.skipped.length > 0 && (
+        <span className="row-left-out" data-testid="readout-left-out">
+          {leftOutText(checkpoint.skipped)}
+        </span>
+      )}
+      {/* Only where there is a newer one to go to: on the newest itself the button would do nothing. */}
+      {unseen > 0 && position + 1 < count && (
         <button type="button" className="button button-subtle newer-button" data-testid="newer-button" onClick={() => selectEdge('newest')}>
           {unseen} newer →
         </button>
