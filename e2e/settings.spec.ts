@@ -196,3 +196,19 @@ test("Settings shows the store's size, last compression and prune; Compact now c
   expect(readdirSync(join(workspace.home, 'git', 'objects', 'pack')).filter((n) => n.endsWith('.pack'))).toHaveLength(1);
   await page.screenshot({ path: artifact('settings-store.png') });
 });
+
+test('when retention removes checkpoints on its own, the page says so and the list follows', async ({ page, workspace, serve }) => {
+  for (let i = 0; i < 6; i++) {
+    await workspace.write(`f${i}.txt`, `version ${i}\n`);
+    await workspace.snapshot(`step ${i}`);
+  }
+  await mkdir(workspace.home, { recursive: true });
+  const { writeFile } = await import('node:fs/promises');
+  await writeFile(join(workspace.home, 'config.json'), JSON.stringify({ retention: { max_checkpoints: 3, max_age_days: 0 } }));
+  const served = await serve(['--no-watch']);
+  await openApp(page, served, 6);
+  // The service prunes once the workspace has been quiet a while (15 s): the person is told, not left to wonder.
+  await expect(page.locator('.toast').filter({ hasText: 'Retention removed' })).toContainText('Retention removed 3 older checkpoints', { timeout: 60_000 });
+  await expect(page.locator('.toast').filter({ hasText: 'Retention removed' })).toContainText('Pinned checkpoints are always kept');
+  await expect(page.getByTestId('checkpoint-item')).toHaveCount(3);
+});

@@ -93,9 +93,19 @@ export function startWiring(): void {
     useDiff.getState().invalidateWorkspace();
   });
   // Retention dropped some (the app applies Settings' limits when quiet): the list follows.
-  c.on('checkpoints:pruned', ({ workspace }) => {
+  // Said, not done silently: a history that shrinks under a person's eyes is alarming unless they know why.
+  c.on('checkpoints:pruned', ({ workspace, removed }) => {
     if (!isCurrent(workspace)) return;
     void useTimeline.getState().refresh();
+    if (removed.length === 0) return;
+    useToasts.getState().push(
+      {
+        tone: 'info',
+        title: `Retention removed ${removed.length.toLocaleString()} older checkpoint${removed.length === 1 ? '' : 's'}`,
+        body: 'Settings › Retention says how many to keep and for how long. Pinned checkpoints are always kept.',
+      },
+      12_000,
+    );
   });
   c.on('restore:done', ({ workspace }) => {
     if (!isCurrent(workspace)) return;
