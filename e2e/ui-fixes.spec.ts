@@ -64,3 +64,50 @@ test('folding the checkpoint list or going full-width gives the diff more room a
     await expect(page.locator('.checkpoint-pane')).toBeVisible();
   }
 });
+
+test('every splitter is a keyboard stop and resizes with the arrow keys, the file list one too (also stacked in a narrow window); the verifier line reads once', async ({ page, workspace, serve }) => {
+  await threeCheckpoints(workspace);
+  const served = await serve(['--no-watch']);
+  await openApp(page, served, 3);
+  await expect(page.getByTestId('verifier-setting')).toHaveText('Verifier: none — set one');
+
+  /** Tabs from the skip link until the element has focus; false if it never does. */
+  const tabTo = async (testId: string): Promise<boolean> => {
+    await page.getByTestId('skip-link').focus();
+    for (let i = 0; i < 80; i++) {
+      await page.keyboard.press('Tab');
+      if (await page.evaluate((id) => document.activeElement?.getAttribute('data-testid') === id, testId)) return true;
+    }
+    return false;
+  };
+  const fileList = page.locator('.file-list');
+  await expect(page.getByTestId('file-list-item').first()).toBeVisible();
+
+  // Wide: the file list's divider is vertical; right arrow widens the list.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  expect(await tabTo('splitter-listWidth'), 'list splitter in the Tab order').toBe(true);
+  expect(await tabTo('splitter-filesWidth'), 'file-list splitter in the Tab order (1440)').toBe(true);
+  const wide = (await box(fileList)).width;
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(async () => (await box(fileList)).width).toBeGreaterThan(wide + 20);
+
+  // Narrow: the file list sits above the diff; its divider is horizontal, down arrow makes it taller.
+  await page.setViewportSize({ width: 900, height: 700 });
+  const splitter = page.getByTestId('splitter-filesWidth');
+  await expect(splitter).toHaveAttribute('aria-orientation', 'horizontal');
+  expect(await tabTo('splitter-filesWidth'), 'file-list splitter in the Tab order (900)').toBe(true);
+  const tall = (await box(fileList)).height;
+  const diffTop = (await box(page.locator('.diff-area'))).y;
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(async () => (await box(fileList)).height).toBeGreaterThan(tall + 20);
+  expect((await box(page.locator('.diff-area'))).y).toBeGreaterThan(diffTop + 20);
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(async () => (await box(fileList)).height).toBeLessThan(tall + 25);
+  // Remembered across a reload.
+  const now = (await box(fileList)).height;
+  await page.reload();
+  await expect(page.getByTestId('file-list-item').first()).toBeVisible();
+  expect(Math.abs((await box(fileList)).height - now)).toBeLessThan(3);
+});
