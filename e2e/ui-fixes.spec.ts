@@ -5,7 +5,7 @@
 // header is never garbled, the axis reads in order at the deepest zoom, and
 // every splitter is a keyboard stop.
 import type { Locator, Page } from '@playwright/test';
-import { expect, openApp, test, threeCheckpoints } from './fixtures.js';
+import { artifact, expect, openApp, test, threeCheckpoints } from './fixtures.js';
 
 async function box(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
   const b = await locator.boundingBox();
@@ -110,4 +110,58 @@ test('every splitter is a keyboard stop and resizes with the arrow keys, the fil
   await page.reload();
   await expect(page.getByTestId('file-list-item').first()).toBeVisible();
   expect(Math.abs((await box(fileList)).height - now)).toBeLessThan(3);
+});
+
+test('the diff header never garbles a file name: squeezed (file history at 900x700), the folder gives way with an ellipsis and the name keeps its tail, nothing drawn over it', async ({ page, workspace, serve }) => {
+  const path = 'src/an-unusually-long-module-name-for-the-diff-header-34.ts';
+  await workspace.write(path, 'export const a = 1;\n');
+  await workspace.write('notes.txt', 'one\n');
+  await workspace.snapshot('first');
+  await workspace.write(path, 'export const a = 2;\n');
+  await workspace.snapshot('second');
+  await page.setViewportSize({ width: 900, height: 700 });
+  const served = await serve(['--no-watch']);
+  await openApp(page, served, 2);
+  await page.getByTestId('file-list-item').filter({ hasText: 'diff-header-34' }).click();
+  await expect(page.getByTestId('diff-file')).toHaveAttribute('title', path);
+
+  const check = async (when: string) => {
+    const spans = await page.getByTestId('diff-file').evaluate((file) =>
+      [...file.querySelectorAll('.mid-head, .mid-tail')].map((el) => {
+        const r = el.getBoundingClientRect();
+        // Inside its own name and inside the header's name box (which clips).
+        const own = el.parentElement!.getBoundingClientRect();
+        const f = file.getBoundingClientRect();
+        const p = { left: Math.max(own.left, f.left), right: Math.min(own.right, f.right) };
+        const st = getComputedStyle(el);
+        return {
+          part: `${el.parentElement!.className} ${el.className} "${el.textContent}"`,
+          tail: el.classList.contains('mid-tail'),
+          base: el.parentElement!.classList.contains('diff-file-base'),
+          left: r.left,
+          right: r.right,
+          parentLeft: p.left,
+          parentRight: p.right,
+          // Text wider than its box is only allowed where it is cut with an ellipsis.
+          cutHonestly: el.scrollWidth <= el.clientWidth + 1 || (st.overflowX === 'hidden' && st.textOverflow === 'ellipsis'),
+          whole: el.scrollWidth <= el.clientWidth + 1,
+        };
+      }),
+    );
+    const dir = await box(page.locator('.diff-file-dir'));
+    const base = await box(page.locator('.diff-file-base'));
+    expect(dir.x + dir.width, `${when}: the folder ends before the name starts`).toBeLessThanOrEqual(base.x + 0.5);
+    for (const s of spans) {
+      expect(s.left, `${when}: ${s.part} starts inside its name`).toBeGreaterThanOrEqual(s.parentLeft - 0.5);
+      expect(s.right, `${when}: ${s.part} is drawn past its name`).toBeLessThanOrEqual(s.parentRight + 0.5);
+      expect(s.cutHonestly, `${when}: ${s.part} overflows without an ellipsis`).toBe(true);
+      if (s.base && s.tail) expect(s.whole, `${when}: the name's tail ${s.part} is whole`).toBe(true);
+    }
+    await expect(page.locator('.diff-file-base .mid-tail')).toHaveText(/\.ts$/);
+  };
+  await check('plain');
+  await page.keyboard.press('h');
+  await expect(page.getByTestId('file-history-button')).toHaveClass(/active/);
+  await check('file history');
+  await page.locator('.diff-head').screenshot({ path: artifact('diff-header-history-900.png') });
 });
