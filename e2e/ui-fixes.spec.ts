@@ -6,6 +6,7 @@
 // every splitter is a keyboard stop.
 import type { Locator, Page } from '@playwright/test';
 import { artifact, expect, openApp, test, threeCheckpoints } from './fixtures.js';
+import { seedHistory } from '../dist/scripts/bench-ui/seed-history.js';
 
 async function box(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
   const b = await locator.boundingBox();
@@ -164,4 +165,140 @@ test('the diff header never garbles a file name: squeezed (file history at 900x7
   await expect(page.getByTestId('file-history-button')).toHaveClass(/active/);
   await check('file history');
   await page.locator('.diff-head').screenshot({ path: artifact('diff-header-history-900.png') });
+});
+
+/** A seeded history of `count` checkpoints ending a minute ago, then two restores made through the CLI (each with its safety checkpoint). */
+async function historyWithRestores(workspace: import('./fixtures.js').TempWorkspace, count: number): Promise<void> {
+  await seedHistory({ home: workspace.home, dir: workspace.dir, count, files: 6, endMs: Date.now() - 60_000 });
+  const list = JSON.parse(await workspace.cli(['list', '--workspace', workspace.dir, '--json', '--all'])) as { id: string }[];
+  await workspace.cli(['restore', list[3]!.id, '--workspace', workspace.dir, '--yes']);
+  await workspace.cli(['restore', list[5]!.id, '--workspace', workspace.dir, '--yes']);
+}
+
+test('the hover card stays inside the window (flipped below the track when there is no room above) at 1440x900 and 900x700', async ({ page, workspace, serve }) => {
+  test.setTimeout(180_000);
+  await historyWithRestores(workspace, 200);
+  const served = await serve(['--no-watch']);
+  await openApp(page, served);
+  await expect(page.getByTestId('checkpoint-count')).toHaveText('204', { timeout: 60_000 });
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 900, height: 700 },
+  ]) {
+    await page.setViewportSize(size);
+    const at = `${size.width}x${size.height}`;
+    const slider = page.getByTestId('timeline-slider');
+    await slider.focus();
+    let shown = 0;
+    for (const key of ['Home', 'PageUp', 'PageUp', 'PageUp', 'End']) {
+      await page.keyboard.press(key);
+      const thumbX = Number(await page.locator('.slider-thumb').getAttribute('data-x'));
+      const rail = await box(page.locator('.slider-rail'));
+      await page.mouse.move(rail.x + thumbX * rail.width, rail.y + rail.height / 2);
+      const card = page.getByTestId('hover-card');
+      await expect(card).toBeVisible();
+      await expectOnScreen(page, card, `${at} ${key}: hover card`);
+      await expectOnScreen(page, card.locator('.hover-card-time'), `${at} ${key}: the card's time`);
+      // Not over the track it points at.
+      const c = await box(card);
+      expect(c.y + c.height <= rail.y + 1 || c.y >= rail.y + rail.height - 1, `${at} ${key}: card clear of the track`).toBe(true);
+      shown++;
+      await page.mouse.move(5, size.height - 5);
+      await expect(card).toHaveCount(0);
+    }
+    expect(shown).toBe(5);
+  }
+});
+
+test('"now" is never covered (badges, marks or the thumb) at 900x700 and 1440x900, and a restore is drawn as the legend draws it', async ({ page, workspace, serve }) => {
+  test.setTimeout(180_000);
+  await historyWithRestores(workspace, 200);
+  const served = await serve(['--no-watch']);
+  await openApp(page, served);
+  await expect(page.getByTestId('checkpoint-count')).toHaveText('204', { timeout: 60_000 });
+  for (const size of [
+    { width: 900, height: 700 },
+    { width: 1440, height: 900 },
+  ]) {
+    await page.setViewportSize(size);
+    const at = `${size.width}x${size.height}`;
+    await page.getByTestId('timeline-slider').focus();
+    await page.keyboard.press('End'); // the newest, next to "now": the thumb sits there
+    await page.mouse.move(5, size.height - 5);
+    const now = await box(page.getByTestId('now-marker'));
+    // The topmost thing drawn along the "now" line and over its label, with every layer made hit-testable.
+    const covers = await page.evaluate(
+      ({ x, top, bottom }) => {
+        const style = document.createElement('style');
+        style.textContent = '.slider-rail * { pointer-events: auto !important; }';
+        document.head.appendChild(style);
+        const out: string[] = [];
+        for (let y = top - 8; y <= bottom - 1; y += 2) {
+          const el = document.elementFromPoint(x, y);
+          if (el && !el.classList.contains('now-mark')) out.push(`${y - top}px: ${el.className}`);
+        }
+        style.remove();
+        return out;
+      },
+      { x: now.x + now.width / 2, top: now.y, bottom: now.y + now.height },
+    );
+    expect(covers, `${at}: what covers "now"`).toEqual([]);
+
+    // Each stacked mark that holds a restore shows the restore's diamond, in the legend's colour.
+    const marks = page.getByTestId('restore-marker');
+    expect(await marks.count()).toBeGreaterThan(0);
+    let restores = 0;
+    for (const m of await marks.all()) {
+      const tip = (await m.getAttribute('data-tip')) ?? '';
+      if (!/^Restore/m.test(tip)) continue;
+      restores++;
+      await expect(m, `${at}: ${tip}`).toHaveClass(/marker-restore/);
+    }
+    expect(restores, `${at}: marks holding a restore`).toBeGreaterThan(0);
+    await page.getByTestId('timeline-legend').locator('summary').click();
+    const legend = await page.locator('.legend-restore').evaluate((el) => getComputedStyle(el).backgroundColor);
+    const drawn = await page.locator('.marker-restore').first().evaluate((el) => getComputedStyle(el, '::before').backgroundColor);
+    expect(drawn, `${at}: a restore mark's colour is the legend's`).toBe(legend);
+    await page.getByTestId('timeline-legend').locator('summary').click();
+  }
+});
+
+test('the axis reads in order at every zoom down to the floor, whose ends never read the same, and the floor says so', async ({ page, workspace, serve }) => {
+  test.setTimeout(240_000);
+  const end = new Date();
+  end.setMinutes(0, 0, 0);
+  await seedHistory({ home: workspace.home, dir: workspace.dir, count: 600, files: 6, endMs: end.getTime() - 3_600_000 });
+  const served = await serve(['--no-watch']);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openApp(page, served);
+  await expect(page.getByTestId('checkpoint-count')).toHaveText('600', { timeout: 60_000 });
+  const slider = page.getByTestId('timeline-slider');
+  const s = await box(slider);
+  await page.mouse.move(s.x + s.width * 0.43, s.y + s.height / 2);
+  const widths: number[] = [];
+  for (let step = 0; step <= 30; step++) {
+    if (step > 0) await page.mouse.wheel(0, -240);
+    await page.waitForTimeout(60);
+    const view = (await slider.getAttribute('data-view'))!.split('-').map(Number);
+    widths.push(view[1]! - view[0]!);
+    const labels = await page.evaluate(() =>
+      [...document.querySelectorAll('.slider-axis > span')]
+        .map((el) => ({ x: el.getBoundingClientRect().left, text: el.textContent ?? '', time: Number(el.getAttribute('data-time') ?? NaN) }))
+        .filter((l) => l.text !== '')
+        .sort((a, b) => a.x - b.x),
+    );
+    const texts = labels.map((l) => l.text);
+    // Neighbours never read the same (the same time of day on two days is fine: a day label lies between).
+    for (let i = 1; i < texts.length; i++) expect(texts[i], `step ${step}: neighbours read apart: ${texts.join(' | ')}`).not.toBe(texts[i - 1]);
+    expect(labels.length, `step ${step}: both ends labelled: ${texts.join(' | ')}`).toBeGreaterThanOrEqual(2);
+    for (let i = 1; i < labels.length; i++) {
+      expect(labels[i]!.time, `step ${step}: in time order left to right: ${texts.join(' | ')}`).toBeGreaterThan(labels[i - 1]!.time);
+    }
+  }
+  // The floor is reached, the view stops narrowing, and the axis says so; zooming out again, the note goes.
+  expect(widths[widths.length - 1]).toBe(widths[widths.length - 2]);
+  await expect(page.getByTestId('zoom-floor')).toBeVisible();
+  await expect(page.getByTestId('zoom-floor')).toContainText('as far as it goes');
+  await page.mouse.wheel(0, 240);
+  await expect(page.getByTestId('zoom-floor')).toHaveCount(0);
 });
