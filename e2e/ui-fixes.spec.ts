@@ -104,6 +104,8 @@ test('every splitter is a keyboard stop and resizes with the arrow keys, the fil
   await page.keyboard.press('ArrowDown');
   await expect.poll(async () => (await box(fileList)).height).toBeGreaterThan(tall + 20);
   expect((await box(page.locator('.diff-area'))).y).toBeGreaterThan(diffTop + 20);
+  // A focusable separator says its value: the height on screen.
+  await expect.poll(async () => Math.abs(Number(await splitter.getAttribute('aria-valuenow')) - (await box(fileList)).height)).toBeLessThan(2);
   await page.keyboard.press('ArrowUp');
   await expect.poll(async () => (await box(fileList)).height).toBeLessThan(tall + 25);
   // Remembered across a reload.

@@ -3,7 +3,7 @@
 // (remembered). In a narrow window the file list sits above the diff, so its
 // divider turns horizontal there and sets the list's height (up/down keys)
 // instead of being dropped: every divider stays a keyboard stop.
-import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { PANE_LIMITS, useLayout } from '../state/layout.js';
 
 type Pane = 'listWidth' | 'filesWidth';
@@ -16,6 +16,19 @@ export function Splitter({ pane, label, onFold }: { pane: Pane; label: string; o
   const stored = useLayout((s) => s[key]);
   const setWidth = useLayout((s) => s.setWidth);
   const start = useRef<{ at: number; size: number } | null>(null);
+  const self = useRef<HTMLDivElement>(null);
+  // The size on screen, for assistive technology (aria-valuenow): the stored one may be unset or capped by the stylesheet.
+  const [shown, setShown] = useState(stored);
+  useLayoutEffect(() => {
+    const pane = self.current?.previousElementSibling;
+    if (!pane) return;
+    const read = () => setShown(current(self.current!));
+    const observer = new ResizeObserver(read);
+    observer.observe(pane);
+    read();
+    return () => observer.disconnect();
+    // `current` reads the DOM: observed again only when the orientation turns.
+  }, [horizontal]);
   /** The size on screen of the pane before the divider (the stored one may be unset or capped by the stylesheet). */
   const current = (el: HTMLElement): number => {
     const r = el.previousElementSibling?.getBoundingClientRect();
@@ -46,11 +59,12 @@ export function Splitter({ pane, label, onFold }: { pane: Pane; label: string; o
   const name = horizontal ? label.replace(/width$/, 'height') : label;
   return (
     <div
+      ref={self}
       className={horizontal ? 'splitter splitter-horizontal' : 'splitter'}
       role="separator"
       aria-orientation={horizontal ? 'horizontal' : 'vertical'}
       aria-label={name}
-      aria-valuenow={stored || undefined}
+      aria-valuenow={shown}
       aria-valuemin={min}
       aria-valuemax={max}
       tabIndex={0}
