@@ -30,7 +30,7 @@ test('verify from the details pane, marks on the slider, and find where it broke
 
   // The person sets the workspace's verifier in the app; it lands in the store's config.json.
   await items.first().click();
-  await expect(page.getByTestId('verifier-setting')).toContainText('none set');
+  await expect(page.getByTestId('verifier-setting')).toHaveText('Verifier: none — set one');
   await page.getByTestId('verifier-edit').click();
   await page.getByTestId('verifier-input').fill(VERIFIER);
   await page.getByTestId('verifier-save').click();

@@ -2,8 +2,8 @@
 // end labels, inside the track, finer as the view zooms in (days → hours →
 // minutes), inside a busy hour, and never inside an idle break.
 import { describe, expect, it } from 'vitest';
-import { layoutAxisLabels, LABEL_GAP, type AxisLabel, type AxisLabelKind } from '../../renderer/src/lib/axis-labels.js';
-import { buildScale, toTrack, zoomView, FULL_VIEW, type View } from '../../renderer/src/lib/timeline-scale.js';
+import { axisEnds, layoutAxisLabels, LABEL_GAP, type AxisLabel, type AxisLabelKind } from '../../renderer/src/lib/axis-labels.js';
+import { atZoomFloor, buildScale, toTrack, zoomView, FULL_VIEW, type View } from '../../renderer/src/lib/timeline-scale.js';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -119,5 +119,27 @@ describe('timeAt', () => {
     for (const t of [START + 8.5 * HOUR, START + 3 * DAY + 10 * HOUR, START + 20 * DAY + 12 * HOUR]) {
       expect(Math.abs(scale.timeAt(scale.forTime(t)) - t)).toBeLessThan(1000);
     }
+  });
+});
+
+describe('the two end labels', () => {
+  it('are the axis times at the view edges, in order with every label between them, down to the zoom floor; narrow views gain digits of a second', () => {
+    // Checkpoints 20 s apart: zoomed in to the floor, the view falls between two of them.
+    const times = Array.from({ length: 600 }, (_, i) => ({ time_ms: START + i * 20_000 })).reverse();
+    const scale = buildScale(times);
+    let view: View = FULL_VIEW;
+    for (let step = 0; step < 40; step++) {
+      const ends = axisEnds(scale, view);
+      expect(ends.end).toBeGreaterThan(ends.start);
+      const labels = layoutAxisLabels({ scale, view, width: 1000, ends: [120, 120], format: fmt, measure });
+      for (const l of labels) {
+        expect(l.time).toBeGreaterThanOrEqual(ends.start);
+        expect(l.time).toBeLessThanOrEqual(ends.end);
+      }
+      if (ends.end - ends.start < 2_000) expect(ends.fractionDigits).toBe(3);
+      view = zoomView(view, 0.55, 0.43);
+    }
+    expect(atZoomFloor(view)).toBe(true);
+    expect(atZoomFloor(FULL_VIEW)).toBe(false);
   });
 });

@@ -25,7 +25,11 @@ export function App() {
   if (sidebarFolded(layout)) classes.push('sidebar-folded');
   if (layout.listCollapsed || layout.fullDiff) classes.push('list-folded');
   if (layout.fullDiff) classes.push('full-diff');
-  const vars = { '--list-width': `${layout.listWidth}px`, '--files-width': `${layout.filesWidth}px` } as CSSProperties;
+  const vars = {
+    '--list-width': `${layout.listWidth}px`,
+    '--files-width': `${layout.filesWidth}px`,
+    ...(layout.filesHeight > 0 ? { '--files-height': `${layout.filesHeight}px` } : {}),
+  } as CSSProperties;
   return (
     <div className={classes.join(' ')} style={vars} data-testid="app">
       <a className="skip-link" href="#timeline" data-testid="skip-link" onClick={skipToTimeline}>

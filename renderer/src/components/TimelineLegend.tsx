@@ -1,6 +1,6 @@
 // What the time-slider's colours and marks mean (a legend a person can open),
 // and the card a hovered tick shows: when, who, what, how many files.
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Checkpoint } from '../../../shared/model.js';
 import { laneOf } from '../lib/lanes.js';
 import { absoluteTime, relativeTime } from '../lib/time.js';
@@ -10,6 +10,8 @@ import { wordsIn } from '../lib/checkpoint-title.js';
 
 /** Card width (px) the position is clamped with, so the card stays over the track. */
 const CARD_PX = 300;
+/** Room (px) kept between the card and the window's edge, or the track it points at. */
+const CARD_MARGIN = 4;
 
 /** `all`: the timeline's whole list, newest first (the card words the checkpoint as the list does). */
 export function HoverCard({ checkpoint, all, x, width }: { checkpoint: Checkpoint; all: readonly Checkpoint[]; x: number; width: number }) {
@@ -19,8 +21,28 @@ export function HoverCard({ checkpoint, all, x, width }: { checkpoint: Checkpoin
   const left = 10 + Math.max(0, Math.min(Math.max(0, width - CARD_PX), x - CARD_PX / 2));
   const files = checkpoint.stats.files;
   const words = wordsIn(all, checkpoint);
+  // Above the track when the window has room there; else below it; never past the window's edge.
+  const card = useRef<HTMLDivElement>(null);
+  const [top, setTop] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const el = card.current;
+    const bar = el?.parentElement;
+    if (!el || !bar) return;
+    const barBox = bar.getBoundingClientRect();
+    const height = el.offsetHeight;
+    const aboveTop = barBox.top + 4 - height; // where the stylesheet puts it (bottom: calc(100% - 4px))
+    if (aboveTop >= CARD_MARGIN) {
+      setTop(null);
+      return;
+    }
+    const railBox = bar.querySelector('.slider-rail')?.getBoundingClientRect();
+    const below = (railBox ? railBox.bottom : barBox.top) + CARD_MARGIN;
+    const viewTop = Math.max(CARD_MARGIN, Math.min(below, window.innerHeight - CARD_MARGIN - height));
+    setTop(viewTop - barBox.top);
+  }, [checkpoint, x, width]);
+  const style = top === null ? { left } : { left, top, bottom: 'auto' };
   return (
-    <div className="hover-card" data-testid="hover-card" role="tooltip" style={{ left }}>
+    <div ref={card} className={top === null ? 'hover-card' : 'hover-card below'} data-testid="hover-card" role="tooltip" style={style}>
       <div className="hover-card-time">
         <strong>{absoluteTime(checkpoint.time_ms, now)}</strong>
         <span className="muted"> · {relativeTime(checkpoint.time_ms, now)}</span>

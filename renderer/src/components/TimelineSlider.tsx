@@ -13,7 +13,7 @@ import { useFilter } from '../state/filter.js';
 import { selectEdge, stepBy } from '../state/navigate.js';
 import { useClock } from '../state/clock.js';
 import { holdScrub, useScrub } from '../state/scrub.js';
-import { absoluteTime, relativeTime, shortId } from '../lib/time.js';
+import { absoluteTime, absoluteTimePrecise, relativeTime, shortId } from '../lib/time.js';
 import { effectKindLabel, effectVariant, effectVariantLabel } from '../lib/effects.js';
 import { wordsIn } from '../lib/checkpoint-title.js';
 import { leftOutText } from '../../../shared/checkpoint-words.js';
@@ -22,8 +22,8 @@ import { LineStats, TriggerBadge } from './bits.js';
 import { HermesLane, OriginBadge, hasHermesLane, isHermes } from './HermesLane.js';
 import { VerifyMarks } from './VerifyMarks.js';
 import { HoverCard, TimelineLegend } from './TimelineLegend.js';
-import { layoutAxisLabels, type AxisLabelKind } from '../lib/axis-labels.js';
-import { buildScale, clampView, fromTrack, FULL_VIEW, revealInView, toTrack, zoomView, type TimeScale as Scale, type View } from '../lib/timeline-scale.js';
+import { axisEnds, layoutAxisLabels, type AxisLabelKind } from '../lib/axis-labels.js';
+import { atZoomFloor, buildScale, clampView, fromTrack, FULL_VIEW, revealInView, toTrack, zoomView, type TimeScale as Scale, type View } from '../lib/timeline-scale.js';
 
 /** A pointer this near a tick (px) shows the tick's card. */
 const HOVER_PX = 6;
@@ -265,7 +265,16 @@ export function TimelineSlider() {
         {hover && !scrubbing && checkpoints[n - 1 - hover.p] && <HoverCard checkpoint={checkpoints[n - 1 - hover.p]!} all={checkpoints} x={hover.x} width={width} />}
         <Axis scale={scale} view={view} width={width} count={n} loading={status === 'loading' || status === 'idle' ? 'Loading checkpoints…' : null} />
         {n > 1 && <Overview checkpoints={checkpoints} scale={scale} view={view} onView={setView} zoomed={zoomed} />}
-        {n > 0 && <TimelineLegend checkpoints={checkpoints} />}
+        {n > 0 && (
+          <div className="legend-row">
+            <TimelineLegend checkpoints={checkpoints} />
+            {n > 1 && atZoomFloor(view) && (
+              <span className="zoom-floor muted" data-testid="zoom-floor" role="status">
+                Zoomed in as far as it goes · 0 shows all
+              </span>
+            )}
+          </div>
+        )}
       </div>
       <Readout checkpoint={selected} position={position} count={n} />
     </section>
@@ -413,7 +422,9 @@ function markKinds(checkpoints: Checkpoint[], effects: EffectRecord[], scale: Sc
         u,
         row: 'restore',
         kind: c.trigger,
-        severity: c.trigger === 'safety' ? 1 : 0,
+        // A restore and the safety checkpoint just before it share one stacked mark: it shows the restore
+        // (what happened), as the legend draws it; the safety diamond shows on its own when zoomed apart.
+        severity: c.trigger === 'restore' ? 1 : 0,
         tip: `${c.trigger === 'safety' ? 'Safety checkpoint before a restore' : 'Restore'}${c.restore_target ? ` of ${shortId(c.restore_target)}` : ''} · ${absoluteTime(c.time_ms)}`,
       });
     }
@@ -437,7 +448,7 @@ function markKinds(checkpoints: Checkpoint[], effects: EffectRecord[], scale: Sc
 
 const TEST_IDS: Record<Mark['row'], string> = { restore: 'restore-marker', pin: 'pin-marker', effect: 'effect-marker', damaged: 'damaged-marker' };
 
-/** Marks whose count badge would sit this near "now" (px) put it below the track: "now" stays readable. */
+/** Marks whose count badge would sit this near "now" (px) put it below the track and on the side away from "now": "now" stays readable. */
 const NOW_CLEAR_PX = 28;
 
 /** Restores, pins, effects and damaged checkpoints; marks nearer than STACK_PX in one row become one mark with a count. Damage at scale is one band. */
@@ -466,10 +477,12 @@ const Marks = memo(function Marks({ checkpoints, effects, scale, view, width, no
       const tips = group.slice(0, 6).map((g) => g.m.tip);
       if (group.length > 6) tips.push(`and ${group.length - 6} more`);
       const nearNow = Math.abs(x - nowX) < NOW_CLEAR_PX;
+      // The badge normally runs right of its mark; left of "now" it runs left instead, away from the line.
+      const countLeft = nearNow && x <= nowX;
       out.push(
         <span
           key={`${row}-${i}`}
-          className={`marker marker-${top.m.kind}${fraction < 0.2 ? ' tip-start' : fraction > 0.8 ? ' tip-end' : ''}${nearNow ? ' near-now' : ''}`}
+          className={`marker marker-${top.m.kind}${fraction < 0.2 ? ' tip-start' : fraction > 0.8 ? ' tip-end' : ''}${nearNow ? ' near-now' : ''}${countLeft ? ' count-left' : ''}`}
           style={{ left: `${fraction * 100}%` }}
           data-tip={tips.join('\n')}
           data-count={group.length}
@@ -563,12 +576,12 @@ const formatLabel = (time: number, kind: AxisLabelKind): string => (kind === 'da
 const Axis = memo(function Axis({ scale, view, width, count, loading }: { scale: Scale; view: View; width: number; count: number; loading: string | null }) {
   const now = useClock((s) => s.now);
   if (count === 0) return <div className="slider-axis"><span data-testid="axis-empty">{loading ?? 'No checkpoints yet'}</span></div>;
-  const first = scale.times[0]!;
-  const last = scale.times[count - 1]!;
-  const startTime = scale.times[scale.nearest(view.start)] ?? first;
-  const endTime = scale.times[scale.nearest(view.end)] ?? last;
-  const startText = absoluteTime(startTime, now);
-  const endText = count > 1 ? absoluteTime(endTime, now) : '';
+  // The axis' own times at its two edges (axis-labels.ts), as precise as they need to read apart; a view
+  // inside one instant (checkpoints of the same millisecond) has one time, said once.
+  const ends = axisEnds(scale, view);
+  const startText = absoluteTimePrecise(ends.start, now, ends.fractionDigits);
+  const endLabel = count > 1 ? absoluteTimePrecise(ends.end, now, ends.fractionDigits) : '';
+  const endText = endLabel === startText ? '' : endLabel;
   const labels = layoutAxisLabels({
     scale,
     view,
@@ -579,13 +592,13 @@ const Axis = memo(function Axis({ scale, view, width, count, loading }: { scale:
   });
   return (
     <div className="slider-axis">
-      <span className="axis-end" data-testid="axis-end" title={startText}>{startText}</span>
+      <span className="axis-end" data-testid="axis-end" data-time={Math.round(ends.start)} title={startText}>{startText}</span>
       {labels.map((l) => (
         <span key={`${l.kind}${l.time}`} className={`axis-label axis-${l.kind}`} data-testid={`axis-${l.kind}`} data-time={l.time} style={{ left: l.x }}>
           {l.text}
         </span>
       ))}
-      <span className="axis-end" data-testid="axis-end" title={endText}>{endText}</span>
+      <span className="axis-end" data-testid="axis-end" data-time={Math.round(ends.end)} title={endText}>{endText}</span>
     </div>
   );
 });

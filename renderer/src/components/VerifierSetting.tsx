@@ -28,7 +28,7 @@ export function VerifierSetting({ workspace }: { workspace: string }) {
   if (!editing) {
     return (
       <span className="verify-note" data-testid="verifier-setting">
-        Verifier: {current ? <code>{current}</code> : <span className="muted">none set</span>}{' '}
+        Verifier: {current ? <code>{current}</code> : <span className="muted">none —</span>}{' '}
         <button
           type="button"
           className="link-button"
@@ -38,7 +38,7 @@ export function VerifierSetting({ workspace }: { workspace: string }) {
             setEditing(true);
           }}
         >
-          {current ? 'change' : 'set'}
+          {current ? 'change' : 'set one'}
         </button>
       </span>
     );

@@ -32,6 +32,21 @@ export interface AxisLayoutInput {
   measure(text: string, kind: AxisLabelKind): number;
 }
 
+/**
+ * The times at the view's two ends, and how many digits of a second they need
+ * to read apart: the ends are the axis' own times at its edges (as every label
+ * between them is), so they are always in order with those labels; narrowed to
+ * a few seconds they gain tenths, then thousandths. (Snapping each end to the
+ * nearest checkpoint once made both ends read the same second with a later
+ * label between them.)
+ */
+export function axisEnds(scale: Pick<TimeScale, 'timeAt'>, view: View): { start: number; end: number; fractionDigits: 0 | 1 | 3 } {
+  const start = scale.timeAt(view.start);
+  const end = scale.timeAt(view.end);
+  const span = end - start;
+  return { start, end, fractionDigits: span >= 20_000 ? 0 : span >= 2_000 ? 1 : 3 };
+}
+
 /** Room kept clear between two labels, px. */
 export const LABEL_GAP = 10;
 /** A level with more boundaries than this in view is too fine to try (their boxes could not fit anyway). */

@@ -29,6 +29,26 @@ const fullFormat = new Intl.DateTimeFormat(undefined, {
   second: '2-digit',
 });
 
+const preciseFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * absoluteTime with tenths or thousandths of a second: the axis' two ends when
+ * the view spans only seconds, so they never read the same.
+ */
+export function absoluteTimePrecise(timeMs: number, nowMs: number, fractionDigits: 0 | 1 | 2 | 3): string {
+  if (fractionDigits === 0) return absoluteTime(timeMs, nowMs);
+  const today = new Date(timeMs).toDateString() === new Date(nowMs).toDateString();
+  const key = `${today}${fractionDigits}`;
+  let format = preciseFormats.get(key);
+  if (!format) {
+    const time = { hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: fractionDigits } as const;
+    format = new Intl.DateTimeFormat(undefined, today ? time : { year: 'numeric', month: 'short', day: 'numeric', ...time });
+    preciseFormats.set(key, format);
+  }
+  const text = format.format(new Date(timeMs));
+  return today ? `Today ${text}` : text;
+}
+
 export function absoluteTime(timeMs: number, nowMs: number = Date.now()): string {
   const date = new Date(timeMs);
   const now = new Date(nowMs);

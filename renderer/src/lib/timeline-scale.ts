@@ -178,8 +178,13 @@ export interface View {
 }
 
 export const FULL_VIEW: View = { start: 0, end: 1 };
-/** The narrowest view: 1/2000 of the axis (10,000 checkpoints → ~5 in view). */
+/** The narrowest view: 1/2000 of the axis (10,000 checkpoints → ~5 in view). The axis says when it is reached (zoomFloor). */
 const MIN_WIDTH = 1 / 2000;
+
+/** Whether the view is as narrow as zooming goes (a wheel step in changes nothing more). */
+export function atZoomFloor(view: View): boolean {
+  return view.end - view.start <= MIN_WIDTH * (1 + 1e-6);
+}
 
 /** Zoom by `factor` (< 1 zooms in) keeping the axis point under `anchor` (fraction of the view) in place. */
 export function zoomView(view: View, factor: number, anchor: number): View {

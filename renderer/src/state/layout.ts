@@ -1,6 +1,8 @@
 // Pane sizes and folds, remembered across reloads: the checkpoint list's and
 // the file list's widths, the sidebar and list folded away, and the
-// full-width diff (everything but the diff folded). Below NARROW_QUERY the
+// full-width diff (everything but the diff folded). In a narrow window the
+// file list sits above the diff; its height there is `filesHeight` (0: not
+// set by the person, the stylesheet's share of the pane). Below NARROW_QUERY the
 // sidebar folds by itself (the diff needs the room); opening it there lasts
 // until the window widens, and leaves the remembered wide-window choice alone.
 import { create } from 'zustand';
@@ -10,13 +12,14 @@ const KEY = 'chronoscope.layout';
 export interface Layout {
   listWidth: number;
   filesWidth: number;
+  filesHeight: number;
   sidebarCollapsed: boolean;
   listCollapsed: boolean;
   fullDiff: boolean;
 }
 
-const DEFAULTS: Layout = { listWidth: 300, filesWidth: 240, sidebarCollapsed: false, listCollapsed: false, fullDiff: false };
-export const PANE_LIMITS = { listWidth: [200, 560], filesWidth: [150, 480] } as const;
+const DEFAULTS: Layout = { listWidth: 300, filesWidth: 240, filesHeight: 0, sidebarCollapsed: false, listCollapsed: false, fullDiff: false };
+export const PANE_LIMITS = { listWidth: [200, 560], filesWidth: [150, 480], filesHeight: [60, 600] } as const;
 
 function clampWidth(key: keyof typeof PANE_LIMITS, value: number): number {
   const [lo, hi] = PANE_LIMITS[key];
@@ -29,6 +32,7 @@ function read(): Layout {
     return {
       listWidth: clampWidth('listWidth', Number(raw.listWidth ?? DEFAULTS.listWidth)),
       filesWidth: clampWidth('filesWidth', Number(raw.filesWidth ?? DEFAULTS.filesWidth)),
+      filesHeight: raw.filesHeight === undefined || raw.filesHeight === 0 ? 0 : clampWidth('filesHeight', Number(raw.filesHeight)),
       sidebarCollapsed: raw.sidebarCollapsed === true,
       listCollapsed: raw.listCollapsed === true,
       fullDiff: raw.fullDiff === true,
@@ -38,7 +42,8 @@ function read(): Layout {
   }
 }
 
-const NARROW_QUERY = '(max-width: 1099px)';
+// The stylesheet's narrow layout (@media (max-width: 1100px)): the same edge, so the stacked file list's divider turns with it.
+const NARROW_QUERY = '(max-width: 1100px)';
 
 function narrowNow(): boolean {
   return typeof matchMedia === 'function' && matchMedia(NARROW_QUERY).matches;
@@ -54,9 +59,9 @@ interface LayoutState extends Layout {
 
 export const useLayout = create<LayoutState>()((set, get) => {
   const save = (): void => {
-    const { listWidth, filesWidth, sidebarCollapsed, listCollapsed, fullDiff } = get();
+    const { listWidth, filesWidth, filesHeight, sidebarCollapsed, listCollapsed, fullDiff } = get();
     try {
-      localStorage.setItem(KEY, JSON.stringify({ listWidth, filesWidth, sidebarCollapsed, listCollapsed, fullDiff }));
+      localStorage.setItem(KEY, JSON.stringify({ listWidth, filesWidth, filesHeight, sidebarCollapsed, listCollapsed, fullDiff }));
     } catch {
       // session-only then
     }
