@@ -89,10 +89,10 @@ test("with the service running, a call's end takes the checkpoint of its change,
   postToolUse(workspace, 'Bash', { command: 'npm test' });
 
   const titles = page.getByTestId('checkpoint-title');
-  await expect(titles).toHaveText(['1 file changed, not by a recorded call', "Edit CHANGELOG.md — by Claude Code's Edit", 'start']);
+  await expect(titles).toHaveText(['src/app.ts changed, not by a recorded call', "Edit CHANGELOG.md — by Claude Code's Edit", 'start']);
   const cases: [string, string, string | null][] = [
     ["Edit CHANGELOG.md — by Claude Code's Edit", 'CHANGELOG.md', null],
-    ['1 file changed, not by a recorded call', 'app.ts', 'before: Bash npm test'],
+    ['src/app.ts changed, not by a recorded call', 'app.ts', 'before: Bash npm test'],
   ];
   for (const [title, file, note] of cases) {
     await page.getByTestId('checkpoint-item').filter({ has: page.getByTestId('checkpoint-title').getByText(title, { exact: true }) }).click();

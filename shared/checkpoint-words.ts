@@ -23,6 +23,7 @@ export type WordedCheckpoint = Pick<Checkpoint, 'id' | 'time_ms' | 'reason' | 't
   origin?: Checkpoint['origin'];
   change_by?: Checkpoint['change_by'];
   made_by?: Checkpoint['made_by'];
+  paths?: Checkpoint['paths'];
   skipped?: Checkpoint['skipped'];
 };
 
@@ -102,6 +103,12 @@ export function changedText(files: number): string {
   return files === 0 ? 'No files changed' : `${filesText(files)} changed`;
 }
 
+/** "src/c.ts changed", "a.ts, b.ts changed" when its few paths are known; else the count. */
+function whatChanged(c: WordedCheckpoint): string {
+  const paths = c.paths ?? [];
+  return paths.length > 0 && paths.length === c.stats.files ? `${paths.join(', ')} changed` : changedText(c.stats.files);
+}
+
 /**
  * The words for one checkpoint. Each restore names what it restored by that
  * checkpoint's own title (one level deep) and time.
@@ -131,7 +138,7 @@ export function checkpointWords<C extends WordedCheckpoint>(c: C, ctx: WordsCont
       };
     }
     case 'auto':
-      return { title: withoutAutoPrefix(c.reason) || changedText(c.stats.files), by: null, note: leftOutText(c.skipped) };
+      return { title: withoutAutoPrefix(c.reason) || whatChanged(c), by: null, note: leftOutText(c.skipped) };
     case 'manual':
       return { title: c.reason || 'Manual checkpoint', by: null, note: leftOutText(c.skipped) };
     default:
@@ -141,7 +148,7 @@ export function checkpointWords<C extends WordedCheckpoint>(c: C, ctx: WordsCont
     const by = byCall(c);
     return { title: `${changeByCall(c)} — by ${by}`, by, note: null };
   }
-  if (!precedesCall(c)) return { title: c.reason || changedText(c.stats.files), by: null, note: null };
+  if (!precedesCall(c)) return { title: c.reason || whatChanged(c), by: null, note: null };
   const note = `before: ${callText(c)}`;
   if (c.trigger === 'baseline') return { title: 'The workspace as first seen', by: null, note };
   const prev = ctx.previousOf?.(c);
@@ -151,7 +158,7 @@ export function checkpointWords<C extends WordedCheckpoint>(c: C, ctx: WordsCont
   }
   // Known exactly: the previous call's end was still the latest state (or is the checkpoint before).
   if (c.change_by === 'other' || (prev !== undefined && prev !== null && endsCall(prev))) {
-    return { title: `${changedText(c.stats.files)}, not by a recorded call`, by: null, note };
+    return { title: `${whatChanged(c)}, not by a recorded call`, by: null, note };
   }
   // The change since the previous checkpoint: made by the call that checkpoint preceded, when it was one of this agent's.
   if (prev !== undefined && prev !== null && precedesCall(prev) && prev.agent === c.agent && (prev.session === undefined || c.session === undefined || prev.session === c.session)) {
@@ -159,7 +166,7 @@ export function checkpointWords<C extends WordedCheckpoint>(c: C, ctx: WordsCont
     return { title: `${changeByCall(prev)} — by ${by}`, by, note };
   }
   // Not after a call we know of: a person, the watcher's gap or another program changed these files.
-  return { title: prev === undefined ? changedText(c.stats.files) : `${changedText(c.stats.files)}, not by a recorded call`, by: null, note };
+  return { title: prev === undefined ? whatChanged(c) : `${whatChanged(c)}, not by a recorded call`, by: null, note };
 }
 
 /** A WordsContext over a list newest first (as the list, the CLI and the MCP tools hold it): the previous is the next older of the same lane. */

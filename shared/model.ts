@@ -10,6 +10,9 @@
 export const TRIGGERS = ['manual', 'auto', 'hook', 'safety', 'restore', 'baseline'] as const;
 export type Trigger = (typeof TRIGGERS)[number];
 
+/** Up to this many changed paths are kept with a checkpoint, so a title can name them rather than count them. */
+export const FEW_PATHS = 3;
+
 export interface CheckpointStats {
   files: number;
   insertions: number;
@@ -69,6 +72,8 @@ export interface Checkpoint {
   damaged?: boolean;
   /** Changes against the previous checkpoint of the workspace (of its own lane, for Hermes'). */
   stats: CheckpointStats;
+  /** The changed paths themselves, when there are at most FEW_PATHS (the words name them); absent otherwise, and in older checkpoints. */
+  paths?: string[];
   /** Files left out because they were over the size limit. */
   skipped: SkippedFile[];
   pinned: boolean;

@@ -316,6 +316,7 @@ function checkpointOf(id: string, refname: string, { reason, meta }: DecodedMess
   }
   if (meta.change_by !== undefined) cp.change_by = meta.change_by;
   if (meta.made_by !== undefined) cp.made_by = meta.made_by;
+  if (meta.paths !== undefined) cp.paths = meta.paths;
   if (meta.restore_paths !== undefined) cp.restore_paths = meta.restore_paths;
   return cp;
 }

@@ -44,7 +44,7 @@ import { readMeta, writeMeta, type MetaFile } from './layout/meta.js';
 import { scanToTree } from './scan/scan.js';
 import type { ScanOptions, ScanResult } from './scan/scan-result.js';
 import { validateRelPaths } from './validate.js';
-import { numstat } from './git/stats.js';
+import { numstat, type CountedStats } from './git/stats.js';
 import { autoReason } from './reason.js';
 import { throttleProgress } from './progress.js';
 import { adoptPendingNote, queuedSync, recordableOf, syncIndexLater } from './index-sync.js';
@@ -286,9 +286,11 @@ async function recordTree(ctx: WsContext, input: RecordInput): Promise<SnapshotR
   const { tree, skipped } = scan;
   const from = latest?.tree ?? EMPTY_TREE;
   // The scan counted against `from` when it wrote a tree; otherwise count here.
-  const stats = tree === from ? { files: 0, insertions: 0, deletions: 0 } : (scan.stats ?? (await numstat(ctx.git, from, tree)));
+  const counted = tree === from ? { files: 0, insertions: 0, deletions: 0 } : (scan.stats ?? (await numstat(ctx.git, from, tree)));
+  const { paths, ...stats }: CountedStats = counted;
   const now = Date.now();
   const meta: CheckpointMeta = { v: 1, trigger, time_ms: now, stats, skipped, prev: latest?.id ?? null };
+  if (paths !== undefined) meta.paths = paths.map((p) => sanitizeLine(p, 300));
   const modes = 'modes' in input ? input.modes : (await modeChange(ctx, latest?.id, touched)).modes;
   if (modes) meta.modes = modes;
   for (const key of ['agent', 'tool', 'session', 'tool_use_id', 'prompt', 'restore_target'] as const) {

@@ -97,8 +97,8 @@ describe('hooks delegated to the running app', () => {
     const rows = JSON.parse(listed.stdout) as (Checkpoint & { title: string; note: string | null })[];
     const words = rows.map((c) => [c.tool_use_id ?? c.reason, c.change_by ?? null, c.title]);
     expect(words).toEqual([
-      ['e2', 'other', '1 file changed, not by a recorded call'],
-      ['b1', 'other', '1 file changed, not by a recorded call'],
+      ['e2', 'other', 'todo.txt changed, not by a recorded call'],
+      ['b1', 'other', 'notes.txt changed, not by a recorded call'],
       ['e1', 'call', "Edit src/app.ts — by Claude Code's Edit"],
       ['start', null, 'start'],
     ]);

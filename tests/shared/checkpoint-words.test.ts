@@ -59,6 +59,16 @@ describe('checkpointWords', () => {
     expect(checkpointWords(hook('Bash', 'Bash: npm test', { made_by: madeBy, change_by: 'other' })).title).toBe('1 file changed, not by a recorded call');
   });
 
+  it('names the few files changed, rather than counting them, when the author is not known', () => {
+    const one = hook('Edit', 'Edit b.ts', { change_by: 'other', paths: ['src/c.ts'] });
+    expect(checkpointWords(one).title).toBe('src/c.ts changed, not by a recorded call');
+    const two = hook('Edit', 'Edit b.ts', { stats: { files: 2, insertions: 2, deletions: 0 }, paths: ['a.ts', 'b.ts'] });
+    expect(checkpointWords(two, listContext([two])).title).toBe('a.ts, b.ts changed');
+    // Paths that do not account for every file (an older or partial record): the count.
+    expect(checkpointWords(hook('Edit', 'Edit b.ts', { change_by: 'other', stats: { files: 4, insertions: 1, deletions: 0 }, paths: ['a.ts'] })).title).toBe('4 files changed, not by a recorded call');
+    expect(checkpointWords(cp({ trigger: 'auto', reason: '', paths: ['notes.md'] })).title).toBe('notes.md changed');
+  });
+
   it('words a baseline a hook took as the workspace first seen', () => {
     const base = cp({ trigger: 'baseline', agent: 'claude-code', tool: 'Write', reason: 'Write notes.md' });
     expect(checkpointWords(base, listContext([base]))).toEqual({ title: 'The workspace as first seen', by: null, note: 'before: Write notes.md' });

@@ -16,7 +16,7 @@ export interface CheckpointRecord {
 export const META_KEY = 'Chronoscope-Meta';
 
 /** What the commit message stores: the checkpoint's own fields, minus what git already knows (id, reason line) and pins. */
-export type CheckpointMeta = Pick<Checkpoint, 'trigger' | 'time_ms' | 'stats' | 'skipped' | 'agent' | 'tool' | 'session' | 'tool_use_id' | 'prompt' | 'change_by' | 'made_by' | 'restore_target' | 'restore_paths'> & {
+export type CheckpointMeta = Pick<Checkpoint, 'trigger' | 'time_ms' | 'stats' | 'skipped' | 'agent' | 'tool' | 'session' | 'tool_use_id' | 'prompt' | 'change_by' | 'made_by' | 'restore_target' | 'restore_paths' | 'paths'> & {
   v: 1;
   /** The checkpoint that was latest when this one was taken (stats are against it). */
   prev?: string | null;
@@ -94,6 +94,8 @@ function normalizeMeta(raw: Record<string, unknown>): CheckpointMeta {
     const [agent, tool, reason] = [str(madeBy['agent']), str(madeBy['tool']), str(madeBy['reason'])];
     if (agent !== undefined && tool !== undefined && reason !== undefined) meta.made_by = { agent, tool, reason };
   }
+  const changed = raw['paths'];
+  if (Array.isArray(changed) && changed.length > 0 && changed.every((p) => typeof p === 'string')) meta.paths = changed as string[];
   const paths = raw['restore_paths'];
   if (Array.isArray(paths) && paths.every((p) => typeof p === 'string')) meta.restore_paths = paths as string[];
   const modes = raw['modes'];

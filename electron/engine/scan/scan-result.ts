@@ -3,6 +3,7 @@
 // share the types without importing the full scan.
 import type { CheckpointStats, SkippedFile } from '../../../shared/model.js';
 import type { IndexEntry } from '../index/index-trees.js';
+import type { CountedStats } from '../git/stats.js';
 
 export interface ScanOptions {
   paths?: string[];
@@ -56,7 +57,7 @@ export interface ScanResult {
   /** Paths given to update-index (git hashed them, or reused an object it already had). */
   hashed?: string[];
   /** With statsFrom, when the index changed. */
-  stats?: CheckpointStats;
+  stats?: CountedStats;
   /** With trackObjectDirs: the store's object folders git wrote in (their entries still need an fsync). */
   objectDirs?: string[];
   /** The index's entries, when the scan read them all anyway (a first snapshot's trees). */

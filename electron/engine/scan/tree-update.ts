@@ -19,7 +19,8 @@
 import { readFileSync, readlinkSync, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { CheckpointStats } from '../../../shared/model.js';
+import { FEW_PATHS, type CheckpointStats } from '../../../shared/model.js';
+import type { CountedStats } from '../git/stats.js';
 import type { WsContext } from '../layout/context.js';
 import { buildExcludeFile, credentialExcludeArgs } from './excludes.js';
 import type { Head } from '../head.js';
@@ -42,7 +43,7 @@ const MAX_NODE_PATHS = 200;
 const BLOB_MODES = ['100644', '100755', '120000'];
 
 export interface NodeScan extends ScanResult {
-  stats: CheckpointStats;
+  stats: CountedStats;
   /** Each path as recorded: its file signature when hashed, mode and blob (null: gone), for index-sync.ts. */
   seen: Map<string, SeenFile | null>;
   /** Paths the latest tree had and this snapshot removed. */
@@ -90,7 +91,7 @@ export async function scanPathsInNode(ctx: WsContext, paths: readonly string[], 
   const changes = new Map<string, PathChange>();
   const seen = new Map<string, SeenFile | null>();
   const removed = new Set<string>();
-  const stats: CheckpointStats = { files: 0, insertions: 0, deletions: 0 };
+  const stats: CountedStats = { files: 0, insertions: 0, deletions: 0 };
   const counted: Promise<void>[] = [];
   const blobs: { rel: string; old: TreeEntry | null; now: DiskFile }[] = [];
   for (const [i, rel] of unique.entries()) {
@@ -117,6 +118,7 @@ export async function scanPathsInNode(ctx: WsContext, paths: readonly string[], 
     counted.push(count(ctx, stats, old, now.data));
   }
   await Promise.all(counted);
+  if (changes.size > 0 && changes.size <= FEW_PATHS) stats.paths = [...changes.keys()].sort();
   const tree = changes.size === 0 ? latest.tree : await writeUpdatedTree(ctx.git, latest.tree, changes, read, batch);
   // The files read (for the modes git cannot record, file-modes.ts).
   const hashed = blobs.map((b) => b.rel);
