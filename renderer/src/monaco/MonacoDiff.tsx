@@ -5,6 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { monaco } from './setup.js';
 import { languageForTexts } from './language.js';
+import { tooLongToColour } from '../lib/colour-limit.js';
 import { READ_ONLY_VIEW } from './view-options.js';
 import { useEditorLook } from './use-editor-look.js';
 import { useHostLayout } from './use-host-layout.js';
@@ -86,19 +87,46 @@ export default function MonacoDiff({ path, original, modified, inline, wrap, dar
     const instance = editor.current;
     if (!instance) return;
     const language = languageForTexts(monaco, path, original, modified);
-    const previous = instance.getModel();
-    const next = {
-      original: monaco.editor.createModel(original, language),
-      modified: monaco.editor.createModel(modified, language),
+    const large = tooLongToColour(original, modified);
+    const made: monaco.editor.ITextModel[] = [];
+    let attached = false;
+    const create = (text: string) => {
+      const model = monaco.editor.createModel(text, language);
+      // Bracket pairs are parsed over the whole text on the page's thread: not for a file shown only on request.
+      if (large) model.updateOptions({ bracketColorizationOptions: { enabled: false, independentColorPoolPerBracketType: false } });
+      made.push(model);
     };
-    const longFile = Math.max(next.original.getLineCount(), next.modified.getLineCount()) > HIDE_UNCHANGED_FROM_LINES;
-    instance.updateOptions({
-      hideUnchangedRegions: { enabled: longFile, contextLineCount: 4, minimumLineCount: 6, revealLineCount: 20 },
-    });
-    revealPending.current = true;
-    instance.setModel(next);
-    previous?.original.dispose();
-    previous?.modified.dispose();
+    const attach = () => {
+      const [originalModel, modifiedModel] = made;
+      if (!originalModel || !modifiedModel) return;
+      const previous = instance.getModel();
+      const longFile = Math.max(originalModel.getLineCount(), modifiedModel.getLineCount()) > HIDE_UNCHANGED_FROM_LINES;
+      instance.updateOptions({
+        hideUnchangedRegions: { enabled: longFile, contextLineCount: 4, minimumLineCount: 6, revealLineCount: 20 },
+        guides: { indentation: !large, bracketPairs: false },
+      });
+      revealPending.current = true;
+      instance.setModel({ original: originalModel, modified: modifiedModel });
+      attached = true;
+      previous?.original.dispose();
+      previous?.modified.dispose();
+    };
+    const steps = [() => create(original), () => create(modified), attach];
+    if (!large) {
+      for (const step of steps) step();
+      return;
+    }
+    // Megabytes of text: each model made in a task of its own, so the page can paint and answer in between.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const next = () => {
+      steps.shift()?.();
+      if (steps.length > 0) timer = setTimeout(next, 0);
+    };
+    timer = setTimeout(next, 0);
+    return () => {
+      if (timer !== undefined) clearTimeout(timer);
+      if (!attached) for (const model of made) model.dispose();
+    };
   }, [path, original, modified]);
 
   // Next/previous change drive this editor only while it is the one on screen (EditorStage keeps it when hidden).
