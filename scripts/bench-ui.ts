@@ -13,7 +13,8 @@
 // breaks). Options: --counts 1000,10000, --json, --cpu (also trace each
 // interaction and print the renderer's main-thread CPU time: on a machine
 // busy with other work, wall-clock long tasks mostly measure the wait for a
-// core; thread time does not).
+// core; thread time does not); --large (only "Show it anyway" on a 3 MB file,
+// bench-ui/large-file.ts) with --baseline <another built checkout> --runs n.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright';
 import { fileName, seedHistory } from './bench-ui/seed-history.js';
+import { largeFileTable, runLargeFiles } from './bench-ui/large-file.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CLI = path.join(ROOT, 'dist', 'electron', 'cli', 'main.js');
@@ -392,7 +394,14 @@ function table(results: SizeResult[]): string {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { counts: { type: 'string', default: '1000,10000' }, json: { type: 'boolean', default: false }, cpu: { type: 'boolean', default: false } },
+    options: {
+      counts: { type: 'string', default: '1000,10000' },
+      json: { type: 'boolean', default: false },
+      cpu: { type: 'boolean', default: false },
+      large: { type: 'boolean', default: false },
+      baseline: { type: 'string' },
+      runs: { type: 'string', default: '3' },
+    },
     strict: true,
   });
   traceCpu = values.cpu;
@@ -404,6 +413,19 @@ async function main(): Promise<void> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   try {
+    if (values.large) {
+      const runs = Number(values.runs);
+      if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs: a whole number from 1');
+      const builds = [{ name: 'this checkout', cli: CLI }];
+      if (values.baseline !== undefined) {
+        const cli = path.join(path.resolve(values.baseline), 'dist', 'electron', 'cli', 'main.js');
+        if (!existsSync(cli)) throw new Error(`--baseline: no built checkout at ${values.baseline} (run npm run build there)`);
+        builds.push({ name: path.basename(path.resolve(values.baseline)), cli });
+      }
+      const large = await runLargeFiles(browser, builds, runs);
+      console.log(values.json ? JSON.stringify({ large }, null, 2) : largeFileTable(large));
+      return;
+    }
     const results: SizeResult[] = [];
     for (const count of counts) results.push(await runSize(browser, count));
     console.log(values.json ? JSON.stringify({ results }, null, 2) : table(results));
