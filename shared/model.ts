@@ -185,6 +185,9 @@ export interface FileSide {
 }
 
 /** Text files up to this size are shown in the diff viewer... */
+/** How many of the newest checkpoints a page asks for first, before the whole list (the browser host reads them ahead: serve.ts). */
+export const FIRST_PAGE_LIMIT = 200;
+
 export const VIEWER_MAX_BYTES = 2 * 1024 * 1024;
 /** ...and larger ones on request (`large`), up to this size. */
 export const LARGE_VIEWER_MAX_BYTES = 16 * 1024 * 1024;

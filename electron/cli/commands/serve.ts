@@ -8,6 +8,7 @@ import { checkBindHost, DEFAULT_PORT, LOOPBACK, startBrowserHost, type BrowserHo
 import { packageVersion, rendererDir } from '../../server/paths.js';
 import { collect, workspaceDir, type RegisterCommand } from '../context.js';
 import { printLine } from '../output.js';
+import { readAhead } from '../../server/read-ahead.js';
 
 interface ServeOptions {
   workspace?: string[];
@@ -45,12 +46,15 @@ async function serve(options: ServeOptions): Promise<void> {
   const log = (line: string) => printLine(`chronoscope: ${line}`);
 
   const app = await createAppService({ host: 'browser', version: packageVersion(), watch: options.watch });
+  // The page's first questions asked ahead while the browser loads it (read-ahead.ts).
+  const router = readAhead(createRouter(app), app);
   let host: BrowserHost;
+  const added: string[] = [];
   try {
-    for (const dir of dirs) await app.addWorkspace(dir);
+    for (const dir of dirs) added.push((await app.addWorkspace(dir)).path);
     host = await startBrowserHost({
       app,
-      router: createRouter(app),
+      router,
       rendererDir: rendererDir(),
       port: options.port ?? DEFAULT_PORT,
       fallbackToFreePort: options.port === undefined,
@@ -63,10 +67,13 @@ async function serve(options: ServeOptions): Promise<void> {
 
   printLine(host.url);
   const workspaces = await app.listWorkspaces();
+  // The one the page opens: the folder given first (as the app spells it), else the list's first.
+  void router.start(added[0] ?? workspaces[0]?.path);
   log(`serving on ${LOOPBACK}:${host.port} (store: ${app.info().store}); ${workspaces.length} workspace(s)${options.watch ? '' : '; automatic checkpoints off'}; Ctrl-C stops`);
   const signal = await untilSignal();
   log(`${signal}: stopping`);
   await host.close();
+  router.dispose();
   await app.dispose();
 }
 

@@ -2,7 +2,7 @@
 // returns them), and which one is selected. Selection is by id so a checkpoint
 // arriving live never moves what the person is looking at.
 import { create } from 'zustand';
-import type { Checkpoint, SnapshotResult } from '../../../shared/model.js';
+import { FIRST_PAGE_LIMIT, type Checkpoint, type SnapshotResult } from '../../../shared/model.js';
 import { errorLine } from '../client/client-error.js';
 import { client } from './client.js';
 import { useDetails } from './details.js';
@@ -14,7 +14,6 @@ const LIST_LIMIT = 100_000;
  * while the rest of a long history is still on its way (at 10,000 checkpoints
  * the whole list takes seconds); then the whole list replaces them.
  */
-const FIRST_PAGE = 200;
 /** How long the whole list waits at most for the first page's selected diff. */
 const FIRST_DIFF_MS = 1500;
 
@@ -118,13 +117,13 @@ export const useTimeline = create<TimelineState>()((set, get) => ({
     }
     set({ workspace, checkpoints: [], status: 'loading', partial: false, error: null, selectedId: null, unseen: 0 });
     try {
-      const first = await client().invoke('checkpoints:list', { workspace, limit: FIRST_PAGE });
+      const first = await client().invoke('checkpoints:list', { workspace, limit: FIRST_PAGE_LIMIT });
       if (token !== loadToken) return;
       // The newest's details are asked for now, not after the page of 200 has rendered (the details pane asks again: one request).
       if (get().selectedId === null && first[0] && useDetails.getState().workspace === workspace) useDetails.getState().want(first[0].id);
       // Events may have inserted checkpoints while the list was on its way.
       const shown = mergeById(first, get().checkpoints);
-      const more = first.length >= FIRST_PAGE;
+      const more = first.length >= FIRST_PAGE_LIMIT;
       set({ checkpoints: shown, status: 'ready', partial: more, selectedId: get().selectedId ?? shown[0]?.id ?? null });
       if (!more) return;
       // The whole list (2.9 MB at 10,000) would hold up the newest checkpoint's diff, on the host
