@@ -5,7 +5,7 @@
 // header is never garbled, the axis reads in order at the deepest zoom, and
 // every splitter is a keyboard stop.
 import type { Locator, Page } from '@playwright/test';
-import { artifact, expect, openApp, test, threeCheckpoints } from './fixtures.js';
+import { artifact, expect, openApp, test, threeCheckpoints, type Served, type TempWorkspace } from './fixtures.js';
 import { seedHistory } from '../dist/scripts/bench-ui/seed-history.js';
 
 async function box(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
@@ -170,19 +170,24 @@ test('the diff header never garbles a file name: squeezed (file history at 900x7
 });
 
 /** A seeded history of `count` checkpoints ending a minute ago, then two restores made through the CLI (each with its safety checkpoint). */
-async function historyWithRestores(workspace: import('./fixtures.js').TempWorkspace, count: number): Promise<void> {
+async function historyWithRestores(workspace: TempWorkspace, count: number): Promise<void> {
   await seedHistory({ home: workspace.home, dir: workspace.dir, count, files: 6, endMs: Date.now() - 60_000 });
   const list = JSON.parse(await workspace.cli(['list', '--workspace', workspace.dir, '--json', '--all'])) as { id: string }[];
   await workspace.cli(['restore', list[3]!.id, '--workspace', workspace.dir, '--yes']);
   await workspace.cli(['restore', list[5]!.id, '--workspace', workspace.dir, '--yes']);
 }
 
-test('the hover card stays inside the window (flipped below the track when there is no room above) at 1440x900 and 900x700', async ({ page, workspace, serve }) => {
-  test.setTimeout(180_000);
+/** The app open on a 204-checkpoint history with two restores in it (marks near "now"). */
+async function openHistoryWithRestores(page: Page, workspace: TempWorkspace, serve: (extraArgs?: string[]) => Promise<Served>): Promise<void> {
   await historyWithRestores(workspace, 200);
   const served = await serve(['--no-watch']);
   await openApp(page, served);
   await expect(page.getByTestId('checkpoint-count')).toHaveText('204', { timeout: 60_000 });
+}
+
+test('the hover card stays inside the window (flipped below the track when there is no room above) at 1440x900 and 900x700', async ({ page, workspace, serve }) => {
+  test.setTimeout(180_000);
+  await openHistoryWithRestores(page, workspace, serve);
   for (const size of [
     { width: 1440, height: 900 },
     { width: 900, height: 700 },
@@ -214,10 +219,7 @@ test('the hover card stays inside the window (flipped below the track when there
 
 test('"now" is never covered (badges, marks or the thumb) at 900x700 and 1440x900, and a restore is drawn as the legend draws it', async ({ page, workspace, serve }) => {
   test.setTimeout(180_000);
-  await historyWithRestores(workspace, 200);
-  const served = await serve(['--no-watch']);
-  await openApp(page, served);
-  await expect(page.getByTestId('checkpoint-count')).toHaveText('204', { timeout: 60_000 });
+  await openHistoryWithRestores(page, workspace, serve);
   for (const size of [
     { width: 900, height: 700 },
     { width: 1440, height: 900 },
