@@ -286,6 +286,7 @@ test('an empty workspace says how to connect each agent and how to remove it', a
     await expect(row).toContainText(`chronoscope hooks uninstall ${id}`);
   }
   await expect(connect.locator('[data-agent="mcp"]')).toContainText('chronoscope mcp');
+  await expect(connect.locator('[data-agent="other"]')).toContainText('Aider');
 });
 
 for (const scheme of ['light', 'dark'] as const) {

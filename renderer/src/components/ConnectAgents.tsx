@@ -24,6 +24,9 @@ export function ConnectAgents() {
           <CommandLine command={MCP_CONNECTION.command} label="Copy the MCP server command" />
           <span className="muted small-text">To remove: {MCP_CONNECTION.remove}.</span>
         </li>
+        <li data-agent="other">
+          <strong>Any other agent</strong> (Aider, Cursor&apos;s CLI, …) <span className="muted">— nothing to connect: while this app runs, its watcher checkpoints their changes as they land, and pushes are read from the reflog.</span>
+        </li>
       </ul>
     </section>
   );
