@@ -21,6 +21,18 @@ export class ChronoscopeError extends Error {
   }
 }
 
+/**
+ * Input that can never be valid whatever the store holds (a malformed id or
+ * path, options that exclude each other): the CLI's usage error, exit 2. It
+ * crosses IPC as any other bad_input.
+ */
+export class UsageError extends ChronoscopeError {
+  constructor(message: string) {
+    super('bad_input', message);
+    this.name = 'UsageError';
+  }
+}
+
 /** A folder the store has no record of, asked for by a reader (which must not register it). */
 export class UnknownWorkspaceError extends ChronoscopeError {
   constructor(readonly folder: string) {

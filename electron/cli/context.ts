@@ -4,7 +4,7 @@
 import { statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { ChronoscopeError } from '../../shared/errors.js';
+import { ChronoscopeError, UsageError } from '../../shared/errors.js';
 import { isCheckpointRef } from '../../shared/refs.js';
 import type { Settings } from '../../shared/settings.js';
 import type { Store, Workspace } from '../engine/api.js';
@@ -105,7 +105,7 @@ export function checkRef(ref: string): string {
   if (!isCheckpointRef(ref)) {
     // Echo enough to recognise it, never a 100,000-character line.
     const shown = ref.length > 40 ? `${ref.slice(0, 40)}…` : ref;
-    throw new ChronoscopeError('bad_input', `not a checkpoint id: ${JSON.stringify(shown)} (${REF_HELP})`);
+    throw new UsageError(`not a checkpoint id: ${JSON.stringify(shown)} (${REF_HELP})`);
   }
   return ref;
 }
@@ -117,7 +117,7 @@ export function checkRef(ref: string): string {
  */
 export function checkPath(path: string): string {
   const why = pathProblem(path);
-  if (why) throw new ChronoscopeError('bad_input', `bad path ${JSON.stringify(path.length > 200 ? `${path.slice(0, 200)}…` : path)}: ${why}`);
+  if (why) throw new UsageError(`bad path ${JSON.stringify(path.length > 200 ? `${path.slice(0, 200)}…` : path)}: ${why}`);
   // Normalise harmless spellings ("./src/", "src//a") so the engine sees one form.
   const normal = path
     .split('/')

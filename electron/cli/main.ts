@@ -13,14 +13,14 @@ if (process.argv[2] === 'hook') {
     .catch(() => import('../agents/hook-entry.js'));
   await entry.runHookCommand(process.argv.slice(3));
 }
-const { errorLine } = await import('./output.js');
+const { printError, wantsJson } = await import('./output.js');
 const { run } = await import('./program.js');
 const { settleAllIndexes } = await import('../engine/index-sync.js');
 const { settlePackMerges } = await import('../engine/objects/pack-merge.js');
 
-// Whatever escapes the command's promise still gets exactly one line and exit 1.
+// Whatever escapes the command's promise still gets exactly one line (or JSON object) and exit 1.
 const crash = (err: unknown): void => {
-  process.stderr.write(`${errorLine(err)}\n`);
+  printError(err, 1, wantsJson(process.argv));
   process.exit(1);
 };
 process.on('uncaughtException', crash);

@@ -1,7 +1,8 @@
 // Everything the CLI writes goes through here: JSON for machines, compact
 // aligned text for people (colour only on a terminal, and never when NO_COLOR
-// is set, per no-color.org), and the single error line on stderr.
-import { ChronoscopeError } from '../../shared/errors.js';
+// is set, per no-color.org), and the single error line on stderr (with
+// --json, one JSON object there instead).
+import { ChronoscopeError, type ErrorCode } from '../../shared/errors.js';
 
 export function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
@@ -17,9 +18,44 @@ export function printLines(lines: readonly string[]): void {
 
 /** The one line an error gets on stderr; nothing goes to stdout. */
 export function errorLine(err: unknown): string {
-  if (err instanceof ChronoscopeError) return `chronoscope: ${oneLine(err.message)}`;
+  return `chronoscope: ${errorMessage(err)}`;
+}
+
+function errorMessage(err: unknown): string {
+  if (err instanceof ChronoscopeError) return oneLine(err.message);
   const message = err instanceof Error ? err.message : String(err);
-  return `chronoscope: internal error: ${oneLine(message)}`;
+  return `internal error: ${oneLine(message)}`;
+}
+
+/** What `--json` prints for an error: one object on stderr, so stdout only ever holds answers. */
+export interface JsonError {
+  error: { code: ErrorCode | 'usage'; message: string; exit_code: number };
+}
+
+/** Whether this run asked for JSON (`--json` before a `--`): its errors are JSON too. */
+export function wantsJson(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end === -1 ? argv : argv.slice(0, end)).includes('--json');
+}
+
+/** `usage`: commander's parse errors, which carry no ChronoscopeError code. */
+export function errorText(err: unknown, exitCode: number, json: boolean): string {
+  if (!json) return errorLine(err);
+  const code = err instanceof ChronoscopeError ? err.code : 'internal';
+  const body: JsonError = { error: { code, message: errorMessage(err), exit_code: exitCode } };
+  return JSON.stringify(body);
+}
+
+/** Commander's own messages ("unknown option '--x'") as one line, or as the JSON error object. */
+export function usageText(message: string, json: boolean): string {
+  const line = oneLine(message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' '));
+  if (!json) return `chronoscope: ${line}`;
+  const body: JsonError = { error: { code: 'usage', message: line, exit_code: 2 } };
+  return JSON.stringify(body);
+}
+
+export function printError(err: unknown, exitCode: number, json: boolean): void {
+  process.stderr.write(`${errorText(err, exitCode, json)}\n`);
 }
 
 function oneLine(message: string): string {

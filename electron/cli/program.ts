@@ -1,9 +1,13 @@
 // Builds the commander program and runs it, mapping every outcome to the exit
-// codes the CLI promises: 0 done, 1 error (one line on stderr), 2 usage.
+// codes the CLI promises: 0 done, 1 error (one line on stderr), 2 usage
+// (unknown option or command, malformed id or path), 3 a check that found
+// something (thrown by the command as ExitWith). With --json the error is one
+// JSON object on stderr instead of the line.
 import { Command, CommanderError } from 'commander';
+import { UsageError } from '../../shared/errors.js';
 import { loadCommands } from './commands/index.js';
 import { ExitWith } from './context.js';
-import { errorLine } from './output.js';
+import { printError, usageText, wantsJson } from './output.js';
 
 export const EXIT_OK = 0;
 export const EXIT_ERROR = 1;
@@ -13,6 +17,7 @@ const VERSION = '0.1.0';
 
 /** The program with the commands `argv` needs (its command's alone when it names one). */
 export async function buildProgram(argv: readonly string[]): Promise<Command> {
+  const json = wantsJson(argv);
   const program = new Command('chronoscope')
     .description('Checkpoints of a workspace in a private shadow git store: list, diff, restore.')
     .version(VERSION, '-V, --version')
@@ -22,8 +27,9 @@ export async function buildProgram(argv: readonly string[]): Promise<Command> {
     .configureOutput({
       // Commander prefixes its messages with "error: " and puts "(Did you mean …?)" on a
       // line of its own; ours are one line starting "chronoscope: ".
-      outputError: (message, write) =>
-        write(`chronoscope: ${message.replace(/^error: /, '').trim().replace(/\s*\n\s*/g, ' ')}\n`),
+      outputError: (message) => void process.stderr.write(`${usageText(message, json)}\n`),
+      // With --json the error object is the whole of stderr: no help hint after it.
+      ...(json ? { writeErr: () => undefined } : {}),
     });
   for (const register of await loadCommands(argv[2])) register(program);
   // The hint names the subcommand that was used, so it goes on each one.
@@ -48,9 +54,15 @@ export async function run(argv: readonly string[]): Promise<number> {
   } catch (err) {
     if (err instanceof CommanderError) return commanderExitCode(err);
     if (err instanceof ExitWith) return err.exitCode;
-    process.stderr.write(`${errorLine(err)}\n`);
-    return EXIT_ERROR;
+    const code = exitCodeOf(err);
+    printError(err, code, wantsJson(argv));
+    return code;
   }
+}
+
+/** A malformed request is a usage error (2); anything else that failed is 1. */
+export function exitCodeOf(err: unknown): number {
+  return err instanceof UsageError ? EXIT_USAGE : EXIT_ERROR;
 }
 
 function commanderExitCode(err: CommanderError): number {

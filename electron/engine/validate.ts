@@ -2,14 +2,13 @@
 // it reaches git or the file system. One clear line on failure, nothing changed.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ChronoscopeError } from '../../shared/errors.js';
+import { ChronoscopeError, UsageError } from '../../shared/errors.js';
 import { CHECKPOINT_REF_PATTERN } from '../../shared/refs.js';
 
 export function validateRef(ref: unknown): string {
   if (typeof ref !== 'string' || !CHECKPOINT_REF_PATTERN.test(ref)) {
     const shown = typeof ref === 'string' ? ref.slice(0, 80) : typeof ref;
-    throw new ChronoscopeError(
-      'bad_input',
+    throw new UsageError(
       `checkpoint '${shown}' is not valid: use a full id, a hex prefix of at least 4 digits, an index from the newest (1-999), 'latest' or a Hermes checkpoint id (h + hex)`,
     );
   }
@@ -24,7 +23,7 @@ export function validateRef(ref: unknown): string {
 export function validateRelPath(raw: unknown): string {
   const bad = (why: string): never => {
     const shown = typeof raw === 'string' ? raw.replace(/[\0-\x1f]/g, '?').slice(0, 200) + (raw.length > 200 ? '…' : '') : String(typeof raw);
-    throw new ChronoscopeError('bad_input', `path '${shown}' is ${why}`);
+    throw new UsageError(`path '${shown}' is ${why}`);
   };
   if (typeof raw !== 'string') return bad('not a string');
   if (raw.length === 0) return bad('empty');

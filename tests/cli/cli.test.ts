@@ -146,6 +146,22 @@ describe('round trip', () => {
     expect(human.stdout.split('\n')[0]).toMatch(/^#\s+ID\s+WHEN/);
   });
 
+  it("gives the latest checkpoint's title in status --json, in the words list and show use", () => {
+    write('a.txt', 'a\n');
+    snapshot();
+    write('b.txt', 'b\n');
+    const second = snapshot();
+    type Titled = Checkpoint & { title: string };
+    const status = box.json<WorkspaceStatus & { latest: Titled }>(['status']);
+    const [listed] = box.json<Titled[]>(['list']);
+    const shown = box.json<{ checkpoint: Titled }>(['show', second.id]).checkpoint;
+    expect(status.latest.id).toBe(second.id);
+    expect(typeof status.latest.title).toBe('string');
+    expect(status.latest.title.length).toBeGreaterThan(0);
+    expect(status.latest.title).toBe(listed?.title);
+    expect(status.latest.title).toBe(shown.title);
+  });
+
   it('takes --workspace from anywhere', () => {
     write('a.txt', 'a\n');
     const elsewhere = join(box.home, '..');
@@ -194,22 +210,26 @@ describe('exit codes and errors', () => {
     expect(box.cli(['--version']).code).toBe(0);
   });
 
-  it('rejects bad ids and paths with one line, changing nothing', () => {
+  it('rejects bad ids and paths with one line and exit 2 (usage), changing nothing', () => {
     write('a.txt', 'a\n');
     snapshot();
     write('a.txt', 'changed\n');
     const before = treeFingerprint(box.workspace);
     const badId = /not a checkpoint id/;
-    expectError(['restore', '--yes', '--', '--patch'], badId);
-    expectError(['restore', 'HEAD~1', '--yes'], badId);
-    expectError(['restore', 'abc; rm -rf /', '--yes'], badId);
-    expectError(['show', '@{1}'], badId);
-    expectError(['diff', 'latest', ':a.txt'], badId);
-    expectError(['pin', 'main'], badId);
+    const expectMalformed = (args: string[], pattern: RegExp): void => {
+      expectUsage(args);
+      expect(box.cli(args).stderr).toMatch(pattern);
+    };
+    expectMalformed(['restore', '--yes', '--', '--patch'], badId);
+    expectMalformed(['restore', 'HEAD~1', '--yes'], badId);
+    expectMalformed(['restore', 'abc; rm -rf /', '--yes'], badId);
+    expectMalformed(['show', '@{1}'], badId);
+    expectMalformed(['diff', 'latest', ':a.txt'], badId);
+    expectMalformed(['pin', 'main'], badId);
     expectError(['restore', 'deadbeef', '--yes'], /deadbeef/);
-    expectError(['restore', 'latest', '--path', '../outside', '--yes'], /bad path/);
-    expectError(['restore', 'latest', '--path', '/etc/passwd', '--yes'], /bad path/);
-    expectError(['snapshot', '--path', 'a/../../x'], /bad path/);
+    expectMalformed(['restore', 'latest', '--path', '../outside', '--yes'], /bad path/);
+    expectMalformed(['restore', 'latest', '--path', '/etc/passwd', '--yes'], /bad path/);
+    expectMalformed(['snapshot', '--path', 'a/../../x'], /bad path/);
     expect(treeFingerprint(box.workspace)).toBe(before);
     expect(box.json<Checkpoint[]>(['list'])).toHaveLength(1);
   });

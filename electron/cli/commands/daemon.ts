@@ -3,7 +3,7 @@
 // foreground until idle or Ctrl-C; `--status` says whether one runs and what
 // it watches; `--stop` stops it.
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { ChronoscopeError } from '../../../shared/errors.js';
+import { ChronoscopeError, UsageError } from '../../../shared/errors.js';
 import { agentSocketPath, someoneListens } from '../../agents/core/delegate-socket.js';
 import { askService, type ServiceStatus } from '../../agents/core/service-control.js';
 import { runDaemon } from '../../daemon/daemon.js';
@@ -71,7 +71,9 @@ async function stop(store: string, json: boolean): Promise<void> {
 
 async function daemon(options: DaemonOptions): Promise<void> {
   const store = defaultStoreHome();
-  if (options.stop && options.status) throw new ChronoscopeError('bad_input', 'choose one of --stop and --status');
+  if (options.stop && options.status) throw new UsageError('choose one of --stop and --status');
+  // The service itself prints a log, never JSON: --json alone is a mistake, not a request to serve.
+  if (options.json && !options.stop && !options.status) throw new UsageError('--json goes with --status or --stop (usage: chronoscope daemon [--status | --stop] [--json])');
   if (options.stop) return stop(store, options.json === true);
   if (options.status) {
     const status = await serviceStatus(store);
