@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { openWorkspace, withCommonOptions, type CommonOptions } from '../context.js';
 import { checkpointSummary } from '../format.js';
+import { describeOne } from '../../engine/words.js';
 import { formatBytes, plural, printJson, printLines, safeText } from '../output.js';
 
 export function registerStatus(program: Command): void {
@@ -9,7 +10,9 @@ export function registerStatus(program: Command): void {
     program.command('status').description("the workspace's checkpoints, latest one and unsaved changes"),
   ).action(async (options: CommonOptions) => {
     const workspace = await openWorkspace(options);
-    const status = await workspace.status();
+    const found = await workspace.status();
+    // The latest checkpoint in the words `list` and `show` give it (its title above all).
+    const status = found.latest === null ? found : { ...found, latest: { ...found.latest, ...(await describeOne(workspace, found.latest)) } };
     if (options.json) {
       printJson(status);
       return;
