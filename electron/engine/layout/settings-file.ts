@@ -1,7 +1,10 @@
-// Reads <home>/config.json: missing = defaults; invalid = one clear error naming the file.
+// Reads <home>/config.json: missing = defaults; empty (0 bytes or only
+// whitespace: a `touch`, an editor's truncated save) = defaults with a one-line
+// warning, since every setting is optional; invalid = one clear error naming the file.
 // A file that is certainly valid is taken without zod (settings-plain.ts): an
 // agent's hook opens the store in a process of its own for every tool call,
 // and loading the schema would cost it as much as starting Node.
+import fs from 'node:fs/promises';
 import { ChronoscopeError } from '../../../shared/errors.js';
 import type { Settings } from '../../../shared/settings.js';
 import { readJson } from '../../fs/atomic-file.js';
@@ -14,7 +17,10 @@ export async function loadSettings(configFile: string, overrides: Partial<Settin
     raw = (await readJson(configFile)) ?? {};
   } catch (err) {
     if (err instanceof UnreadableFile) throw new ChronoscopeError('bad_input', `settings file ${err.message}; replace it with a JSON file or remove it`);
-    throw new ChronoscopeError('bad_input', `settings file ${configFile} is not valid JSON: ${(err as Error).message.split('\n')[0]}`);
+    if (err instanceof SyntaxError && (await isBlank(configFile))) {
+      warnEmpty(configFile);
+      raw = {};
+    } else throw new ChronoscopeError('bad_input', `settings file ${configFile} is not valid JSON: ${(err as Error).message.split('\n')[0]}`);
   }
   if (Object.keys(overrides).length === 0) {
     const plain = plainSettings(raw);
@@ -32,4 +38,17 @@ export async function loadSettings(configFile: string, overrides: Partial<Settin
     throw new ChronoscopeError('bad_input', `settings are invalid: ${issue ? `${issue.path.join('.')}: ${issue.message}` : 'unknown problem'}`);
   }
   return checked.data;
+}
+
+async function isBlank(file: string): Promise<boolean> {
+  return fs.readFile(file, 'utf8').then((text) => text.trim() === '', () => false);
+}
+
+const warned = new Set<string>();
+
+/** Once per file and process: a service that reloads its settings does not repeat it. */
+function warnEmpty(file: string): void {
+  if (warned.has(file)) return;
+  warned.add(file);
+  process.stderr.write(`chronoscope: warning: settings file ${file} is empty; using the defaults (remove it, or write {} to keep it)\n`);
 }
