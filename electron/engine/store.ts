@@ -21,14 +21,15 @@ import { defaultStoreHome, storeLayout, workspaceLayout, type StoreLayout } from
 import { compactStore } from './retention.js';
 import { PUSH_STATE_FILE, recordPushBaseline } from '../effects/push-monitor.js';
 import { loadSettings } from './layout/settings-file.js';
+import { storeHomeError } from './layout/store-home-error.js';
 import { makeOwnerOnly } from './layout/store-modes.js';
 import { WorkspaceImpl } from './workspace.js';
 
 export async function openStore(options: StoreOptions = {}): Promise<Store> {
   const requested = path.resolve(options.home ?? defaultStoreHome());
   // One clear line for a home that cannot be made (a file on the way, no permission, under /proc).
-  await makeDir(requested, 0o700).catch((err: unknown) => {
-    throw new ChronoscopeError('bad_input', `cannot create the store folder ${requested}: ${err instanceof Error ? err.message : String(err)}`);
+  await makeDir(requested, 0o700).catch(async (err: unknown) => {
+    throw await storeHomeError(requested, err);
   });
   const home = await fs.realpath(requested);
   const layout = storeLayout(home);
