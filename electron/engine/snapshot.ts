@@ -29,9 +29,10 @@ import { shortId, type WsContext } from './layout/context.js';
 import { buildExcludeFile, credentialExcludeArgs } from './scan/excludes.js';
 import { writeFileAtomic } from '../fs/atomic-file.js';
 import { GIT_IDENTITY } from './git/git-env.js';
-import { EMPTY_TREE, git, GitFailure } from './git/git-runner.js';
+import { EMPTY_TREE, git } from './git/git-runner.js';
 import { latestHead, writeHead, type Head } from './head.js';
 import { indexSignature } from './index/index-signature.js';
+import { isIndexDamage } from './index/index-damage.js';
 import { decodeCheckpoint, nextRefName } from './list.js';
 import { commitBody, createLooseRef } from './objects/loose-write.js';
 import { ObjectBatch } from './objects/object-batch.js';
@@ -120,7 +121,7 @@ export async function scanPrivateIndex(
   try {
     scan = await scanToTree(ctx.git, ctx.root, paths ? { ...options, paths } : options);
   } catch (err) {
-    if (!(err instanceof GitFailure) || !isIndexDamage(err)) throw err;
+    if (!isIndexDamage(err)) throw err;
     // A damaged private index, or one naming objects that gc pruned after an
     // interrupted snapshot: it is only a cache, so rebuild it from the disk.
     // Other failures (a file we cannot read...) are not the index's fault:
@@ -142,11 +143,6 @@ export async function scanPrivateIndex(
     await syncExcludeFile(ctx, meta);
   }
   return scan;
-}
-
-/** Failures that mean the private index itself is unusable (damaged, or naming pruned objects). */
-function isIndexDamage(err: GitFailure): boolean {
-  return /index file|bad signature|bad index|corrupt|smaller than expected|invalid object|unable to read|bad object|Error building trees|missing object/i.test(err.stderr);
 }
 
 /**

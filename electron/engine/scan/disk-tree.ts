@@ -9,6 +9,7 @@ import { buildExcludeFile, credentialExcludeArgs } from './excludes.js';
 import { tempFile } from '../support/fsutil.js';
 import { readMeta } from '../layout/meta.js';
 import { scanToTree } from './scan.js';
+import { isIndexDamage } from '../index/index-damage.js';
 import type { ScanResult } from './scan-result.js';
 
 export async function diskTree(ctx: WsContext, paths?: string[]): Promise<ScanResult> {
@@ -35,7 +36,17 @@ export async function diskTree(ctx: WsContext, paths?: string[]): Promise<ScanRe
     }
     const gitCtx = { ...withIndex(ctx, tmpIndex), excludeFile };
     const options = { maxFileBytes: ctx.settings.max_file_mb * 1024 * 1024, recheckIgnored: current !== wanted, excludeArgs: credentialExcludeArgs(ctx.settings) };
-    return await scanToTree(gitCtx, ctx.root, paths ? { ...options, paths } : options);
+    const scan = (): Promise<ScanResult> => scanToTree(gitCtx, ctx.root, paths ? { ...options, paths } : options);
+    try {
+      return await scan();
+    } catch (err) {
+      if (!isIndexDamage(err)) throw err;
+      // A damaged private index (0 bytes after a crash…): read the disk without
+      // it, as a snapshot does; the next snapshot rebuilds the index itself.
+      await fs.rm(tmpIndex, { force: true });
+      await fs.rm(`${tmpIndex}.lock`, { force: true });
+      return await scan();
+    }
   } finally {
     for (const file of cleanup) await fs.rm(file, { force: true }).catch(() => undefined);
     await fs.rm(`${tmpIndex}.lock`, { force: true }).catch(() => undefined);
