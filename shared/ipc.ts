@@ -24,6 +24,7 @@ import type {
 import type { SerializedError } from './errors.js';
 import { SettingsPatchSchema, type Settings } from './settings.js';
 import { CHECKPOINT_REF_PATTERN } from './refs.js';
+import { AGENT_CONNECTIONS } from './agents.js';
 
 // ---- request building blocks ----
 
@@ -52,6 +53,17 @@ export const RestoreRequest = z
 
 export interface WorkspaceEntry extends WorkspaceMeta {
   state: WorkspaceState;
+}
+
+/** What "Install hooks" on the connect-an-agent page did (as `chronoscope hooks install <agent>`). */
+export interface AgentInstallResult {
+  agent: string;
+  /** The file the hooks (or plugin) were written to; null when the installer names none. */
+  path: string | null;
+  /** False: they were already installed there. */
+  changed: boolean;
+  /** What the CLI would print for the same install. */
+  lines: string[];
 }
 
 export interface CheckpointDetail {
@@ -135,6 +147,18 @@ export const INVOKE = {
   'store:info': channel(empty).returns<StoreInfo>(),
   /** Compresses the store now (upkeep, forced; never holds a workspace lock), then answers as store:info. */
   'store:compact': channel(empty).returns<StoreInfo>(),
+  /**
+   * Installs one agent's hooks in its default place (`chronoscope hooks install <agent>`): the
+   * workspace's project config for Claude Code (the user's when no workspace is open), the user's for the others.
+   */
+  'agents:install': channel(
+    z
+      .object({
+        agent: z.string().refine((id) => AGENT_CONNECTIONS.some((a) => a.id === id), 'not an agent Chronoscope connects'),
+        workspace: WorkspacePath.optional(),
+      })
+      .strict(),
+  ).returns<AgentInstallResult>(),
   'approvals:answer': channel(z.object({ id: z.string().min(1).max(100), approve: z.boolean() }).strict()).returns<ApprovalRequest>(),
 } as const;
 

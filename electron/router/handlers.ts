@@ -11,6 +11,7 @@ import { lastCompression, upkeepIfDue } from '../engine/upkeep.js';
 import { lastPrune } from '../engine/retention.js';
 import type { StoreInfo } from '../../shared/model.js';
 import { UnknownWorkspaceError } from '../../shared/errors.js';
+import { installAgentHooks } from './connect-agent.js';
 
 export interface RouterOptions {
   /** Host-specific native folder dialog; absent in the browser host. */
@@ -125,6 +126,9 @@ export const HANDLERS: HandlerMap = {
     await upkeepIfDue(app.store.home, { force: true });
     return storeInfo(app);
   },
+  // A project-level install goes into a workspace the store knows (resolved to its real path).
+  'agents:install': async (req, { app }) =>
+    installAgentHooks(req.agent, req.workspace === undefined ? null : (await app.workspace(req.workspace, READ_ONLY)).meta.path),
   'approvals:answer': async (req, { app }) => verifyJobs(app).answer(req.id, req.approve),
 };
 

@@ -180,7 +180,7 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
             This is the workspace as Chronoscope first saw it; what changes from here on appears on the timeline. Press <strong>Take checkpoint now</strong>, or
             connect an agent:
           </p>
-          <ConnectAgents />
+          <ConnectAgents workspace={workspace} />
         </div>
       )}
       <div className={stale && !scrubbing ? 'details-body stale' : 'details-body'} data-testid="details-body" data-stale={stale ? 'true' : 'false'} data-shows={shortId(diffCheckpoint.id)}>
