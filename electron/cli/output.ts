@@ -2,7 +2,7 @@
 // aligned text for people (colour only on a terminal, and never when NO_COLOR
 // is set, per no-color.org), and the single error line on stderr (with
 // --json, one JSON object there instead).
-import { ChronoscopeError, type ErrorCode } from '../../shared/errors.js';
+import { ChronoscopeError, UsageError, type ErrorCode } from '../../shared/errors.js';
 
 export function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
@@ -38,10 +38,10 @@ export function wantsJson(argv: readonly string[]): boolean {
   return (end === -1 ? argv : argv.slice(0, end)).includes('--json');
 }
 
-/** `usage`: commander's parse errors, which carry no ChronoscopeError code. */
 export function errorText(err: unknown, exitCode: number, json: boolean): string {
   if (!json) return errorLine(err);
-  const code = err instanceof ChronoscopeError ? err.code : 'internal';
+  // A malformed request says `usage`, as commander's own parse errors do: the code matches exit 2.
+  const code = err instanceof UsageError ? 'usage' : err instanceof ChronoscopeError ? err.code : 'internal';
   const body: JsonError = { error: { code, message: errorMessage(err), exit_code: exitCode } };
   return JSON.stringify(body);
 }

@@ -45,7 +45,7 @@ describe('exit codes', () => {
   it('refuses `daemon --json` without --status or --stop with its usage, exit 2, and serves nothing', () => {
     const run = box.cli(['daemon', '--json']);
     expect(run.code, run.stderr).toBe(2);
-    expect(jsonError(run).error).toMatchObject({ code: 'bad_input', message: expect.stringMatching(/^--json goes with --status or --stop \(usage: chronoscope daemon /) });
+    expect(jsonError(run).error).toMatchObject({ code: 'usage', message: expect.stringMatching(/^--json goes with --status or --stop \(usage: chronoscope daemon /) });
     // Nothing serves the store afterwards.
     expect(box.json<{ running: boolean }>(['daemon', '--status']).running).toBe(false);
   });
@@ -62,7 +62,7 @@ describe('errors with --json', () => {
     box.json<SnapshotResult>(['snapshot']);
     const bad = box.cli(['show', 'HEAD~1', '--json']);
     expect(bad.code).toBe(2);
-    expect(jsonError(bad).error).toMatchObject({ code: 'bad_input', message: expect.stringMatching(/^not a checkpoint id: "HEAD~1"/) });
+    expect(jsonError(bad).error).toMatchObject({ code: 'usage', message: expect.stringMatching(/^not a checkpoint id: "HEAD~1"/) });
     const missing = box.cli(['show', 'deadbeef', '--json']);
     expect(missing.code).toBe(1);
     expect(jsonError(missing).error).toMatchObject({ code: 'not_found', exit_code: 1 });
