@@ -10,6 +10,7 @@ import {
   installClaudeCodeHook,
   installedClaudeCodeHooks,
   projectSettingsPath,
+  settingsRoot,
   uninstallClaudeCodeHook,
   userSettingsPath,
   type InstalledHook,
@@ -21,6 +22,7 @@ import { copilotInstaller } from '../agents/copilot/install.js';
 import { openCodeInstaller } from '../agents/opencode/install.js';
 import { registerClaudeCodeMcp, unregisterClaudeCodeMcp } from '../mcp/register.js';
 import { packageVersion } from '../server/paths.js';
+import { defaultStoreHome } from '../engine/layout/paths.js';
 
 interface StatusEntry {
   agent: string;
@@ -57,8 +59,8 @@ function sameRegistrations(hooks: readonly InstalledHook[]): boolean {
   return installed.size === HOOK_REGISTRATIONS.length && HOOK_REGISTRATIONS.every((r) => installed.has(key(r.event, r.matcher)));
 }
 
-function claudeSettings(ctx: InstallContext): { path: string; scope: { within?: string } } {
-  return ctx.project === null ? { path: userSettingsPath(ctx.home), scope: {} } : { path: projectSettingsPath(ctx.project), scope: { within: ctx.project } };
+function claudeSettings(ctx: InstallContext): string {
+  return ctx.project === null ? userSettingsPath(ctx.home) : projectSettingsPath(ctx.project);
 }
 
 const claudeCode: AgentInstaller = {
@@ -66,19 +68,17 @@ const claudeCode: AgentInstaller = {
   hasProjectScope: true,
   defaultScope: 'project',
   async install(ctx): Promise<InstallReport> {
-    const { path, scope } = claudeSettings(ctx);
-    const result = await installClaudeCodeHook(path, ctx.paths, scope);
-    const mcp = ctx.mcp ? await registerClaudeCodeMcp({ user: ctx.project === null, home: ctx.home, workspace: ctx.project ?? process.cwd(), cliPath: ctx.paths.cli }) : undefined;
+    const result = await installClaudeCodeHook(claudeSettings(ctx), ctx.paths, settingsRoot(ctx.project, ctx.home), defaultStoreHome());
+    const mcp = ctx.mcp ? await registerClaudeCodeMcp({ user: ctx.project === null, home: ctx.home, workspace: ctx.project ?? process.cwd(), cliPath: ctx.paths.cli, storeHome: defaultStoreHome() }) : undefined;
     return {
       json: mcp ? { ...result, mcp } : result,
       lines: [`${result.changed ? 'installed' : 'already installed'}: ${result.path}\n  node: ${result.node}\n  runs: ${result.command}${mcp ? `\nMCP server ${mcp.changed ? 'registered' : 'already registered'}: ${mcp.path}` : ''}`],
     };
   },
   async uninstall(ctx): Promise<InstallReport> {
-    const { path, scope } = claudeSettings(ctx);
     // The MCP entry first: a config file we must refuse then leaves the hooks as they were too.
-    const mcp = ctx.mcp ? await unregisterClaudeCodeMcp({ user: ctx.project === null, home: ctx.home, workspace: ctx.project ?? process.cwd() }) : undefined;
-    const result = await uninstallClaudeCodeHook(path, scope);
+    const mcp = ctx.mcp ? await unregisterClaudeCodeMcp({ user: ctx.project === null, home: ctx.home, workspace: ctx.project ?? process.cwd(), storeHome: defaultStoreHome() }) : undefined;
+    const result = await uninstallClaudeCodeHook(claudeSettings(ctx), settingsRoot(ctx.project, ctx.home), defaultStoreHome());
     return {
       json: mcp ? { ...result, mcp } : result,
       lines: [`${result.changed ? 'removed' : 'not installed'}: ${result.path}${mcp ? `\nMCP server ${mcp.changed ? 'removed' : 'not registered'}: ${mcp.path}` : ''}`],

@@ -171,15 +171,6 @@ async function walk(root: ContainingRoot, r: Resolved, create: { dirMode: number
   }
 }
 
-/** The folders between the root and `file` that do not exist yet (nearest the root first), as given. */
-export async function missingFolders(root: ContainingRoot, file: string): Promise<string[]> {
-  const out: string[] = [];
-  for (let d = path.dirname(path.resolve(file)); inside(path.resolve(root.dir), d) && d !== path.resolve(root.dir); d = path.dirname(d)) {
-    if ((await lstatOrNull(d)) === null) out.unshift(d);
-  }
-  return out;
-}
-
 /**
  * Refuses (ChronoscopeError 'refused', one line naming the link) when `file` or a folder on its way
  * from the root is a link leading out of the root. Call it before reading, so a refused write changes nothing.

@@ -5,18 +5,27 @@
 // added to config.yaml is noted in the plugin folder (install.json), so
 // uninstall takes out exactly that, and nothing the person had before.
 import { existsSync } from 'node:fs';
-import { readFile, readdir, rm, rmdir } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { isMap, isSeq, parseDocument, type Document } from 'yaml';
 import { ChronoscopeError } from '../../../shared/errors.js';
-import { writeFileAtomic } from '../../fs/atomic-file.js';
+import { checkContained, removeContained, removeEmptyFolders, writeContained, type ContainingRoot } from '../../fs/contained-write.js';
 import type { NodeCli } from '../core/node-command.js';
 import { PLUGIN_NAME, pluginManifest, pluginModule, pluginPaths } from './plugin-files.js';
 
 export function defaultHermesHome(env: NodeJS.ProcessEnv = process.env): string {
   const fromEnv = env['HERMES_HOME'];
   return fromEnv ? resolve(fromEnv) : join(env['HOME'] || homedir(), '.hermes');
+}
+
+/** Every write of ours stays inside Hermes' home: a link out of it is refused. */
+function hermesRoot(hermesHome: string): ContainingRoot {
+  return { dir: hermesHome, label: "Hermes' home folder" };
+}
+
+async function checkHermesPaths(hermesHome: string): Promise<void> {
+  for (const p of [join(hermesHome, 'config.yaml'), join(pluginDir(hermesHome), 'install.json')]) await checkContained(hermesRoot(hermesHome), p);
 }
 
 export function pluginDir(hermesHome: string): string {
@@ -111,6 +120,7 @@ function spliceRemove(text: string, enabled: unknown): string | null {
 export async function installHermesPlugin(hermesHome: string, paths: NodeCli, version: string): Promise<HermesInstallResult> {
   const configPath = join(hermesHome, 'config.yaml');
   const dir = pluginDir(hermesHome);
+  await checkHermesPaths(hermesHome);
   const { doc, before } = await readConfig(configPath);
   const { plugins, enabled } = enabledList(doc, configPath);
   const earlier = await readNote(dir);
@@ -141,11 +151,11 @@ export async function installHermesPlugin(hermesHome: string, paths: NodeCli, ve
   ];
   for (const [file, text] of files) {
     if ((await readText(file)) === text) continue;
-    await writeFileAtomic(file, text, { createDir: true });
+    await writeContained(hermesRoot(hermesHome), file, text);
     changed = true;
   }
   if (after !== (before ?? '')) {
-    await writeFileAtomic(configPath, after, { createDir: true });
+    await writeContained(hermesRoot(hermesHome), configPath, after);
     changed = true;
   }
   return { plugin: dir, config: configPath, changed, node: paths.node };
@@ -172,6 +182,8 @@ async function readNote(dir: string): Promise<InstallNote | null> {
 export async function uninstallHermesPlugin(hermesHome: string): Promise<{ plugin: string; config: string; changed: boolean }> {
   const configPath = join(hermesHome, 'config.yaml');
   const dir = pluginDir(hermesHome);
+  const root = hermesRoot(hermesHome);
+  await checkHermesPaths(hermesHome);
   const note = await readNote(dir);
   let changed = false;
   const { doc, before } = await readConfig(configPath);
@@ -189,22 +201,21 @@ export async function uninstallHermesPlugin(hermesHome: string): Promise<{ plugi
       after = doc.toString();
     }
     if (note?.created_config === true && (doc.contents === null || (isMap(doc.contents) && doc.contents.items.length === 0))) {
-      await rm(configPath, { force: true });
+      await removeContained(root, configPath);
       changed = true;
     } else if (after !== before) {
-      await writeFileAtomic(configPath, after);
+      await writeContained(root, configPath, after);
       changed = true;
     }
   }
   for (const name of ['__init__.py', 'plugin.yaml', 'install.json']) {
-    if (existsSync(join(dir, name))) {
-      await rm(join(dir, name), { force: true });
-      changed = true;
-    }
+    if (await removeContained(root, join(dir, name))) changed = true;
   }
+  // Python's cache of our module: checked like the rest before it goes (rm does not follow a link in its place).
+  await checkContained(root, join(dir, '__pycache__', 'x'));
   await rm(join(dir, '__pycache__'), { recursive: true, force: true });
   // The folder goes only if nothing else was put in it.
-  if (existsSync(dir) && (await readdir(dir)).length === 0) await rmdir(dir);
+  await removeEmptyFolders(root, [dir]);
   return { plugin: dir, config: configPath, changed };
 }
 
