@@ -23,6 +23,7 @@ import { openCodeInstaller } from '../agents/opencode/install.js';
 import { registerClaudeCodeMcp, unregisterClaudeCodeMcp } from '../mcp/register.js';
 import { packageVersion } from '../server/paths.js';
 import { defaultStoreHome } from '../engine/layout/paths.js';
+import { storeWarning } from '../agents/core/install-report.js';
 
 interface StatusEntry {
   agent: string;
@@ -44,6 +45,9 @@ function describeClaudeCode(entry: StatusEntry): string[] {
     lines.push(`  cli:  ${first.cli ?? '?'} ${first.cli_exists ? '(exists)' : '(MISSING)'}`);
   }
   const again = `'chronoscope hooks install ${entry.agent}${entry.scope === 'user' ? ' --user' : ''}' again`;
+  if (first !== undefined && first.node !== null && first.cli !== null) {
+    lines.push(...storeWarning({ node: first.node, cli: first.cli, ...(first.named_store === null ? {} : { store: first.named_store }) }, `run ${again}`));
+  }
   if (broken.length > 0) lines.push(`  → the hook cannot run as installed; run ${again}`);
   // Installed before the CommonJS entry (bin.cts): it works, through the ES module loader.
   else if (first?.cli?.endsWith('main.js') === true) lines.push(`  → an earlier entry point (main.js): run ${again} for a hook that starts ~10 ms sooner`);
@@ -101,6 +105,7 @@ function describeHermes(s: HermesStatus): string[] {
     `  node: ${s.node ?? '?'} ${s.node_exists ? '(exists)' : '(MISSING)'}`,
     `  cli:  ${s.cli ?? '?'} ${s.cli_exists ? '(exists)' : '(MISSING)'}`,
   ];
+  if (s.node !== null && s.cli !== null) lines.push(...storeWarning({ node: s.node, cli: s.cli, ...(s.named_store === null ? {} : { store: s.named_store }) }, "run 'chronoscope hooks install hermes' again"));
   if (!s.current) lines.push('  the plugin was written by another version of Chronoscope');
   if (!s.node_exists || !s.cli_exists || !s.enabled || !s.current) lines.push("  → run 'chronoscope hooks install hermes' again");
   return lines;

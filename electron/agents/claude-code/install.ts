@@ -43,7 +43,7 @@ export interface InstallResult {
 
 /** The command line Claude Code runs: absolute Node and CLI paths, so it works with any PATH. */
 export function hookCommand(paths: NodeCli): string {
-  return `${hookEnvAssignments()}${cliPrefix(paths)} ${OUR_MARK}`;
+  return `${hookEnvAssignments(paths)}${cliPrefix(paths)} ${OUR_MARK}`;
 }
 
 export function projectSettingsPath(workspace: string): string {
@@ -103,6 +103,8 @@ export interface InstalledHook {
   cli: string | null;
   node_exists: boolean;
   cli_exists: boolean;
+  /** The store (CHRONOSCOPE_HOME) the command names; null: none, the default. */
+  named_store: string | null;
 }
 
 /** Our entries in a settings file (none when it is absent or holds no hooks of ours). */
@@ -128,6 +130,7 @@ export async function installedClaudeCodeHooks(settingsPath: string): Promise<In
           cli: paths?.cli ?? null,
           node_exists: paths !== null && isAbsolute(paths.node) && existsSync(paths.node),
           cli_exists: paths !== null && existsSync(paths.cli),
+          named_store: paths?.store ?? null,
         });
       }
     }

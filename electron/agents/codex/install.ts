@@ -22,7 +22,7 @@ import { ChronoscopeError } from '../../../shared/errors.js';
 import { defaultStoreHome } from '../../engine/layout/paths.js';
 import { installConfigEdit, readConfigText, uninstallConfigEdit } from '../core/config-edit.js';
 import { configRoot, type AgentInstaller, type InstallContext, type InstallReport, type McpCommand } from '../core/installer.js';
-import { hookTarget, hookTargetLines, installAgain, installedLines, mcpRegisteredLine, removedLine, scopeLine, statusScopes } from '../core/install-report.js';
+import { hookTarget, hookTargetLines, installAgain, storeWarning, installedLines, mcpRegisteredLine, removedLine, scopeLine, statusScopes } from '../core/install-report.js';
 import { cliPrefix, hookEnvAssignments, parseCliPrefix, type NodeCli } from '../core/node-command.js';
 import { AGENT } from './hook.js';
 
@@ -52,7 +52,7 @@ function codexRoot(ctx: Pick<InstallContext, 'home' | 'project'>) {
 }
 
 export function codexHookCommand(paths: NodeCli): string {
-  return `${hookEnvAssignments()}${cliPrefix(paths)} hook codex`;
+  return `${hookEnvAssignments(paths)}${cliPrefix(paths)} hook codex`;
 }
 
 /** Codex's trust hash of one command hook (see the file's head). */
@@ -169,7 +169,7 @@ export const codexInstaller: AgentInstaller = {
         continue;
       }
       lines.push(scopeLine(AGENT, scope, 'installed', file), `  events: ${hooks.map((h) => `${h.event}${h.trusted ? '' : ' (NOT trusted)'}`).join(', ')}`);
-      lines.push(...hookTargetLines(paths));
+      lines.push(...hookTargetLines(paths), ...storeWarning(paths, installAgain(AGENT, scope)));
       lines.push(willRun ? '  Codex will run them (each hook has its trusted_hash)' : `  → Codex will NOT run them as they are: ${installAgain(AGENT, scope)}`);
     }
     return { json: entries, lines };

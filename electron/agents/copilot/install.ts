@@ -16,7 +16,7 @@ import type { ContainingRoot } from '../../fs/contained-write.js';
 import { defaultStoreHome } from '../../engine/layout/paths.js';
 import { installConfigEdit, readConfigText, uninstallConfigEdit } from '../core/config-edit.js';
 import { configRoot, type AgentInstaller, type InstallContext, type InstallReport, type McpCommand } from '../core/installer.js';
-import { hookTarget, hookTargetLines, installAgain, installedLines, mcpRegisteredLine, mcpRemovedLine, removedLine, scopeLine, statusScopes } from '../core/install-report.js';
+import { hookTarget, hookTargetLines, installAgain, storeWarning, installedLines, mcpRegisteredLine, mcpRemovedLine, removedLine, scopeLine, statusScopes } from '../core/install-report.js';
 import { appendHooks, hooksObject, isEmptyJson, isJsonObject, jsonConfigText, parseJsonConfig, type Json, type JsonObject } from '../core/json-config.js';
 import { cliPrefix, hookEnvAssignments, parseCliPrefix, type NodeCli } from '../core/node-command.js';
 import { AGENT, COPILOT_EVENTS } from './hook.js';
@@ -89,7 +89,7 @@ function addOurMcp(text: string | null, file: string, mcp: McpCommand): string {
 }
 
 export function copilotHookCommand(paths: NodeCli): string {
-  return `${hookEnvAssignments()}${cliPrefix(paths)} ${MARK}`;
+  return `${hookEnvAssignments(paths)}${cliPrefix(paths)} ${MARK}`;
 }
 
 function isOurs(hook: Json): boolean {
@@ -185,7 +185,7 @@ export const copilotInstaller: AgentInstaller = {
         continue;
       }
       lines.push(scopeLine(AGENT, scope, 'installed', file), `  events: ${events.join(', ')}`);
-      lines.push(...hookTargetLines(paths));
+      lines.push(...hookTargetLines(paths), ...storeWarning(paths, installAgain(AGENT, scope)));
       if (project !== null) lines.push(trusted === true ? '  Copilot trusts this folder: it runs these hooks' : "  Copilot does not trust this folder yet: it asks the first time you run it here, and runs these hooks only once you trust it");
       if (!target.runnable) lines.push(`  → the hook cannot run as installed; ${installAgain(AGENT, scope)}`);
     }

@@ -10,7 +10,7 @@ import { defaultStoreHome } from '../../engine/layout/paths.js';
 import { appendHooks, hooksObject, isEmptyJson, jsonConfigText, parseJsonConfig, type Json, type JsonObject } from '../core/json-config.js';
 import { installConfigEdit, readConfigText, uninstallConfigEdit } from '../core/config-edit.js';
 import { configRoot, type AgentInstaller, type InstallContext, type InstallReport, type McpCommand } from '../core/installer.js';
-import { hookTarget, hookTargetLines, installAgain, installedLines, mcpRegisteredLine, removedLine, scopeLine, statusScopes } from '../core/install-report.js';
+import { hookTarget, hookTargetLines, installAgain, storeWarning, installedLines, mcpRegisteredLine, removedLine, scopeLine, statusScopes } from '../core/install-report.js';
 import { cliPrefix, hookEnvAssignments, parseCliPrefix, type NodeCli } from '../core/node-command.js';
 import { AGENT, GEMINI_TOOLS } from './hook.js';
 
@@ -34,7 +34,7 @@ function geminiRoot(ctx: Pick<InstallContext, 'home' | 'project'>) {
 }
 
 export function geminiHookCommand(paths: NodeCli): string {
-  return `${hookEnvAssignments()}${cliPrefix(paths)} ${MARK}`;
+  return `${hookEnvAssignments(paths)}${cliPrefix(paths)} ${MARK}`;
 }
 
 function isOurs(hook: Json): boolean {
@@ -141,7 +141,7 @@ export const geminiInstaller: AgentInstaller = {
         continue;
       }
       lines.push(scopeLine(AGENT, scope, 'installed', file), `  events: ${events.join(', ')}`);
-      lines.push(...hookTargetLines(paths));
+      lines.push(...hookTargetLines(paths), ...storeWarning(paths, installAgain(AGENT, scope)));
       if (!target.runnable) lines.push(`  → the hook cannot run as installed; ${installAgain(AGENT, scope)}`);
     }
     return { json: entries, lines };

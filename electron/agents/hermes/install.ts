@@ -227,6 +227,8 @@ export interface HermesStatus {
   cli: string | null;
   node_exists: boolean;
   cli_exists: boolean;
+  /** The store (CHRONOSCOPE_HOME) the plugin names; null: none, the default. */
+  named_store: string | null;
   /** The module is the one this version writes (an older one lacks what came since, e.g. prompt labels). */
   current: boolean;
 }
@@ -250,6 +252,7 @@ export async function hermesPluginStatus(hermesHome: string): Promise<HermesStat
     cli: paths?.cli ?? null,
     node_exists: paths !== null && isAbsolute(paths.node) && existsSync(paths.node),
     cli_exists: paths !== null && existsSync(paths.cli),
+    named_store: paths?.store ?? null,
     current: paths !== null && moduleText === pluginModule(paths),
   };
 }

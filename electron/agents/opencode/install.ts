@@ -12,12 +12,12 @@ import path from 'node:path';
 import { ChronoscopeError } from '../../../shared/errors.js';
 import { removeContained, removeEmptyFolders, type ContainingRoot } from '../../fs/contained-write.js';
 import { configRoot, type AgentInstaller, type InstallContext, type InstallReport } from '../core/installer.js';
-import { hookTarget, hookTargetLines, installAgain, installedLines, mcpRegisteredLine, mcpRemovedLine, removedLine, scopeLine, statusScopes } from '../core/install-report.js';
+import { hookTarget, hookTargetLines, installAgain, storeWarning, installedLines, mcpRegisteredLine, mcpRemovedLine, removedLine, scopeLine, statusScopes } from '../core/install-report.js';
 import { installConfigEdit, readConfigText, uninstallConfigEdit } from '../core/config-edit.js';
 import { defaultStoreHome } from '../../engine/layout/paths.js';
 import { AGENT } from './hook.js';
 import { addOurMcp, openCodeConfigPath, removeOurMcp } from './mcp-config.js';
-import { openCodePlugin, PLUGIN_MARK } from './plugin-file.js';
+import { openCodePlugin, openCodePluginPaths, PLUGIN_MARK } from './plugin-file.js';
 
 const FILE = 'chronoscope.js';
 /** Left by earlier versions beside the plugin while install had made its folder (now the store's note says so). */
@@ -82,16 +82,14 @@ export const openCodeInstaller: AgentInstaller = {
       const file = path.join(openCodePluginDir({ home: ctx.home, project }), FILE);
       const text = await readConfigText(file);
       const ours = text !== null && text.startsWith(PLUGIN_MARK);
-      const node = ours ? (/^const NODE = (".*");$/m.exec(text)?.[1] ?? null) : null;
-      const cli = ours ? (/^const CLI = (".*");$/m.exec(text)?.[1] ?? null) : null;
-      const paths = node !== null && cli !== null ? { node: JSON.parse(node) as string, cli: JSON.parse(cli) as string } : null;
+      const paths = text === null ? null : openCodePluginPaths(text);
       const target = hookTarget(paths);
       json.push({ scope, path: file, installed: ours, ...target });
       if (!ours) {
         lines.push(scopeLine(AGENT, scope, 'not installed', file));
         continue;
       }
-      lines.push(scopeLine(AGENT, scope, 'plugin installed', file), ...hookTargetLines(paths));
+      lines.push(scopeLine(AGENT, scope, 'plugin installed', file), ...hookTargetLines(paths), ...storeWarning(paths, installAgain(AGENT, scope)));
       if (!target.runnable) lines.push(`  → the plugin cannot run as installed; ${installAgain(AGENT, scope)}`);
     }
     return { json, lines };
