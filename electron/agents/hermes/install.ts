@@ -39,6 +39,8 @@ interface InstallNote {
   created_plugins: boolean;
   created_enabled: boolean;
   added_entry: boolean;
+  /** Folders install created (Hermes' home, plugins/): uninstall removes them once empty. */
+  made_dirs: string[];
 }
 
 export interface HermesInstallResult {
@@ -124,7 +126,7 @@ export async function installHermesPlugin(hermesHome: string, paths: NodeCli, ve
   const { doc, before } = await readConfig(configPath);
   const { plugins, enabled } = enabledList(doc, configPath);
   const earlier = await readNote(dir);
-  let note: InstallNote = earlier ?? { version: 1, created_config: before === null, created_plugins: false, created_enabled: false, added_entry: false };
+  let note: InstallNote = earlier ?? { version: 1, created_config: before === null, created_plugins: false, created_enabled: false, added_entry: false, made_dirs: [] };
   let after: string = before ?? '';
   const spliced = before === null || hasEntry(enabled) ? null : spliceAdd(before, enabled);
   if (spliced !== null) {
@@ -144,14 +146,17 @@ export async function installHermesPlugin(hermesHome: string, paths: NodeCli, ve
     after = doc.toString();
   }
   let changed = false;
-  const files: [string, string][] = [
-    [join(dir, 'plugin.yaml'), pluginManifest(version)],
-    [join(dir, '__init__.py'), pluginModule(paths)],
-    [join(dir, 'install.json'), `${JSON.stringify(note, null, 2)}\n`],
+  const files: [string, () => string][] = [
+    [join(dir, 'plugin.yaml'), () => pluginManifest(version)],
+    [join(dir, '__init__.py'), () => pluginModule(paths)],
+    // Last: by then it knows the folders the files above made.
+    [join(dir, 'install.json'), () => `${JSON.stringify(note, null, 2)}\n`],
   ];
-  for (const [file, text] of files) {
+  for (const [file, make] of files) {
+    const text = make();
     if ((await readText(file)) === text) continue;
-    await writeContained(hermesRoot(hermesHome), file, text);
+    const { createdDirs } = await writeContained(hermesRoot(hermesHome), file, text);
+    note = { ...note, made_dirs: [...note.made_dirs, ...createdDirs.filter((d) => d !== dir)] };
     changed = true;
   }
   if (after !== (before ?? '')) {
@@ -173,6 +178,7 @@ async function readNote(dir: string): Promise<InstallNote | null> {
       created_plugins: parsed.created_plugins === true,
       created_enabled: parsed.created_enabled === true,
       added_entry: parsed.added_entry === true,
+      made_dirs: Array.isArray(parsed.made_dirs) ? parsed.made_dirs.filter((d): d is string => typeof d === 'string') : [],
     };
   } catch {
     return null;
@@ -215,7 +221,7 @@ export async function uninstallHermesPlugin(hermesHome: string): Promise<{ plugi
   await checkContained(root, join(dir, '__pycache__', 'x'));
   await rm(join(dir, '__pycache__'), { recursive: true, force: true });
   // The folder goes only if nothing else was put in it.
-  await removeEmptyFolders(root, [dir]);
+  await removeEmptyFolders(root, [dir, ...(note?.made_dirs ?? [])]);
   return { plugin: dir, config: configPath, changed };
 }
 
