@@ -3,8 +3,8 @@
 import { storeLayout } from '../engine/layout/paths.js';
 import { ChronoscopeError } from '../../shared/errors.js';
 import { applySettingsPatch, SettingsPatchSchema, SettingsSchema, type Settings, type SettingsPatch } from '../../shared/settings.js';
-import { readJson, writeJsonAtomic } from '../fs/atomic-file.js';
-
+import { readJson } from '../fs/atomic-file.js';
+import { writeContained } from '../fs/contained-write.js';
 
 /** Nested objects (retention, watcher) are merged key by key, so a patch of one key keeps the others. */
 export function mergeSettings(current: Settings, patch: SettingsPatch): Settings {
@@ -27,6 +27,7 @@ export async function writeSettings(storeHome: string, patch: SettingsPatch, cur
     // unreadable file: the in-memory settings are the best base we have
   }
   const next = mergeSettings(base, patch);
-  await writeJsonAtomic(file, next, { mode: 0o600 });
+  // Through the guarded write: a config.json that is a link out of the store is refused, not followed.
+  await writeContained({ dir: storeHome, label: 'the store' }, file, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600, dirMode: 0o700 });
   return next;
 }

@@ -3,7 +3,8 @@
 // ever saw; this list is only the ones the person chose to show and watch.
 import path from 'node:path';
 import { z } from 'zod';
-import { readJson, writeJsonAtomic } from '../fs/atomic-file.js';
+import { readJson } from '../fs/atomic-file.js';
+import { writeContained } from '../fs/contained-write.js';
 
 const EntrySchema = z.object({
   /** The workspace's real path, as the engine registered it. */
@@ -21,11 +22,13 @@ export const WORKSPACE_LIST_FILE = 'app-workspaces.json';
 
 export class WorkspaceListFile {
   readonly file: string;
+  private readonly storeHome: string;
   /** Serialises read-modify-write cycles within this process. */
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(storeHome: string) {
     this.file = path.join(storeHome, WORKSPACE_LIST_FILE);
+    this.storeHome = storeHome;
   }
 
   async read(): Promise<ListedWorkspace[]> {
@@ -46,7 +49,8 @@ export class WorkspaceListFile {
     const run = this.queue.then(async () => {
       const entries = await this.read();
       const result = change(entries);
-      await writeJsonAtomic(this.file, { version: 1, workspaces: entries }, { mode: 0o600 });
+      // The store's own setting: through the guarded write, never through a link out of the store.
+      await writeContained({ dir: this.storeHome, label: 'the store' }, this.file, `${JSON.stringify({ version: 1, workspaces: entries }, null, 2)}\n`, { mode: 0o600, dirMode: 0o700 });
       return result;
     });
     this.queue = run.catch(() => undefined);

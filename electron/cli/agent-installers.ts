@@ -10,6 +10,7 @@ import {
   installClaudeCodeHook,
   installedClaudeCodeHooks,
   projectSettingsPath,
+  settingsRoot,
   uninstallClaudeCodeHook,
   userSettingsPath,
   type InstalledHook,
@@ -21,6 +22,8 @@ import { copilotInstaller } from '../agents/copilot/install.js';
 import { openCodeInstaller } from '../agents/opencode/install.js';
 import { registerClaudeCodeMcp, unregisterClaudeCodeMcp } from '../mcp/register.js';
 import { packageVersion } from '../server/paths.js';
+import { defaultStoreHome } from '../engine/layout/paths.js';
+import { storeWarning } from '../agents/core/install-report.js';
 
 interface StatusEntry {
   agent: string;
@@ -42,6 +45,9 @@ function describeClaudeCode(entry: StatusEntry): string[] {
     lines.push(`  cli:  ${first.cli ?? '?'} ${first.cli_exists ? '(exists)' : '(MISSING)'}`);
   }
   const again = `'chronoscope hooks install ${entry.agent}${entry.scope === 'user' ? ' --user' : ''}' again`;
+  if (first !== undefined && first.node !== null && first.cli !== null) {
+    lines.push(...storeWarning({ node: first.node, cli: first.cli, ...(first.named_store === null ? {} : { store: first.named_store }) }, `run ${again}`));
+  }
   if (broken.length > 0) lines.push(`  → the hook cannot run as installed; run ${again}`);
   // Installed before the CommonJS entry (bin.cts): it works, through the ES module loader.
   else if (first?.cli?.endsWith('main.js') === true) lines.push(`  → an earlier entry point (main.js): run ${again} for a hook that starts ~10 ms sooner`);
@@ -57,8 +63,8 @@ function sameRegistrations(hooks: readonly InstalledHook[]): boolean {
   return installed.size === HOOK_REGISTRATIONS.length && HOOK_REGISTRATIONS.every((r) => installed.has(key(r.event, r.matcher)));
 }
 
-function claudeSettings(ctx: InstallContext): { path: string; scope: { within?: string } } {
-  return ctx.project === null ? { path: userSettingsPath(ctx.home), scope: {} } : { path: projectSettingsPath(ctx.project), scope: { within: ctx.project } };
+function claudeSettings(ctx: InstallContext): string {
+  return ctx.project === null ? userSettingsPath(ctx.home) : projectSettingsPath(ctx.project);
 }
 
 const claudeCode: AgentInstaller = {
@@ -66,19 +72,17 @@ const claudeCode: AgentInstaller = {
   hasProjectScope: true,
   defaultScope: 'project',
   async install(ctx): Promise<InstallReport> {
-    const { path, scope } = claudeSettings(ctx);
-    const result = await installClaudeCodeHook(path, ctx.paths, scope);
-    const mcp = ctx.mcp ? await registerClaudeCodeMcp({ user: ctx.project === null, home: ctx.home, workspace: ctx.project ?? process.cwd(), cliPath: ctx.paths.cli }) : undefined;
+    const result = await installClaudeCodeHook(claudeSettings(ctx), ctx.paths, settingsRoot(ctx.project, ctx.home), defaultStoreHome());
+    const mcp = ctx.mcp ? await registerClaudeCodeMcp({ user: ctx.project === null, home: ctx.home, workspace: ctx.project ?? process.cwd(), cliPath: ctx.paths.cli, storeHome: defaultStoreHome() }) : undefined;
     return {
       json: mcp ? { ...result, mcp } : result,
       lines: [`${result.changed ? 'installed' : 'already installed'}: ${result.path}\n  node: ${result.node}\n  runs: ${result.command}${mcp ? `\nMCP server ${mcp.changed ? 'registered' : 'already registered'}: ${mcp.path}` : ''}`],
     };
   },
   async uninstall(ctx): Promise<InstallReport> {
-    const { path, scope } = claudeSettings(ctx);
     // The MCP entry first: a config file we must refuse then leaves the hooks as they were too.
-    const mcp = ctx.mcp ? await unregisterClaudeCodeMcp({ user: ctx.project === null, home: ctx.home, workspace: ctx.project ?? process.cwd() }) : undefined;
-    const result = await uninstallClaudeCodeHook(path, scope);
+    const mcp = ctx.mcp ? await unregisterClaudeCodeMcp({ user: ctx.project === null, home: ctx.home, workspace: ctx.project ?? process.cwd(), storeHome: defaultStoreHome() }) : undefined;
+    const result = await uninstallClaudeCodeHook(claudeSettings(ctx), settingsRoot(ctx.project, ctx.home), defaultStoreHome());
     return {
       json: mcp ? { ...result, mcp } : result,
       lines: [`${result.changed ? 'removed' : 'not installed'}: ${result.path}${mcp ? `\nMCP server ${mcp.changed ? 'removed' : 'not registered'}: ${mcp.path}` : ''}`],
@@ -101,6 +105,7 @@ function describeHermes(s: HermesStatus): string[] {
     `  node: ${s.node ?? '?'} ${s.node_exists ? '(exists)' : '(MISSING)'}`,
     `  cli:  ${s.cli ?? '?'} ${s.cli_exists ? '(exists)' : '(MISSING)'}`,
   ];
+  if (s.node !== null && s.cli !== null) lines.push(...storeWarning({ node: s.node, cli: s.cli, ...(s.named_store === null ? {} : { store: s.named_store }) }, "run 'chronoscope hooks install hermes' again"));
   if (!s.current) lines.push('  the plugin was written by another version of Chronoscope');
   if (!s.node_exists || !s.cli_exists || !s.enabled || !s.current) lines.push("  → run 'chronoscope hooks install hermes' again");
   return lines;

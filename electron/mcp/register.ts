@@ -1,12 +1,16 @@
 // Registering `chronoscope mcp` with Claude Code (`hooks install claude-code
 // --mcp`): the project's `.mcp.json`, or with --user the `mcpServers` of
 // `~/.claude.json` (the files `claude mcp add` writes). Only our entry is
-// added or replaced; every other key and server is left as it was, and the
-// file is written through a temporary file and a rename.
-import { readFile } from 'node:fs/promises';
+// added or replaced; every other key and server is left as it was. The file
+// is edited through agents/core/config-edit.ts: the guarded write, and an
+// uninstall that gives it back byte for byte, or — when Claude Code has
+// rewritten it since, as it does ~/.claude.json — takes out our entry and the
+// `mcpServers` key too when install added it.
 import { join } from 'node:path';
 import { ChronoscopeError } from '../../shared/errors.js';
-import { writeFileAtomic } from '../fs/atomic-file.js';
+import type { ContainingRoot } from '../fs/contained-write.js';
+import { installConfigEdit, uninstallConfigEdit } from '../agents/core/config-edit.js';
+import { isEmptyJson, jsonConfigText, parseJsonConfig, type Json, type JsonObject } from '../agents/core/json-config.js';
 
 export const MCP_SERVER_NAME = 'chronoscope';
 
@@ -29,66 +33,57 @@ export function mcpServerEntry(cliPath: string, workspace?: string): McpServerEn
   return { type: 'stdio', command: 'node', args: [cliPath, 'mcp', ...(workspace !== undefined ? ['--workspace', workspace] : [])] };
 }
 
-interface McpConfig {
-  /** The file as it was ('' or null: empty or absent). */
-  before: string | null;
-  config: Record<string, unknown>;
-  servers: Record<string, unknown>;
-}
-
-/** The config file read and checked; anything that is not ours to judge is refused and left untouched. */
-async function readMcpConfig(configPath: string): Promise<McpConfig> {
-  let before: string | null = null;
-  let config: Record<string, unknown> = {};
-  try {
-    before = await readFile(configPath, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new ChronoscopeError('internal', `cannot read ${configPath}: ${(err as Error).message}`);
-  }
-  if (before !== null && before.trim() !== '') {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(before);
-    } catch (err) {
-      throw new ChronoscopeError('bad_input', `${configPath} is not valid JSON (${(err as Error).message}); left it untouched`);
-    }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new ChronoscopeError('bad_input', `${configPath} does not hold a JSON object; left it untouched`);
-    config = parsed as Record<string, unknown>;
-  }
-  const servers = config['mcpServers'] ?? {};
+function serversOf(config: JsonObject, configPath: string): JsonObject | undefined {
+  const servers = config['mcpServers'];
+  if (servers === undefined) return undefined;
   if (typeof servers !== 'object' || servers === null || Array.isArray(servers)) throw new ChronoscopeError('bad_input', `"mcpServers" in ${configPath} is not an object; left it untouched`);
-  return { before, config, servers: servers as Record<string, unknown> };
+  return servers;
 }
 
-async function writeMcpConfig(configPath: string, before: string | null, next: Record<string, unknown>): Promise<{ path: string; changed: boolean }> {
-  const text = `${JSON.stringify(next, null, 2)}\n`;
-  if (text === before) return { path: configPath, changed: false };
-  await writeFileAtomic(configPath, text, { createDir: true });
-  return { path: configPath, changed: true };
+/** The config text with our server in (input: the text without it, or null for no file). */
+function withServer(text: string | null, configPath: string, entry: McpServerEntry): string {
+  const config = parseJsonConfig(text, configPath);
+  config['mcpServers'] = { ...(serversOf(config, configPath) ?? {}), [MCP_SERVER_NAME]: entry as unknown as Json };
+  return jsonConfigText(config, text);
 }
 
-export async function registerMcpServer(configPath: string, entry: McpServerEntry): Promise<{ path: string; changed: boolean }> {
-  const { before, config, servers } = await readMcpConfig(configPath);
-  return writeMcpConfig(configPath, before, { ...config, mcpServers: { ...servers, [MCP_SERVER_NAME]: entry } });
+/**
+ * The config text without our server; null when it is not there. An `mcpServers` left empty goes
+ * when the file before install had none (`original`); kept when we cannot tell, as the person may have made it.
+ */
+function withoutServer(text: string, configPath: string, original: string | null | undefined): string | null {
+  const config = parseJsonConfig(text, configPath);
+  const servers = serversOf(config, configPath);
+  if (servers === undefined || !Object.hasOwn(servers, MCP_SERVER_NAME)) return null;
+  delete servers[MCP_SERVER_NAME];
+  const hadServers = original === undefined || (original !== null && serversOf(parseJsonConfig(original, configPath), configPath) !== undefined);
+  if (Object.keys(servers).length === 0 && !hadServers) delete config['mcpServers'];
+  return jsonConfigText(config, text);
 }
 
-/** Takes out only our entry (an `mcpServers` left empty stays, as the person may have made it). */
-export async function unregisterMcpServer(configPath: string): Promise<{ path: string; changed: boolean }> {
-  const { before, config, servers } = await readMcpConfig(configPath);
-  if (before === null || !Object.hasOwn(servers, MCP_SERVER_NAME)) return { path: configPath, changed: false };
-  const { [MCP_SERVER_NAME]: _ours, ...others } = servers;
-  void _ours;
-  return writeMcpConfig(configPath, before, { ...config, mcpServers: others });
+interface McpTarget {
+  root: ContainingRoot;
+  file: string;
+  storeHome: string;
+}
+
+function mcpTarget(options: { user: boolean; home: string; workspace: string; storeHome: string }): McpTarget {
+  return options.user
+    ? { root: { dir: options.home, label: 'your home folder' }, file: userMcpConfigPath(options.home), storeHome: options.storeHome }
+    : { root: { dir: options.workspace, label: 'the workspace' }, file: projectMcpConfigPath(options.workspace), storeHome: options.storeHome };
 }
 
 /** What `hooks install claude-code --mcp` calls: the scope follows --user / --project like the hooks. */
-export async function registerClaudeCodeMcp(options: { user: boolean; home: string; workspace: string; cliPath: string }): Promise<{ path: string; changed: boolean }> {
-  return options.user
-    ? registerMcpServer(userMcpConfigPath(options.home), mcpServerEntry(options.cliPath))
-    : registerMcpServer(projectMcpConfigPath(options.workspace), mcpServerEntry(options.cliPath, options.workspace));
+export async function registerClaudeCodeMcp(options: { user: boolean; home: string; workspace: string; cliPath: string; storeHome: string }): Promise<{ path: string; changed: boolean }> {
+  const t = mcpTarget(options);
+  const entry = options.user ? mcpServerEntry(options.cliPath) : mcpServerEntry(options.cliPath, options.workspace);
+  const { changed } = await installConfigEdit({ ...t, agent: 'claude-code-mcp', isEmpty: isEmptyJson, remove: (text, original) => withoutServer(text, t.file, original), edit: (text) => withServer(text, t.file, entry) });
+  return { path: t.file, changed };
 }
 
 /** What `hooks uninstall claude-code --mcp` calls: the same scope as the install. */
-export async function unregisterClaudeCodeMcp(options: { user: boolean; home: string; workspace: string }): Promise<{ path: string; changed: boolean }> {
-  return unregisterMcpServer(options.user ? userMcpConfigPath(options.home) : projectMcpConfigPath(options.workspace));
+export async function unregisterClaudeCodeMcp(options: { user: boolean; home: string; workspace: string; storeHome: string }): Promise<{ path: string; changed: boolean }> {
+  const t = mcpTarget(options);
+  const { changed } = await uninstallConfigEdit({ ...t, agent: 'claude-code-mcp', isEmpty: isEmptyJson, remove: (text, original) => withoutServer(text, t.file, original) });
+  return { path: t.file, changed };
 }

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,8 +56,9 @@ describe('chronoscope hooks install/uninstall claude-code', () => {
     const hooks = settings['hooks'] as Record<string, { matcher?: string; hooks: { command: string }[] }[]>;
     expect(hooks['Stop']).toEqual(OTHERS.hooks.Stop);
     // Absolute Node (the one that ran the installer) and CLI: works with any PATH. NODE_EXTRA_CA_CERTS
-    // emptied: a certificate file read at every Node start (~40 ms) that a hook never uses.
-    const command = `NODE_EXTRA_CA_CERTS= ${process.execPath} ${CLI_PATH} hook claude-code`;
+    // emptied: a certificate file read at every Node start (~40 ms) that a hook never uses. The store
+    // (CHRONOSCOPE_HOME) set at install: the agent may run the hook without the variable.
+    const command = `NODE_EXTRA_CA_CERTS= CHRONOSCOPE_HOME=${join(dir, 'store')} ${process.execPath} ${CLI_PATH} hook claude-code`;
     const matchers: Record<string, string | undefined> = {
       PreToolUse: 'Write|Edit|MultiEdit|NotebookEdit|Bash',
       // After a file tool too: with the service running, its end takes the checkpoint of what it changed.
@@ -122,7 +124,8 @@ describe('chronoscope hooks install/uninstall claude-code', () => {
     const settings = await read(join(userHome, '.claude', 'settings.json'));
     expect(Object.keys(settings['hooks'] as object).sort()).toEqual(['PostToolBatch', 'PostToolUse', 'PostToolUseFailure', 'PreToolUse', 'SessionStart', 'UserPromptSubmit']);
     await runCli(['hooks', 'uninstall', 'claude-code', '--user'], { env, cwd: ws });
-    expect(await read(join(userHome, '.claude', 'settings.json'))).toEqual({});
+    // There was no settings file, nor a ~/.claude: uninstall removes both, not leaving `{}`.
+    expect(existsSync(join(userHome, '.claude'))).toBe(false);
   });
 
   it('leaves a malformed settings file untouched, with one clear line', async () => {
@@ -150,7 +153,7 @@ describe('chronoscope hooks install/uninstall claude-code', () => {
     await runCli(['hooks', 'install', 'claude-code', '--workspace', ws], { env });
     const hooks = (await read())['hooks'] as Record<string, { hooks: { command: string }[] }[]>;
     expect(hooks['PreToolUse']).toHaveLength(1);
-    expect(hooks['PreToolUse']![0]!.hooks[0]!.command.startsWith(`NODE_EXTRA_CA_CERTS= ${process.execPath} `)).toBe(true);
+    expect(hooks['PreToolUse']![0]!.hooks[0]!.command.startsWith(`NODE_EXTRA_CA_CERTS= CHRONOSCOPE_HOME=${join(dir, 'store')} ${process.execPath} `)).toBe(true);
     expect(hooks['Stop']).toEqual(OTHERS.hooks.Stop);
   });
 

@@ -1,13 +1,15 @@
 // Adding our hook to Claude Code's settings.json and taking it out again,
 // leaving every other key and every other hook as it was. Ours are known by
-// their command containing `hook claude-code`. Writes go through a temporary
-// file and a rename, so the settings file is always whole.
+// their command containing `hook claude-code`. The file is edited through
+// core/config-edit.ts (the guarded write; uninstall gives it back byte for
+// byte, or removes it when install created it), in the file's own indentation.
 import { existsSync } from 'node:fs';
-import { realpath } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { readTextBounded } from '../../fs/bounded-read.js';
-import { writeFileAtomic } from '../../fs/atomic-file.js';
+import type { ContainingRoot } from '../../fs/contained-write.js';
 import { ChronoscopeError } from '../../../shared/errors.js';
+import { installConfigEdit, uninstallConfigEdit } from '../core/config-edit.js';
+import { isEmptyJson, jsonConfigText } from '../core/json-config.js';
 import { cliPrefix, hookEnvAssignments, parseCliPrefix, type NodeCli } from '../core/node-command.js';
 import { FILE_TOOLS, HOOKED_TOOLS } from './payload.js';
 
@@ -41,7 +43,7 @@ export interface InstallResult {
 
 /** The command line Claude Code runs: absolute Node and CLI paths, so it works with any PATH. */
 export function hookCommand(paths: NodeCli): string {
-  return `${hookEnvAssignments()}${cliPrefix(paths)} ${OUR_MARK}`;
+  return `${hookEnvAssignments(paths)}${cliPrefix(paths)} ${OUR_MARK}`;
 }
 
 export function projectSettingsPath(workspace: string): string {
@@ -52,47 +54,43 @@ export function userSettingsPath(home: string): string {
   return join(home, '.claude', 'settings.json');
 }
 
-export interface SettingsScope {
-  /** The folder the settings file must stay inside (the workspace, for project settings). */
-  within?: string;
+/** The folder a settings file must stay inside: the workspace, or ~/.claude for the user's. */
+export function settingsRoot(project: string | null, home: string): ContainingRoot {
+  return project !== null ? { dir: project, label: 'the workspace' } : { dir: join(home, '.claude'), label: "Claude Code's config folder" };
 }
 
-/**
- * Project settings are written inside the workspace only: a `.claude` folder
- * (or settings file) that is a symlink to somewhere else is refused, or the
- * write would land outside.
- */
-async function checkWithin(settingsPath: string, scope: SettingsScope): Promise<void> {
-  if (scope.within === undefined) return;
-  const root = await realpath(scope.within);
-  for (const p of [dirname(settingsPath), settingsPath]) {
-    const real = await realpath(p).catch(() => null);
-    if (real === null) continue; // not there yet: created as a real folder or file
-    const rel = relative(root, real);
-    if (rel.startsWith('..') || isAbsolute(rel)) {
-      throw new ChronoscopeError('refused', `${p} leads outside the workspace (to ${real}); refusing to write Claude Code's settings there`);
-    }
-  }
-}
-
-export async function installClaudeCodeHook(settingsPath: string, paths: NodeCli, scope: SettingsScope = {}): Promise<InstallResult> {
-  await checkWithin(settingsPath, scope);
-  const { settings, before } = await readSettings(settingsPath);
-  const command = hookCommand(paths);
+/** The settings text with our hooks in (input: the text without ours, or null for no file). */
+function withOurs(text: string | null, settingsPath: string, command: string): string {
+  const settings = parseSettings(text, settingsPath);
   const hooks = hooksObject(settings, settingsPath);
-  // Ours from an earlier install (other events, an older command) go first, wherever they are.
-  for (const event of Object.keys(hooks)) {
-    const groups = withoutOurs(eventGroups(hooks, event, settingsPath));
-    if (groups.length === 0) delete hooks[event];
-    else hooks[event] = groups;
-  }
   for (const { event, matcher } of HOOK_REGISTRATIONS) {
     const groups = eventGroups(hooks, event, settingsPath);
     groups.push({ ...(matcher === undefined ? {} : { matcher }), hooks: [{ type: 'command', command, timeout: CLAUDE_TIMEOUT_S }] });
     hooks[event] = groups;
   }
   settings['hooks'] = hooks;
-  const changed = await writeIfChanged(settingsPath, settings, before);
+  return jsonConfigText(settings, text);
+}
+
+/** The settings text with ours (any version's, on any event) taken out; null when none is there. */
+function withoutOurs(text: string, settingsPath: string): string | null {
+  const settings = parseSettings(text, settingsPath);
+  if (settings['hooks'] === undefined) return null;
+  const obj = hooksObject(settings, settingsPath);
+  const original = JSON.stringify(obj);
+  for (const event of Object.keys(obj)) {
+    const groups = groupsWithoutOurs(eventGroups(obj, event, settingsPath));
+    if (groups.length === 0) delete obj[event];
+    else obj[event] = groups;
+  }
+  if (JSON.stringify(obj) === original) return null;
+  if (Object.keys(obj).length === 0) delete settings['hooks'];
+  return jsonConfigText(settings, text);
+}
+
+export async function installClaudeCodeHook(settingsPath: string, paths: NodeCli, root: ContainingRoot, storeHome: string): Promise<InstallResult> {
+  const command = hookCommand(paths);
+  const { changed } = await installConfigEdit({ storeHome, agent: 'claude-code', root, file: settingsPath, isEmpty: isEmptyJson, remove: (t) => withoutOurs(t, settingsPath), edit: (t) => withOurs(t, settingsPath, command) });
   return { path: settingsPath, changed, command, node: paths.node };
 }
 
@@ -105,6 +103,8 @@ export interface InstalledHook {
   cli: string | null;
   node_exists: boolean;
   cli_exists: boolean;
+  /** The store (CHRONOSCOPE_HOME) the command names; null: none, the default. */
+  named_store: string | null;
 }
 
 /** Our entries in a settings file (none when it is absent or holds no hooks of ours). */
@@ -130,6 +130,7 @@ export async function installedClaudeCodeHooks(settingsPath: string): Promise<In
           cli: paths?.cli ?? null,
           node_exists: paths !== null && isAbsolute(paths.node) && existsSync(paths.node),
           cli_exists: paths !== null && existsSync(paths.cli),
+          named_store: paths?.store ?? null,
         });
       }
     }
@@ -137,23 +138,8 @@ export async function installedClaudeCodeHooks(settingsPath: string): Promise<In
   return found;
 }
 
-export async function uninstallClaudeCodeHook(settingsPath: string, scope: SettingsScope = {}): Promise<{ path: string; changed: boolean }> {
-  await checkWithin(settingsPath, scope);
-  const { settings, before } = await readSettings(settingsPath);
-  if (before === null) return { path: settingsPath, changed: false };
-  const hooks = settings['hooks'];
-  if (hooks === undefined) return { path: settingsPath, changed: false };
-  const obj = hooksObject(settings, settingsPath);
-  const original = JSON.stringify(obj);
-  for (const event of Object.keys(obj)) {
-    const groups = withoutOurs(eventGroups(obj, event, settingsPath));
-    if (groups.length === 0) delete obj[event];
-    else obj[event] = groups;
-  }
-  // Nothing of ours there: leave the file byte for byte as it was.
-  if (JSON.stringify(obj) === original) return { path: settingsPath, changed: false };
-  if (Object.keys(obj).length === 0) delete settings['hooks'];
-  const changed = await writeIfChanged(settingsPath, settings, before);
+export async function uninstallClaudeCodeHook(settingsPath: string, root: ContainingRoot, storeHome: string): Promise<{ path: string; changed: boolean }> {
+  const { changed } = await uninstallConfigEdit({ storeHome, agent: 'claude-code', root, file: settingsPath, isEmpty: isEmptyJson, remove: (t) => withoutOurs(t, settingsPath) });
   return { path: settingsPath, changed };
 }
 
@@ -165,7 +151,11 @@ async function readSettings(path: string): Promise<{ settings: JsonObject; befor
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { settings: {}, before: null };
     throw new ChronoscopeError('internal', `cannot read ${path}: ${(err as Error).message}`);
   }
-  if (text.trim() === '') return { settings: {}, before: text };
+  return { settings: parseSettings(text, path), before: text };
+}
+
+function parseSettings(text: string | null, path: string): JsonObject {
+  if (text === null || text.trim() === '') return {};
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -175,7 +165,7 @@ async function readSettings(path: string): Promise<{ settings: JsonObject; befor
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new ChronoscopeError('bad_input', `${path} does not hold a JSON object; left it untouched`);
   }
-  return { settings: parsed as JsonObject, before: text };
+  return parsed as JsonObject;
 }
 
 function hooksObject(settings: JsonObject, path: string): JsonObject {
@@ -201,7 +191,7 @@ function isOurs(hook: Json): boolean {
 }
 
 /** The groups with our hooks taken out; a group left with no hooks goes too. Others stay as they were. */
-function withoutOurs(groups: Json[]): Json[] {
+function groupsWithoutOurs(groups: Json[]): Json[] {
   const out: Json[] = [];
   for (const group of groups) {
     if (typeof group !== 'object' || group === null || Array.isArray(group)) {
@@ -217,11 +207,4 @@ function withoutOurs(groups: Json[]): Json[] {
     if (rest.length > 0) out.push({ ...group, hooks: rest });
   }
   return out;
-}
-
-async function writeIfChanged(path: string, settings: JsonObject, before: string | null): Promise<boolean> {
-  const text = `${JSON.stringify(settings, null, 2)}\n`;
-  if (text === before) return false;
-  await writeFileAtomic(path, text, { createDir: true });
-  return true;
 }

@@ -21,8 +21,8 @@ import path from 'node:path';
 import { ChronoscopeError } from '../../../shared/errors.js';
 import { defaultStoreHome } from '../../engine/layout/paths.js';
 import { installConfigEdit, readConfigText, uninstallConfigEdit } from '../core/config-edit.js';
-import type { AgentInstaller, InstallContext, InstallReport, McpCommand } from '../core/installer.js';
-import { hookTarget, hookTargetLines, installAgain, installedLines, mcpRegisteredLine, removedLine, scopeLine, statusScopes } from '../core/install-report.js';
+import { configRoot, type AgentInstaller, type InstallContext, type InstallReport, type McpCommand } from '../core/installer.js';
+import { hookTarget, hookTargetLines, installAgain, storeWarning, installedLines, mcpRegisteredLine, removedLine, scopeLine, statusScopes } from '../core/install-report.js';
 import { cliPrefix, hookEnvAssignments, parseCliPrefix, type NodeCli } from '../core/node-command.js';
 import { AGENT } from './hook.js';
 
@@ -47,8 +47,12 @@ export function codexConfigPath(ctx: Pick<InstallContext, 'home' | 'project'>): 
   return ctx.project === null ? path.join(codexHome(ctx.home), 'config.toml') : path.join(ctx.project, '.codex', 'config.toml');
 }
 
+function codexRoot(ctx: Pick<InstallContext, 'home' | 'project'>) {
+  return configRoot(ctx, codexHome(ctx.home), 'Codex');
+}
+
 export function codexHookCommand(paths: NodeCli): string {
-  return `${hookEnvAssignments()}${cliPrefix(paths)} hook codex`;
+  return `${hookEnvAssignments(paths)}${cliPrefix(paths)} hook codex`;
 }
 
 /** Codex's trust hash of one command hook (see the file's head). */
@@ -137,7 +141,7 @@ export const codexInstaller: AgentInstaller = {
   async install(ctx): Promise<InstallReport> {
     const file = codexConfigPath(ctx);
     const command = codexHookCommand(ctx.paths);
-    const { changed } = await installConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, file, remove: withoutBlock, edit: (text) => withBlock(text, file, command, ctx.mcp) });
+    const { changed } = await installConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, root: codexRoot(ctx), file, remove: withoutBlock, edit: (text) => withBlock(text, file, command, ctx.mcp) });
     const json = { path: file, changed, command, node: ctx.paths.node, trusted: true, ...(ctx.mcp ? { mcp: { path: file, changed } } : {}) };
     const lines = [...installedLines(changed, file, ctx.paths.node, command), '  trusted: yes (hooks.state entries written beside them)'];
     if (ctx.project !== null) lines.push(`  Codex reads a project's .codex/config.toml only when the project is trusted ([projects."${ctx.project}"] trust_level = "trusted" in ~/.codex/config.toml)`);
@@ -146,7 +150,7 @@ export const codexInstaller: AgentInstaller = {
   },
   async uninstall(ctx): Promise<InstallReport> {
     const file = codexConfigPath(ctx);
-    const { changed } = await uninstallConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, file, remove: withoutBlock });
+    const { changed } = await uninstallConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, root: codexRoot(ctx), file, remove: withoutBlock });
     return { json: { path: file, changed }, lines: [removedLine(changed, file)] };
   },
   async status(ctx): Promise<InstallReport> {
@@ -165,7 +169,7 @@ export const codexInstaller: AgentInstaller = {
         continue;
       }
       lines.push(scopeLine(AGENT, scope, 'installed', file), `  events: ${hooks.map((h) => `${h.event}${h.trusted ? '' : ' (NOT trusted)'}`).join(', ')}`);
-      lines.push(...hookTargetLines(paths));
+      lines.push(...hookTargetLines(paths), ...storeWarning(paths, installAgain(AGENT, scope)));
       lines.push(willRun ? '  Codex will run them (each hook has its trusted_hash)' : `  → Codex will NOT run them as they are: ${installAgain(AGENT, scope)}`);
     }
     return { json: entries, lines };

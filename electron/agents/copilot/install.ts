@@ -9,15 +9,15 @@
 // also our server in $COPILOT_HOME/mcp-config.json (user level either way), in
 // the shape `copilot mcp add` writes.
 import { readFileSync } from 'node:fs';
-import { rmdir } from 'node:fs/promises';
 import { parse as parseJsonc } from 'jsonc-parser';
 import path from 'node:path';
 import { ChronoscopeError } from '../../../shared/errors.js';
+import type { ContainingRoot } from '../../fs/contained-write.js';
 import { defaultStoreHome } from '../../engine/layout/paths.js';
 import { installConfigEdit, readConfigText, uninstallConfigEdit } from '../core/config-edit.js';
-import type { AgentInstaller, InstallContext, InstallReport, McpCommand } from '../core/installer.js';
-import { hookTarget, hookTargetLines, installAgain, installedLines, mcpRegisteredLine, mcpRemovedLine, removedLine, scopeLine, statusScopes } from '../core/install-report.js';
-import { appendHooks, hooksObject, isJsonObject, jsonConfigText, parseJsonConfig, type Json, type JsonObject } from '../core/json-config.js';
+import { configRoot, type AgentInstaller, type InstallContext, type InstallReport, type McpCommand } from '../core/installer.js';
+import { hookTarget, hookTargetLines, installAgain, storeWarning, installedLines, mcpRegisteredLine, mcpRemovedLine, removedLine, scopeLine, statusScopes } from '../core/install-report.js';
+import { appendHooks, hooksObject, isEmptyJson, isJsonObject, jsonConfigText, parseJsonConfig, type Json, type JsonObject } from '../core/json-config.js';
 import { cliPrefix, hookEnvAssignments, parseCliPrefix, type NodeCli } from '../core/node-command.js';
 import { AGENT, COPILOT_EVENTS } from './hook.js';
 
@@ -55,6 +55,10 @@ function copilotTrusts(home: string, folder: string): boolean | null {
   return trusted.some((t) => folder === t || folder.startsWith(`${t.replace(/\/$/, '')}/`));
 }
 
+function copilotRoot(ctx: Pick<InstallContext, 'home' | 'project'>): ContainingRoot {
+  return configRoot(ctx, copilotHome(ctx.home), 'Copilot');
+}
+
 export function copilotMcpPath(home: string, env: NodeJS.ProcessEnv = process.env): string {
   return path.join(copilotHome(home, env), 'mcp-config.json');
 }
@@ -71,7 +75,7 @@ function removeOurMcp(text: string, file: string): string | null {
   const servers = config['mcpServers'];
   if (!isJsonObject(servers) || !isOurMcp(servers[MCP_NAME])) return null;
   delete servers[MCP_NAME];
-  return jsonConfigText(config);
+  return jsonConfigText(config, text);
 }
 
 function addOurMcp(text: string | null, file: string, mcp: McpCommand): string {
@@ -81,11 +85,11 @@ function addOurMcp(text: string | null, file: string, mcp: McpCommand): string {
   if (servers[MCP_NAME] !== undefined) throw new ChronoscopeError('bad_input', `${file} already has an mcpServers.${MCP_NAME} of its own; left it untouched`);
   servers[MCP_NAME] = { tools: ['*'], type: 'local', command: mcp.command, args: mcp.args };
   config['mcpServers'] = servers;
-  return jsonConfigText(config);
+  return jsonConfigText(config, text);
 }
 
 export function copilotHookCommand(paths: NodeCli): string {
-  return `${hookEnvAssignments()}${cliPrefix(paths)} ${MARK}`;
+  return `${hookEnvAssignments(paths)}${cliPrefix(paths)} ${MARK}`;
 }
 
 function isOurs(hook: Json): boolean {
@@ -107,7 +111,18 @@ function removeOurs(text: string, file: string): string | null {
   if (!found) return null;
   if (Object.keys(hooks).length === 0) delete settings['hooks'];
   else settings['hooks'] = hooks;
-  return jsonConfigText(settings);
+  return jsonConfigText(settings, text);
+}
+
+/** A hooks file with nothing left in it: no keys, or only the `version` a project file carries. */
+function isEmptyHooksFile(text: string): boolean {
+  if (isEmptyJson(text)) return true;
+  try {
+    const v = JSON.parse(text) as unknown;
+    return isJsonObject(v as Json) && Object.keys(v as JsonObject).every((k) => k === 'version');
+  } catch {
+    return false;
+  }
 }
 
 function addOurs(text: string | null, file: string, command: string, project: boolean): string {
@@ -115,7 +130,7 @@ function addOurs(text: string | null, file: string, command: string, project: bo
   const settings = text === null && project ? { version: 1 } : parseJsonConfig(text, file);
   // `bash` is what Copilot runs on Linux and macOS; `command` the same for its other readers.
   appendHooks(settings, file, COPILOT_EVENTS.map((event) => ({ event, entry: { type: 'command', bash: command, command, timeoutSec: TIMEOUT_S } })));
-  return jsonConfigText(settings);
+  return jsonConfigText(settings, text);
 }
 
 export const copilotInstaller: AgentInstaller = {
@@ -128,8 +143,8 @@ export const copilotInstaller: AgentInstaller = {
     const { mcp } = ctx;
     const mcpFile = copilotMcpPath(ctx.home);
     // The MCP file first: a file there that we must leave untouched refuses before any hook is written.
-    const mcpChanged = mcp === null ? null : (await installConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, file: mcpFile, remove: (t) => removeOurMcp(t, mcpFile), edit: (t) => addOurMcp(t, mcpFile, mcp) })).changed;
-    const { changed } = await installConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, file, remove: (t) => removeOurs(t, file), edit: (t) => addOurs(t, file, command, ctx.project !== null) });
+    const mcpChanged = mcp === null ? null : (await installConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, root: copilotRoot({ ...ctx, project: null }), file: mcpFile, isEmpty: isEmptyJson, remove: (t) => removeOurMcp(t, mcpFile), edit: (t) => addOurMcp(t, mcpFile, mcp) })).changed;
+    const { changed } = await installConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, root: copilotRoot(ctx), file, isEmpty: isEmptyHooksFile, remove: (t) => removeOurs(t, file), edit: (t) => addOurs(t, file, command, ctx.project !== null) });
     const lines = installedLines(changed, file, ctx.paths.node, command);
     if (ctx.project !== null && copilotTrusts(ctx.home, ctx.project) !== true) lines.push('  Copilot runs a project\'s hooks only in folders you trust: it asks the first time you run it here');
     if (mcpChanged !== null) lines.push(mcpRegisteredLine(mcpChanged, mcpFile, `(mcpServers.${MCP_NAME})`));
@@ -137,13 +152,11 @@ export const copilotInstaller: AgentInstaller = {
   },
   async uninstall(ctx): Promise<InstallReport> {
     const file = copilotHooksPath(ctx);
-    const { changed } = await uninstallConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, file, remove: (t) => removeOurs(t, file) });
+    const { changed } = await uninstallConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, root: copilotRoot(ctx), file, isEmpty: isEmptyHooksFile, remove: (t) => removeOurs(t, file) });
     const lines = [removedLine(changed, file)];
-    // The project's hooks file was ours alone: the folders install made for it go when empty.
-    if (ctx.project !== null && changed) for (const dir of [path.dirname(file), path.dirname(path.dirname(file))]) await rmdir(dir).catch(() => undefined);
     if (ctx.mcp !== null) {
       const mcpFile = copilotMcpPath(ctx.home);
-      const r = await uninstallConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, file: mcpFile, remove: (t) => removeOurMcp(t, mcpFile) });
+      const r = await uninstallConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, root: copilotRoot({ ...ctx, project: null }), file: mcpFile, isEmpty: isEmptyJson, remove: (t) => removeOurMcp(t, mcpFile) });
       lines.push(mcpRemovedLine(r.changed, mcpFile));
     }
     return { json: { path: file, changed }, lines };
@@ -172,7 +185,7 @@ export const copilotInstaller: AgentInstaller = {
         continue;
       }
       lines.push(scopeLine(AGENT, scope, 'installed', file), `  events: ${events.join(', ')}`);
-      lines.push(...hookTargetLines(paths));
+      lines.push(...hookTargetLines(paths), ...storeWarning(paths, installAgain(AGENT, scope)));
       if (project !== null) lines.push(trusted === true ? '  Copilot trusts this folder: it runs these hooks' : "  Copilot does not trust this folder yet: it asks the first time you run it here, and runs these hooks only once you trust it");
       if (!target.runnable) lines.push(`  → the hook cannot run as installed; ${installAgain(AGENT, scope)}`);
     }

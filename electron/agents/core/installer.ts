@@ -3,6 +3,7 @@
 // installer writes only Chronoscope's entries into the agent's config, keeping
 // every other byte it can (documents edited in place, comments and order kept),
 // and uninstall gives the file back as it was before install.
+import type { ContainingRoot } from '../../fs/contained-write.js';
 import type { NodeCli } from './node-command.js';
 
 /** The `chronoscope mcp` server as an agent's config names it (built by the CLI, which owns MCP). */
@@ -39,4 +40,12 @@ export interface AgentInstaller {
   uninstall(ctx: InstallContext): Promise<InstallReport>;
   /** Both scopes where there are two (ctx.project is the workspace to look in). */
   status(ctx: InstallContext): Promise<InstallReport>;
+}
+
+/**
+ * The folder an install's writes must stay inside: the workspace with --project, else the agent's
+ * own config folder (`userDir`). A link out of it is refused (fs/contained-write.ts).
+ */
+export function configRoot(ctx: Pick<InstallContext, 'project'>, userDir: string, agentName: string): ContainingRoot {
+  return ctx.project !== null ? { dir: ctx.project, label: 'the workspace' } : { dir: userDir, label: `${agentName}'s config folder` };
 }

@@ -43,7 +43,29 @@ export function isJsonObject(value: Json | undefined): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The settings as an agent writes them: two-space JSON and a final newline. */
-export function jsonConfigText(settings: JsonObject): string {
-  return `${JSON.stringify(settings, null, 2)}\n`;
+/**
+ * The settings as text: indented and ended like `like` (the file they came from: tabs or its number
+ * of spaces, CRLF or LF, a final newline or none), else as agents write them (two spaces, LF, a
+ * final newline). So our edit of a 4-space or CRLF file leaves the rest of it in its own style.
+ */
+export function jsonConfigText(settings: JsonObject, like: string | null = null): string {
+  const sample = like ?? '';
+  const indented = /\n([ \t]+)\S/.exec(sample)?.[1];
+  const indent = indented === undefined ? 2 : indented.startsWith('\t') ? '\t' : indented.length;
+  const eol = sample.includes('\r\n') ? '\r\n' : '\n';
+  const finalNewline = like === null || like.trim() === '' || /\r?\n$/.test(like);
+  const body = JSON.stringify(settings, null, indent).replace(/\n/g, eol);
+  return finalNewline ? `${body}${eol}` : body;
+}
+
+/** JSON's "nothing in it": blank, or an object without keys. */
+export function isEmptyJson(text: string): boolean {
+  const t = text.trim();
+  if (t === '') return true;
+  try {
+    const v = JSON.parse(t) as unknown;
+    return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0;
+  } catch {
+    return false;
+  }
 }

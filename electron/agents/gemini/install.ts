@@ -7,10 +7,10 @@
 import path from 'node:path';
 import { ChronoscopeError } from '../../../shared/errors.js';
 import { defaultStoreHome } from '../../engine/layout/paths.js';
-import { appendHooks, hooksObject, jsonConfigText, parseJsonConfig, type Json, type JsonObject } from '../core/json-config.js';
+import { appendHooks, hooksObject, isEmptyJson, jsonConfigText, parseJsonConfig, type Json, type JsonObject } from '../core/json-config.js';
 import { installConfigEdit, readConfigText, uninstallConfigEdit } from '../core/config-edit.js';
-import type { AgentInstaller, InstallContext, InstallReport, McpCommand } from '../core/installer.js';
-import { hookTarget, hookTargetLines, installAgain, installedLines, mcpRegisteredLine, removedLine, scopeLine, statusScopes } from '../core/install-report.js';
+import { configRoot, type AgentInstaller, type InstallContext, type InstallReport, type McpCommand } from '../core/installer.js';
+import { hookTarget, hookTargetLines, installAgain, storeWarning, installedLines, mcpRegisteredLine, removedLine, scopeLine, statusScopes } from '../core/install-report.js';
 import { cliPrefix, hookEnvAssignments, parseCliPrefix, type NodeCli } from '../core/node-command.js';
 import { AGENT, GEMINI_TOOLS } from './hook.js';
 
@@ -29,8 +29,12 @@ export function geminiSettingsPath(ctx: Pick<InstallContext, 'home' | 'project'>
   return ctx.project === null ? path.join(ctx.home, '.gemini', 'settings.json') : path.join(ctx.project, '.gemini', 'settings.json');
 }
 
+function geminiRoot(ctx: Pick<InstallContext, 'home' | 'project'>) {
+  return configRoot(ctx, path.join(ctx.home, '.gemini'), 'Gemini');
+}
+
 export function geminiHookCommand(paths: NodeCli): string {
-  return `${hookEnvAssignments()}${cliPrefix(paths)} ${MARK}`;
+  return `${hookEnvAssignments(paths)}${cliPrefix(paths)} ${MARK}`;
 }
 
 function isOurs(hook: Json): boolean {
@@ -68,7 +72,7 @@ function removeOurs(text: string, file: string): string | null {
     delete servers[NAME];
     if (Object.keys(servers).length === 0) delete settings['mcpServers'];
   }
-  return found ? jsonConfigText(settings) : null;
+  return found ? jsonConfigText(settings, text) : null;
 }
 
 function isOurMcp(entry: Json | undefined): boolean {
@@ -90,7 +94,7 @@ function addOurs(text: string | null, file: string, command: string, mcp: McpCom
     servers[NAME] = { command: mcp.command, args: mcp.args, trust: true };
     settings['mcpServers'] = servers;
   }
-  return jsonConfigText(settings);
+  return jsonConfigText(settings, text);
 }
 
 export const geminiInstaller: AgentInstaller = {
@@ -100,7 +104,7 @@ export const geminiInstaller: AgentInstaller = {
   async install(ctx): Promise<InstallReport> {
     const file = geminiSettingsPath(ctx);
     const command = geminiHookCommand(ctx.paths);
-    const { changed } = await installConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, file, remove: (t) => removeOurs(t, file), edit: (t) => addOurs(t, file, command, ctx.mcp) });
+    const { changed } = await installConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, root: geminiRoot(ctx), file, isEmpty: isEmptyJson, remove: (t) => removeOurs(t, file), edit: (t) => addOurs(t, file, command, ctx.mcp) });
     const lines = installedLines(changed, file, ctx.paths.node, command);
     if (ctx.project !== null) lines.push("  Gemini reads a project's .gemini/settings.json only in trusted folders, and asks once before running its hooks");
     if (ctx.mcp) lines.push(mcpRegisteredLine(changed, file, `(mcpServers.${NAME})`));
@@ -108,7 +112,7 @@ export const geminiInstaller: AgentInstaller = {
   },
   async uninstall(ctx): Promise<InstallReport> {
     const file = geminiSettingsPath(ctx);
-    const { changed } = await uninstallConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, file, remove: (t) => removeOurs(t, file) });
+    const { changed } = await uninstallConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, root: geminiRoot(ctx), file, isEmpty: isEmptyJson, remove: (t) => removeOurs(t, file) });
     return { json: { path: file, changed }, lines: [removedLine(changed, file)] };
   },
   async status(ctx): Promise<InstallReport> {
@@ -137,7 +141,7 @@ export const geminiInstaller: AgentInstaller = {
         continue;
       }
       lines.push(scopeLine(AGENT, scope, 'installed', file), `  events: ${events.join(', ')}`);
-      lines.push(...hookTargetLines(paths));
+      lines.push(...hookTargetLines(paths), ...storeWarning(paths, installAgain(AGENT, scope)));
       if (!target.runnable) lines.push(`  → the hook cannot run as installed; ${installAgain(AGENT, scope)}`);
     }
     return { json: entries, lines };

@@ -5,18 +5,27 @@
 // added to config.yaml is noted in the plugin folder (install.json), so
 // uninstall takes out exactly that, and nothing the person had before.
 import { existsSync } from 'node:fs';
-import { readFile, readdir, rm, rmdir } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { isMap, isSeq, parseDocument, type Document } from 'yaml';
 import { ChronoscopeError } from '../../../shared/errors.js';
-import { writeFileAtomic } from '../../fs/atomic-file.js';
+import { checkContained, removeContained, removeEmptyFolders, writeContained, type ContainingRoot } from '../../fs/contained-write.js';
 import type { NodeCli } from '../core/node-command.js';
 import { PLUGIN_NAME, pluginManifest, pluginModule, pluginPaths } from './plugin-files.js';
 
 export function defaultHermesHome(env: NodeJS.ProcessEnv = process.env): string {
   const fromEnv = env['HERMES_HOME'];
   return fromEnv ? resolve(fromEnv) : join(env['HOME'] || homedir(), '.hermes');
+}
+
+/** Every write of ours stays inside Hermes' home: a link out of it is refused. */
+function hermesRoot(hermesHome: string): ContainingRoot {
+  return { dir: hermesHome, label: "Hermes' home folder" };
+}
+
+async function checkHermesPaths(hermesHome: string): Promise<void> {
+  for (const p of [join(hermesHome, 'config.yaml'), join(pluginDir(hermesHome), 'install.json')]) await checkContained(hermesRoot(hermesHome), p);
 }
 
 export function pluginDir(hermesHome: string): string {
@@ -30,6 +39,8 @@ interface InstallNote {
   created_plugins: boolean;
   created_enabled: boolean;
   added_entry: boolean;
+  /** Folders install created (Hermes' home, plugins/): uninstall removes them once empty. */
+  made_dirs: string[];
 }
 
 export interface HermesInstallResult {
@@ -111,10 +122,11 @@ function spliceRemove(text: string, enabled: unknown): string | null {
 export async function installHermesPlugin(hermesHome: string, paths: NodeCli, version: string): Promise<HermesInstallResult> {
   const configPath = join(hermesHome, 'config.yaml');
   const dir = pluginDir(hermesHome);
+  await checkHermesPaths(hermesHome);
   const { doc, before } = await readConfig(configPath);
   const { plugins, enabled } = enabledList(doc, configPath);
   const earlier = await readNote(dir);
-  let note: InstallNote = earlier ?? { version: 1, created_config: before === null, created_plugins: false, created_enabled: false, added_entry: false };
+  let note: InstallNote = earlier ?? { version: 1, created_config: before === null, created_plugins: false, created_enabled: false, added_entry: false, made_dirs: [] };
   let after: string = before ?? '';
   const spliced = before === null || hasEntry(enabled) ? null : spliceAdd(before, enabled);
   if (spliced !== null) {
@@ -134,18 +146,21 @@ export async function installHermesPlugin(hermesHome: string, paths: NodeCli, ve
     after = doc.toString();
   }
   let changed = false;
-  const files: [string, string][] = [
-    [join(dir, 'plugin.yaml'), pluginManifest(version)],
-    [join(dir, '__init__.py'), pluginModule(paths)],
-    [join(dir, 'install.json'), `${JSON.stringify(note, null, 2)}\n`],
+  const files: [string, () => string][] = [
+    [join(dir, 'plugin.yaml'), () => pluginManifest(version)],
+    [join(dir, '__init__.py'), () => pluginModule(paths)],
+    // Last: by then it knows the folders the files above made.
+    [join(dir, 'install.json'), () => `${JSON.stringify(note, null, 2)}\n`],
   ];
-  for (const [file, text] of files) {
+  for (const [file, make] of files) {
+    const text = make();
     if ((await readText(file)) === text) continue;
-    await writeFileAtomic(file, text, { createDir: true });
+    const { createdDirs } = await writeContained(hermesRoot(hermesHome), file, text);
+    note = { ...note, made_dirs: [...note.made_dirs, ...createdDirs.filter((d) => d !== dir)] };
     changed = true;
   }
   if (after !== (before ?? '')) {
-    await writeFileAtomic(configPath, after, { createDir: true });
+    await writeContained(hermesRoot(hermesHome), configPath, after);
     changed = true;
   }
   return { plugin: dir, config: configPath, changed, node: paths.node };
@@ -163,6 +178,7 @@ async function readNote(dir: string): Promise<InstallNote | null> {
       created_plugins: parsed.created_plugins === true,
       created_enabled: parsed.created_enabled === true,
       added_entry: parsed.added_entry === true,
+      made_dirs: Array.isArray(parsed.made_dirs) ? parsed.made_dirs.filter((d): d is string => typeof d === 'string') : [],
     };
   } catch {
     return null;
@@ -172,6 +188,8 @@ async function readNote(dir: string): Promise<InstallNote | null> {
 export async function uninstallHermesPlugin(hermesHome: string): Promise<{ plugin: string; config: string; changed: boolean }> {
   const configPath = join(hermesHome, 'config.yaml');
   const dir = pluginDir(hermesHome);
+  const root = hermesRoot(hermesHome);
+  await checkHermesPaths(hermesHome);
   const note = await readNote(dir);
   let changed = false;
   const { doc, before } = await readConfig(configPath);
@@ -189,22 +207,21 @@ export async function uninstallHermesPlugin(hermesHome: string): Promise<{ plugi
       after = doc.toString();
     }
     if (note?.created_config === true && (doc.contents === null || (isMap(doc.contents) && doc.contents.items.length === 0))) {
-      await rm(configPath, { force: true });
+      await removeContained(root, configPath);
       changed = true;
     } else if (after !== before) {
-      await writeFileAtomic(configPath, after);
+      await writeContained(root, configPath, after);
       changed = true;
     }
   }
   for (const name of ['__init__.py', 'plugin.yaml', 'install.json']) {
-    if (existsSync(join(dir, name))) {
-      await rm(join(dir, name), { force: true });
-      changed = true;
-    }
+    if (await removeContained(root, join(dir, name))) changed = true;
   }
+  // Python's cache of our module: checked like the rest before it goes (rm does not follow a link in its place).
+  await checkContained(root, join(dir, '__pycache__', 'x'));
   await rm(join(dir, '__pycache__'), { recursive: true, force: true });
   // The folder goes only if nothing else was put in it.
-  if (existsSync(dir) && (await readdir(dir)).length === 0) await rmdir(dir);
+  await removeEmptyFolders(root, [dir, ...(note?.made_dirs ?? [])]);
   return { plugin: dir, config: configPath, changed };
 }
 
@@ -216,6 +233,8 @@ export interface HermesStatus {
   cli: string | null;
   node_exists: boolean;
   cli_exists: boolean;
+  /** The store (CHRONOSCOPE_HOME) the plugin names; null: none, the default. */
+  named_store: string | null;
   /** The module is the one this version writes (an older one lacks what came since, e.g. prompt labels). */
   current: boolean;
 }
@@ -239,6 +258,7 @@ export async function hermesPluginStatus(hermesHome: string): Promise<HermesStat
     cli: paths?.cli ?? null,
     node_exists: paths !== null && isAbsolute(paths.node) && existsSync(paths.node),
     cli_exists: paths !== null && existsSync(paths.cli),
+    named_store: paths?.store ?? null,
     current: paths !== null && moduleText === pluginModule(paths),
   };
 }

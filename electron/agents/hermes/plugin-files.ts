@@ -6,7 +6,7 @@
 // hook would block the agent — and fails open: any failure of ours returns
 // None. Callbacks take **kwargs only: Hermes adds fields, and a callback that
 // rejects one is silently dropped.
-import { HOOK_ENV, type NodeCli } from '../core/node-command.js';
+import { hookEnv, type NodeCli } from '../core/node-command.js';
 
 export const PLUGIN_NAME = 'chronoscope';
 
@@ -24,7 +24,7 @@ export function pluginModule(paths: NodeCli): string {
   // Function replacements: a `$&` in a path must stay as written.
   return PLUGIN_TEMPLATE.replace('__NODE__', () => JSON.stringify(paths.node))
     .replace('__CLI__', () => JSON.stringify(paths.cli))
-    .replace('__HOOK_ENV__', () => JSON.stringify(HOOK_ENV));
+    .replace('__HOOK_ENV__', () => JSON.stringify(hookEnv(paths)));
 }
 
 const PLUGIN_TEMPLATE = String.raw`"""Chronoscope for Hermes Agent (written by 'chronoscope hooks install hermes'; removed by uninstall).
@@ -45,7 +45,8 @@ import time
 
 NODE = __NODE__
 CLI = __CLI__
-# Set for the hook process (a certificate file Node would read at every start, unused by the hook).
+# Set for the hook process (a certificate file Node would read at every start, unused by the hook;
+# the store CHRONOSCOPE_HOME named at install time, so Hermes without the variable uses the same).
 HOOK_ENV = __HOOK_ENV__
 TOOLS = ("write_file", "patch", "terminal", "execute_code")
 # Hermes waits for hooks without a limit; ours never holds the agent longer than this.
@@ -178,7 +179,7 @@ def _command(raw_args="", *rest, **kwargs):
     if "-w" not in words and "--workspace" not in words:
         words += ["--workspace", _cwd()]
     try:
-        done = subprocess.run([NODE, CLI, *words], capture_output=True, text=True, timeout=COMMAND_TIMEOUT_S, env={**os.environ, "NO_COLOR": "1"})
+        done = subprocess.run([NODE, CLI, *words], capture_output=True, text=True, timeout=COMMAND_TIMEOUT_S, env={**os.environ, **HOOK_ENV, "NO_COLOR": "1"})
         return (done.stdout + done.stderr).strip() or "(nothing)"
     except Exception as err:
         return "chronoscope: " + str(err)
@@ -198,7 +199,9 @@ export function pluginPaths(moduleText: string): NodeCli | null {
   const cli = /^CLI = (".*")$/m.exec(moduleText)?.[1];
   if (node === undefined || cli === undefined) return null;
   try {
-    return { node: JSON.parse(node) as string, cli: JSON.parse(cli) as string };
+    const env = JSON.parse(/^HOOK_ENV = (\{.*\})$/m.exec(moduleText)?.[1] ?? '{}') as Record<string, unknown>;
+    const store = env['CHRONOSCOPE_HOME'];
+    return { node: JSON.parse(node) as string, cli: JSON.parse(cli) as string, ...(typeof store === 'string' ? { store } : {}) };
   } catch {
     return null;
   }

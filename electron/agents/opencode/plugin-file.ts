@@ -4,12 +4,26 @@
 // Node and the CLI by absolute path (OpenCode's PATH may have no node), and
 // never stops OpenCode: a hook that fails or says nothing lets the call run;
 // only a `deny` answer makes it throw, which blocks that one call.
-import type { NodeCli } from '../core/node-command.js';
-import { HOOK_ENV } from '../core/node-command.js';
+import { hookEnv, type NodeCli } from '../core/node-command.js';
 import { OPENCODE_HOOKED_TOOLS } from './hook.js';
 
 /** The first line of our plugin: how status and uninstall know the file is ours. */
 export const PLUGIN_MARK = '// chronoscope: hands OpenCode tool calls to `chronoscope hook opencode`';
+
+/** The Node, CLI and store a written plugin names (for `hooks status`); null if it is not ours. */
+export function openCodePluginPaths(text: string): NodeCli | null {
+  if (!text.startsWith(PLUGIN_MARK)) return null;
+  try {
+    const node = JSON.parse(/^const NODE = (".*");$/m.exec(text)?.[1] ?? 'null') as unknown;
+    const cli = JSON.parse(/^const CLI = (".*");$/m.exec(text)?.[1] ?? 'null') as unknown;
+    const env = JSON.parse(/^const ENV = (\{.*\});$/m.exec(text)?.[1] ?? '{}') as Record<string, unknown>;
+    if (typeof node !== 'string' || typeof cli !== 'string') return null;
+    const store = env['CHRONOSCOPE_HOME'];
+    return { node, cli, ...(typeof store === 'string' ? { store } : {}) };
+  } catch {
+    return null;
+  }
+}
 
 export function openCodePlugin(paths: NodeCli): string {
   return `${PLUGIN_MARK}
@@ -20,7 +34,7 @@ import { spawn } from 'node:child_process';
 const TOOLS = new Set(${JSON.stringify(OPENCODE_HOOKED_TOOLS)});
 const NODE = ${JSON.stringify(paths.node)};
 const CLI = ${JSON.stringify(paths.cli)};
-const ENV = ${JSON.stringify(HOOK_ENV)};
+const ENV = ${JSON.stringify(hookEnv(paths))};
 
 function hook(payload) {
   return new Promise((resolve) => {
