@@ -110,7 +110,7 @@ function maskAssignment(whole: string, name: string, value: string): string {
 }
 
 function maskInWords(whole: string, word: string, sep: string, value: string): string {
-  if (value === MASK || value.startsWith('-') || value.startsWith('$') || value.includes('/')) return whole;
+  if (value.includes(MASK) || value.startsWith('-') || value.startsWith('$') || value.includes('/')) return whole;
   if (!/[0-9!@#%^&*+=?~]/.test(value)) return whole;
   return `${word}${sep}${MASK}`;
 }
