@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Checkpoint } from '../../shared/model.js';
 import { makeTempProject, removeTempProject } from '../support/temp-project.js';
+import { storeGit as storeGitIn } from '../engine/helpers.js';
 import { baseEnv, listCheckpoints, runCli } from './run-cli.js';
 
 let dir: string;
@@ -37,9 +38,7 @@ function payload(event: string, extra: Record<string, unknown>): string {
 const hook = (input: string) => runCli(['hook', 'claude-code'], { input, env: baseEnv(home), cwd: ws });
 const bash = (event: string, command: string, id: string, extra: Record<string, unknown> = {}) => hook(payload(event, { tool_name: 'Bash', tool_input: { command }, tool_use_id: id, ...extra }));
 
-function storeGit(args: string[]): string {
-  return execFileSync('git', args, { env: { PATH: process.env['PATH'], GIT_DIR: join(home, 'git'), GIT_CONFIG_GLOBAL: os.devNull, GIT_CONFIG_NOSYSTEM: '1' }, encoding: 'utf8' });
-}
+const storeGit = (args: string[]): string => storeGitIn(home, args);
 
 /** Every commit message in the store, read with git itself. */
 const storeMessages = (): string => storeGit(['log', '--all', '--format=%B']);
