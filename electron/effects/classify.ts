@@ -4,7 +4,7 @@
 // workspace can tell; the hook fills them in where it can (see enrich.ts).
 import type { ClassifiedEffect, EffectKind } from '../../shared/model.js';
 import { basename, simpleCommands, type SimpleCommand } from './shell-split.js';
-import { redactCommand, stripUrlCredentials } from './redact.js';
+import { redactEffectText, stripUrlCredentials } from '../../shared/redact.js';
 
 export const OLD_COMMIT = '<old>';
 export const CURRENT_BRANCH = '<current branch>';
@@ -50,7 +50,8 @@ export function classifyDetailed(command: string): DetailedEffect[] {
 }
 
 function effect(kind: EffectKind, target: string, cmd: SimpleCommand, compensation: string | null, summary: string): ClassifiedEffect {
-  return { kind, target, command: redactCommand(cmd.text), compensation, summary };
+  // Secrets never reach the ledger, the ask or the screen (shared/redact.ts): a token may sit in a target or its compensation too.
+  return redactEffectText({ kind, target, command: cmd.text, compensation, summary });
 }
 
 function classifySimple(cmd: SimpleCommand): DetailedEffect[] {

@@ -6,6 +6,7 @@
 import { readTextBoundedSync } from '../fs/bounded-read.js';
 import { resolve } from 'node:path';
 import type { ClassifiedEffect } from '../../shared/model.js';
+import { redactEffectText } from '../../shared/redact.js';
 import { CURRENT_BRANCH, DEFAULT_REMOTE, OLD_COMMIT, PACKAGE_SPEC, classifyDetailed, refNames, type DetailedEffect } from './classify.js';
 import { branchRemote, currentBranch, findGitDirs, readRef, type GitDirs } from './git-files.js';
 
@@ -13,7 +14,8 @@ import { branchRemote, currentBranch, findGitDirs, readRef, type GitDirs } from 
 export function classifyInWorkspace(command: string, cwd: string): ClassifiedEffect[] {
   return classifyDetailed(command).map((d) => {
     try {
-      return enrich(d, cwd);
+      // What the workspace's files filled in (a remote, a registry) may carry a credential too.
+      return redactEffectText(enrich(d, cwd));
     } catch {
       return d.effect;
     }

@@ -10,9 +10,13 @@
 // status line may also carry what the reflog learnt about a push the hook
 // announced (`set`: its commits, exact compensation and reflog id), so one
 // push is one record.
+//
+// Secrets are masked on the way in and again on the way out (shared/redact.ts):
+// a ledger written before the rule holds commands as typed.
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { EffectRecord, EffectStatus } from '../../shared/model.js';
+import { redactEffectText, redactSecrets } from '../../shared/redact.js';
 import { appendJsonLine, readJsonLines } from '../fs/json-lines.js';
 import { EFFECT_KINDS, EFFECT_SOURCES, EFFECT_STATUSES } from './kinds.js';
 
@@ -54,7 +58,7 @@ export class EffectLedger {
   async append(input: EffectInput): Promise<EffectRecord> {
     const timeMs = input.time_ms ?? (input.time !== undefined ? Date.parse(input.time) : Date.now());
     const record: EffectRecord = {
-      ...input,
+      ...redactEffectText(input),
       id: input.id ?? newEffectId(timeMs),
       time: input.time ?? new Date(timeMs).toISOString(),
       time_ms: timeMs,
@@ -68,7 +72,7 @@ export class EffectLedger {
    * status line; returns the folded record, or null when no record has that id.
    */
   async setStatus(id: string, status: EffectStatus, timeMs: number = Date.now(), set?: EffectUpdate): Promise<EffectRecord | null> {
-    const line: StatusLine = { status_of: id, status, time: new Date(timeMs).toISOString(), time_ms: timeMs, ...(set === undefined ? {} : { set }) };
+    const line: StatusLine = { status_of: id, status, time: new Date(timeMs).toISOString(), time_ms: timeMs, ...(set === undefined ? {} : { set: redactUpdate(set) }) };
     const existing = (await this.list()).find((r) => r.id === id);
     if (existing === undefined) return null;
     await this.writeLine(line);
@@ -86,7 +90,7 @@ export class EffectLedger {
         if (!records.has(parsed.id)) records.set(parsed.id, parsed);
       }
     }
-    const all = [...records.values()].sort((a, b) => a.time_ms - b.time_ms);
+    const all = [...records.values()].map(redactEffectText).sort((a, b) => a.time_ms - b.time_ms);
     const since = options.sinceMs;
     return since === undefined ? all : all.filter((r) => r.time_ms >= since);
   }
@@ -104,6 +108,14 @@ export class EffectLedger {
 function fold(record: EffectRecord, line: StatusLine): EffectRecord {
   if (line.status === 'denied' && (record.status === 'happened' || record.status === 'failed' || record.status === 'nothing_sent')) return record;
   return { ...record, ...pickUpdate(line.set), status: line.status };
+}
+
+function redactUpdate(set: EffectUpdate): EffectUpdate {
+  return {
+    ...set,
+    ...(set.summary === undefined ? {} : { summary: redactSecrets(set.summary) }),
+    ...(set.compensation === undefined || set.compensation === null ? {} : { compensation: redactSecrets(set.compensation) }),
+  };
 }
 
 function isStatusLine(v: unknown): v is StatusLine {

@@ -28,7 +28,7 @@ import { writeFileAtomic } from '../fs/atomic-file.js';
 import type { EffectRecord } from '../../shared/model.js';
 import { findGitDirs, readRemotes } from './git-files.js';
 import type { EffectLedger } from './ledger.js';
-import { stripUrlCredentials } from './redact.js';
+import { stripUrlCredentials } from '../../shared/redact.js';
 
 export const ZERO_COMMIT = /^0+$/;
 

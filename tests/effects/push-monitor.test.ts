@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EffectLedger } from '../../electron/effects/ledger.js';
 import { pushReflogDir, pushStatePath, scanPushes } from '../../electron/effects/push-monitor.js';
-import { stripUrlCredentials } from '../../electron/effects/redact.js';
+import { stripUrlCredentials } from '../../shared/redact.js';
 import { execFileSync } from 'node:child_process';
 import { openStore } from '../../electron/engine/index.js';
 import { GIT_ENV, git, runCommandLine } from './git-helpers.js';

@@ -80,6 +80,7 @@ export const claudeCodeAdapter: AgentAdapter<ClaudeCodePayload, HookOutput> = {
   event,
   answers: {
     ask: (text) => ({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: text } }),
+    refuse: (text) => ({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: text } }),
     hint: (text, payload) => context(payload.hook_event_name, text),
     reminder: (text, payload) => context(payload.hook_event_name, text),
   },

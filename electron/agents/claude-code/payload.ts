@@ -106,7 +106,7 @@ export function batchCalls(calls: unknown[] | undefined): BatchCall[] {
 export interface HookOutput {
   hookSpecificOutput: {
     hookEventName: string;
-    permissionDecision?: 'ask';
+    permissionDecision?: 'ask' | 'deny';
     permissionDecisionReason?: string;
     additionalContext?: string;
   };

@@ -4,7 +4,15 @@
 // compaction starts a new chain from a summary (parentUuid null). So the
 // conversation is the chain from the newest message back through parentUuid;
 // tool calls off that chain are no longer in it.
-import { readFile } from 'node:fs';
+//
+// The payload names the file, so it is read bounded (fs/tail-read.ts): a
+// regular file only, its last TRANSCRIPT_TAIL_BYTES. A chain that runs off the
+// start of that tail leaves older calls unknown: then nothing counts as
+// forgotten (no reminder rather than a wrong one).
+import { readTail } from '../../fs/tail-read.js';
+
+/** How much of a transcript's end is read: a conversation's chain since its last compaction fits in it. */
+export const TRANSCRIPT_TAIL_BYTES = 4 * 1024 * 1024;
 
 interface Entry {
   uuid?: unknown;
@@ -15,17 +23,14 @@ interface Entry {
 
 /** Tool-use ids in the current conversation; null when the transcript cannot be read (then nothing counts as forgotten). */
 export async function conversationToolUseIds(transcriptPath: string): Promise<string[] | null> {
-  let text: string;
-  try {
-    // node:fs's callback form: node:fs/promises would load ~20 more modules into every hook process.
-    text = await new Promise<string>((resolveText, reject) => readFile(transcriptPath, 'utf8', (err, data) => (err ? reject(err) : resolveText(data))));
-  } catch {
-    return null;
-  }
+  const tail = await readTail(transcriptPath, TRANSCRIPT_TAIL_BYTES);
+  if (tail === null) return null;
+  const lines = tail.text.split('\n');
+  if (tail.cut) lines.shift(); // a line cut by the tail's start
   const byUuid = new Map<string, Entry>();
   let leaf: Entry | undefined;
   const all: Entry[] = [];
-  for (const line of text.split('\n')) {
+  for (const line of lines) {
     if (line.trim() === '') continue;
     let entry: Entry;
     try {
@@ -40,7 +45,7 @@ export async function conversationToolUseIds(transcriptPath: string): Promise<st
     leaf = entry;
   }
   // No chain to follow (an unknown format): everything in the file counts as present.
-  if (leaf === undefined) return all.flatMap(toolIds);
+  if (leaf === undefined) return tail.cut ? null : all.flatMap(toolIds);
   const ids: string[] = [];
   const seen = new Set<string>();
   for (let e: Entry | undefined = leaf; e !== undefined; ) {
@@ -49,6 +54,8 @@ export async function conversationToolUseIds(transcriptPath: string): Promise<st
     if (typeof parent !== 'string' || seen.has(parent)) break;
     seen.add(parent);
     e = byUuid.get(parent);
+    // The chain goes on before the tail: its older calls are unknown.
+    if (e === undefined && tail.cut) return null;
   }
   return ids;
 }

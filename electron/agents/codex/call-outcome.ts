@@ -3,8 +3,9 @@
 // but the session's rollout file (`transcript_path`) records the call's
 // `item_completed` with its status before the hook runs. Only its tail is
 // read (a session's file grows for hours); anything unreadable means "not
-// known to have failed", as before.
-import { open } from 'node:fs/promises';
+// known to have failed", as before. The payload names the file, so it is
+// read bounded (fs/tail-read.ts): a regular file only, never a FIFO or a device.
+import { readTail } from '../../fs/tail-read.js';
 
 const TAIL_BYTES = 256 * 1024;
 
@@ -16,22 +17,9 @@ interface CompletedItem {
 
 export async function failedInRollout(rolloutPath: string | undefined, callId: string | undefined): Promise<boolean> {
   if (rolloutPath === undefined || callId === undefined || callId === '') return false;
-  let text: string;
-  try {
-    const file = await open(rolloutPath, 'r');
-    try {
-      const { size } = await file.stat();
-      const start = Math.max(0, size - TAIL_BYTES);
-      const buffer = Buffer.alloc(size - start);
-      await file.read(buffer, 0, buffer.length, start);
-      text = buffer.toString('utf8');
-    } finally {
-      await file.close();
-    }
-  } catch {
-    return false;
-  }
-  const lines = text.split('\n');
+  const tail = await readTail(rolloutPath, TAIL_BYTES);
+  if (tail === null) return false;
+  const lines = tail.text.split('\n');
   for (let i = lines.length - 1; i >= 0; i--) {
     const line = lines[i]!;
     if (!line.includes('item_completed') || !line.includes(callId)) continue;

@@ -101,6 +101,7 @@ export const codexAdapter: AgentAdapter<CodexPayload, CodexOutput> = {
       if (!(await askOnce(payload.session_id, payload.turn_id, command))) return null;
       return { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: `${text}. ${ASK_PERSON}` } };
     },
+    refuse: (text) => ({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: text } }),
     denies: (output) => output.hookSpecificOutput.permissionDecision === 'deny',
     hint: (text) => ({ hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: text } }),
   },

@@ -19,6 +19,7 @@ import { DEFAULT_BUDGET_MS, withinBudget } from './budget.js';
 import { cliPrefix } from './node-command.js';
 import { runCore, storeHasLedgers, type RunOptions } from './run.js';
 import { askText, recoveryHint, reminderText } from './texts.js';
+import { PERSON_ONLY_REASON, personOnly } from './person-only.js';
 
 /** What one hook payload means to the core. */
 export type AgentEvent =
@@ -45,6 +46,8 @@ export interface AgentAnswers<Payload, Output> {
    * tells the model to ask the person); null lets it run (an agent whose person already agreed).
    */
   ask(text: string, effects: readonly ClassifiedEffect[], payload: Payload): Output | null | Promise<Output | null>;
+  /** Refuses the call outright with `text` as the reason (a call only a person may make: core/person-only.ts). */
+  refuse(text: string, payload: Payload): Output;
   /** Whether an answer refuses the call outright (it will get no after-event): its effects are recorded denied at once. */
   denies?(output: Output): boolean;
   /** After a failed call: the checkpoint just before it and how to see and undo. */
@@ -122,6 +125,12 @@ async function handle<P, O>(
       if (event.toolCallIds.length > 0) await run({ op: 'denied', agent: adapter.id, cwd: event.cwd, toolCallIds: event.toolCallIds });
       return null;
     case 'before': {
+      // An agent never answers a restore request: refused before anything else, whatever the budget.
+      if (personOnly(event.call, home)) {
+        const refusal = adapter.answers.refuse(PERSON_ONLY_REASON, payload);
+        decide(refusal);
+        return refusal;
+      }
       // Pure and fast: classify before touching the store, so the ask never waits for it.
       const effects = effectsOf(event.call);
       const ask = effects.length === 0 ? null : await adapter.answers.ask(askText(effects), effects, payload);

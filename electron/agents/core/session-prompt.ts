@@ -9,6 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../../fs/atomic-file.js';
 import { makeDir } from '../../fs/make-dir.js';
+import { redactSecrets } from '../../../shared/redact.js';
 
 /** Longest label kept, in characters. */
 export const PROMPT_LABEL_MAX = 120;
@@ -17,9 +18,13 @@ function fileFor(home: string, session: string): string {
   return path.join(home, 'prompts', createHash('sha256').update(session).digest('hex').slice(0, 32));
 }
 
-/** The label of a prompt: its first non-empty line, control characters dropped, shortened with an ellipsis. */
+/**
+ * The label of a prompt: its first non-empty line, control characters dropped, secrets masked
+ * (before shortening, so a token cut by the ellipsis is masked whole), shortened with an ellipsis.
+ */
 export function promptLabel(prompt: string): string {
-  const line = prompt.split(/\r?\n/).map((l) => l.replace(/[\u0000-\u001f\u007f]/g, ' ').trim()).find((l) => l !== '') ?? '';
+  const first = prompt.split(/\r?\n/).map((l) => l.replace(/[\u0000-\u001f\u007f]/g, ' ').trim()).find((l) => l !== '') ?? '';
+  const line = redactSecrets(first);
   return line.length > PROMPT_LABEL_MAX ? `${line.slice(0, PROMPT_LABEL_MAX - 1)}…` : line;
 }
 

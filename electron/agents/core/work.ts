@@ -11,7 +11,7 @@ import type { Store, Workspace } from '../../engine/api.js';
 import { workspaceId } from '../../engine/index.js';
 import { EffectLedger, ledgerPath } from '../../effects/ledger.js';
 import { pushStatePath, scanPushes } from '../../effects/push-monitor.js';
-import { redactCommand } from '../../effects/redact.js';
+import { redactSecrets } from '../../../shared/redact.js';
 import { afterHasWork, type AgentResult, type BeforeResult, type CheckpointRef, type CoreRequest, type ReminderEffect, type ToolCall } from './call.js';
 import { callBeganNote, checkpointCallEndedAt, checkpointRememberedBefore, rememberCallBegan, rememberCallEnded, rememberCheckpointBefore } from './call-checkpoints.js';
 import { takeReminders } from './reminded.js';
@@ -244,7 +244,7 @@ async function latest(workspace: Workspace): Promise<CheckpointRef | null> {
 
 /** A short, secret-free form of a command for a checkpoint reason. */
 export function shortCommand(command: string): string {
-  const first = redactCommand(command).trim().split('\n')[0] ?? '';
+  const first = redactSecrets(command).trim().split('\n')[0] ?? '';
   const more = command.trim().includes('\n') ? ' …' : '';
   return first.length > 80 ? `${first.slice(0, 79)}…` : `${first}${more}`;
 }

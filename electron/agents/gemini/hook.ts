@@ -92,6 +92,7 @@ export const geminiAdapter: AgentAdapter<GeminiPayload, GeminiOutput> = {
       geminiIsHeadless()
         ? { decision: 'deny', reason: `${text}. ${HEADLESS_DENY}`, systemMessage: `${text} (denied: Gemini runs headless, nobody could confirm it)` }
         : { decision: 'ask', reason: text, systemMessage: text },
+    refuse: (text) => ({ decision: 'deny', reason: text, systemMessage: text }),
     denies: (output) => 'decision' in output && output.decision === 'deny',
     hint: (text) => ({ hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: text } }),
   },

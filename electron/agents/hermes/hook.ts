@@ -33,7 +33,8 @@ export interface HermesRequest {
 
 /** What the plugin gets back; every field optional. */
 export interface HermesAnswer {
-  directive?: { action: 'approve'; message: string; rule_key: string };
+  /** `approve`: Hermes' own approval prompt; `block`: the call is refused with the message. */
+  directive?: { action: 'approve'; message: string; rule_key: string } | { action: 'block'; message: string };
   hint?: string;
   context?: string;
 }
@@ -140,6 +141,7 @@ export const hermesAdapter: AgentAdapter<HermesRequest, HermesAnswer> = {
   answers: {
     // The approval does not wait for the checkpoint: it is given even if the store fails or is slow.
     ask: (text, effects) => ({ directive: { action: 'approve', message: text, rule_key: ruleKey(effects) } }),
+    refuse: (text) => ({ directive: { action: 'block', message: text } }),
     hint: (text) => ({ hint: text }),
     reminder: (text) => ({ context: text }),
   },

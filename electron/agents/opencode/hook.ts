@@ -98,6 +98,7 @@ export const openCodeAdapter: AgentAdapter<OpenCodePayload, OpenCodeOutput> = {
   event,
   answers: {
     ask: (text) => ({ deny: `${text}. Do not run it: ask the person to run it themselves if they want it. Do not look for another way to do it.` }),
+    refuse: (text) => ({ deny: text }),
     denies: () => true,
     hint: (text) => ({ hint: text }),
   },

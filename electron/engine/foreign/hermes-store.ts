@@ -16,6 +16,7 @@
 // on a Hermes commit id: a checkpoint's id is derived from what a rewrite
 // keeps (tree, author time, subject), and commits are looked up afresh, by
 // that id, whenever one is used.
+import { redactSecrets } from '../../../shared/redact.js';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -201,7 +202,7 @@ export async function readHermesLane(root: string, settings: Pick<Settings, 'her
       id,
       time: new Date(time_ms).toISOString(),
       time_ms,
-      reason: c.subject,
+      reason: redactSecrets(c.subject),
       trigger,
       agent: 'hermes',
       origin: 'hermes',

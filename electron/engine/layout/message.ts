@@ -1,6 +1,12 @@
 // A checkpoint's metadata lives in its commit message, so the store is its own
 // database: line 1 is the reason, then one line `Chronoscope-Meta: <json>`.
+//
+// Its texts (the reason, the prompt, the reason of the call that made it) are
+// masked with the one redaction (shared/redact.ts) when written and again when
+// read: a store written before the rule holds them as typed, and every reader
+// (list, show, MCP, the app) gets checkpoints through decodeMessage.
 import { TRIGGERS, type Checkpoint, type SkippedFile, type Trigger } from '../../../shared/model.js';
+import { redactSecrets } from '../../../shared/redact.js';
 
 /** A checkpoint as the engine reads it from the store: its ref, its tree and what its commit message holds. */
 export interface CheckpointRecord {
@@ -34,8 +40,16 @@ export function sanitizeLine(text: string, max = 500): string {
 }
 
 export function encodeMessage(reason: string, meta: CheckpointMeta): string {
-  const subject = sanitizeLine(reason) || meta.trigger;
-  return `${subject}\n\n${META_KEY}: ${JSON.stringify(meta)}\n`;
+  const subject = sanitizeLine(redactSecrets(reason)) || meta.trigger;
+  return `${subject}\n\n${META_KEY}: ${JSON.stringify(redactMeta(meta))}\n`;
+}
+
+/** The meta's free texts, masked. */
+function redactMeta(meta: CheckpointMeta): CheckpointMeta {
+  const out = { ...meta };
+  if (out.prompt !== undefined) out.prompt = redactSecrets(out.prompt);
+  if (out.made_by !== undefined) out.made_by = { ...out.made_by, reason: redactSecrets(out.made_by.reason) };
+  return out;
 }
 
 export interface DecodedMessage {
@@ -56,7 +70,7 @@ export function decodeMessage(message: string): DecodedMessage {
       /* a damaged message still lists, with defaults */
     }
   }
-  return { reason, meta };
+  return { reason: redactSecrets(reason), meta: redactMeta(meta) };
 }
 
 function str(value: unknown): string | undefined {
