@@ -43,6 +43,7 @@ import { pathHistory } from './path-history.js';
 import { previewRestore, restoreCheckpoint } from './restore.js';
 import { pruneWillCompact, pruneWorkspace, withUpkeepExcluded } from './retention.js';
 import { takeSnapshot } from './snapshot.js';
+import type { SnapshotControl } from './snapshot-control.js';
 import { workspaceStatus } from './status.js';
 import { validateRef, validateRelPath } from './validate.js';
 
@@ -67,8 +68,8 @@ export class WorkspaceImpl implements Workspace {
     await settlePackMerges();
   }
 
-  snapshot(options: SnapshotOptions = {}): Promise<SnapshotResult> {
-    return this.locked(() => takeSnapshot(this.ctx, options));
+  snapshot(options: SnapshotOptions = {}, control?: SnapshotControl): Promise<SnapshotResult> {
+    return this.locked(() => takeSnapshot(this.ctx, options, { control }));
   }
 
   async ensureBaseline(options: Omit<SnapshotOptions, 'trigger' | 'paths'> = {}): Promise<SnapshotResult> {
