@@ -314,7 +314,7 @@ async function recordTree(ctx: WsContext, input: RecordInput): Promise<SnapshotR
   if (changeBy === undefined && began !== undefined && began.checkpoint === latest?.id) {
     meta.made_by = { agent: sanitizeLine(began.agent, 200), tool: sanitizeLine(began.tool, 200), reason: sanitizeLine(began.reason) };
   }
-  const reason = options.reason ?? (options.auto_reason ? autoReason(options.auto_reason.paths, stats) : defaultReason(trigger));
+  const reason = options.reason ?? (options.auto_reason ? autoReason(options.auto_reason.paths, stats, paths) : defaultReason(trigger));
   const message = encodeMessage(reason, meta);
   // Durable before reported: every object (ours fsynced side by side, the
   // folders git and we wrote in once each), then the ref (loose-write.ts).
