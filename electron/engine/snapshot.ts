@@ -306,6 +306,7 @@ async function recordTree(ctx: WsContext, input: RecordInput): Promise<SnapshotR
     if (typeof value === 'string' && value.length > 0) meta[key] = sanitizeLine(value, 200);
   }
   if (options.restore_paths !== undefined && options.restore_paths.length > 0) meta.restore_paths = options.restore_paths;
+  if (options.restore_of !== undefined) meta.restore_of = { ...options.restore_of, title: sanitizeLine(options.restore_of.title, 300) };
   // Decided here, against the latest as it is under the lock, not as the hook last read it.
   const changeBy = options.change_by ?? (options.call_ended_at !== undefined && options.call_ended_at === latest?.id ? 'other' : undefined);
   if (changeBy !== undefined) meta.change_by = changeBy;
