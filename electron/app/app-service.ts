@@ -274,7 +274,9 @@ class ChronoscopeAppService implements AppService {
   }
 
   async listWorkspaces(): Promise<WorkspaceEntry[]> {
-    return [...this.sessions.values()].filter((s) => s.listed).map(toEntry);
+    // Every folder this service watches, the person's and those watched for agents' hooks alike:
+    // what runs is visible (and `daemon --status` says the same); removing one stops its watcher.
+    return [...this.sessions.values()].map(toEntry);
   }
 
   async addWorkspace(dir: string): Promise<WorkspaceEntry> {
@@ -531,15 +533,14 @@ class ChronoscopeAppService implements AppService {
 
   private setState(session: Session, state: WorkspaceState, message?: string): void {
     session.state = state;
-    // Hosts show listed workspaces only: a workspace watched for agents alone is not theirs to show.
-    if (session.listed) this.emit('workspace:state', { workspace: session.meta.path, state, ...(message ? { message } : {}) });
+    // Hosts show every watched workspace (one watched for agents alone too: a new path makes them re-read the list).
+    this.emit('workspace:state', { workspace: session.meta.path, state, ...(message ? { message } : {}) });
   }
 
   private async findSession(dir: string): Promise<Session | undefined> {
     const resolved = path.resolve(dir);
     const real = await realpath(resolved).catch(() => resolved);
     for (const s of this.sessions.values()) {
-      if (!s.listed) continue;
       if (s.meta.path === real || s.meta.path === resolved || s.entry.path === real || s.entry.path === resolved) return s;
     }
     return undefined;
@@ -551,7 +552,7 @@ class ChronoscopeAppService implements AppService {
 }
 
 function toEntry(session: Session): WorkspaceEntry {
-  return { ...session.meta, state: session.state };
+  return { ...session.meta, state: session.state, ...(session.listed ? {} : { for_agents: true }) };
 }
 
 /** The store, when it lives inside the workspace, is never watched (its writes would feed the watcher). */
