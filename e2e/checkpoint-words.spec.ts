@@ -114,20 +114,20 @@ test('a restore and its undo are told in words, never by hashes', async ({ page,
 
   await page.getByTestId('checkpoint-item').filter({ hasText: 'working login' }).click();
   await page.getByTestId('restore-button').click();
-  await expect(page.getByTestId('restore-preview')).toContainText('Restore the workspace to “working login” (');
+  await expect(page.getByTestId('restore-preview')).toContainText('Restore the workspace to ‘working login’ (');
   await page.getByRole('button', { name: 'Confirm restore' }).click();
-  await expect(page.getByTestId('restore-result-words')).toHaveText(/^Restored the workspace to “working login” \(/);
+  await expect(page.getByTestId('restore-result-words')).toHaveText(/^Restored the workspace to ‘working login’ \(/);
   await expect.poll(() => workspace.read('notes.txt')).toBe('first\n');
   const titles = page.getByTestId('checkpoint-title');
-  await expect(titles.filter({ hasText: /^Restored the workspace to “working login”/ })).toHaveCount(1);
-  await expect(titles.filter({ hasText: /^Before restoring to “working login”/ })).toHaveCount(1);
+  await expect(titles.filter({ hasText: /^Restored the workspace to ‘working login’/ })).toHaveCount(1);
+  await expect(titles.filter({ hasText: /^Before restoring to ‘working login’/ })).toHaveCount(1);
 
   await page.getByRole('button', { name: 'Undo restore…' }).click();
   await page.getByRole('button', { name: 'Confirm restore' }).click();
   await expect.poll(() => workspace.read('notes.txt')).toBe('second\n');
-  await expect(page.getByTestId('restore-result-words')).toHaveText(/^Undid the restore of “working login” \(/);
-  await expect(titles.filter({ hasText: /^Undid the restore of “working login”/ })).toHaveCount(1);
-  await expect(titles.filter({ hasText: /^Before undoing the restore of “working login”/ })).toHaveCount(1);
+  await expect(page.getByTestId('restore-result-words')).toHaveText(/^Undid the restore of ‘working login’$/);
+  await expect(titles.filter({ hasText: /^Undid the restore of ‘working login’/ })).toHaveCount(1);
+  await expect(titles.filter({ hasText: /^Before undoing the restore of ‘working login’/ })).toHaveCount(1);
   // No title is a hash.
   for (const text of await titles.allInnerTexts()) expect(text).not.toMatch(/\b[0-9a-f]{8,}\b/);
 });

@@ -371,7 +371,7 @@ test('a safety checkpoint says what it protects, and a restore confirmation wait
   const safety = page.getByTestId('checkpoint-item').filter({ hasText: 'before restoring' });
   await safety.first().click();
   // Told in words, by what it restored, never by a hash.
-  await expect(safety.first().getByTestId('checkpoint-title')).toHaveText(/^Before restoring to “first” \(/);
+  await expect(safety.first().getByTestId('checkpoint-title')).toHaveText(/^Before restoring to ‘first’ \(/);
   await expect(page.getByTestId('safety-note')).toContainText('before that restore');
   await expect(page.getByTestId('safety-note')).not.toContainText(first.slice(0, 8));
   await expect(page.getByTestId('safety-note')).toContainText('2 files differ');

@@ -16,7 +16,7 @@
 // Restores are told in words, by what they restored, never by hashes; the
 // stored reason of old restore checkpoints ("restored ad753e55…") is ignored.
 import { agentName } from './agents.js';
-import type { CallRef, Checkpoint } from './model.js';
+import type { CallRef, Checkpoint, RestoreOf } from './model.js';
 
 /** The fields the words need (a list row carries them all). */
 export type WordedCheckpoint = Pick<Checkpoint, 'id' | 'time_ms' | 'reason' | 'trigger' | 'agent' | 'tool' | 'session' | 'restore_target' | 'stats'> & {
@@ -25,6 +25,8 @@ export type WordedCheckpoint = Pick<Checkpoint, 'id' | 'time_ms' | 'reason' | 't
   made_by?: Checkpoint['made_by'];
   paths?: Checkpoint['paths'];
   skipped?: Checkpoint['skipped'];
+  restore_paths?: Checkpoint['restore_paths'];
+  restore_of?: Checkpoint['restore_of'];
 };
 
 /** What names a call: a checkpoint's own call fields, or a call it names (`made_by`). */
@@ -109,34 +111,60 @@ function whatChanged(c: WordedCheckpoint): string {
   return paths.length > 0 && paths.length === c.stats.files ? `${paths.join(', ')} changed` : changedText(c.stats.files);
 }
 
+/** How many levels of restores-of-restores an older store's restore is looked through (newer ones record theirs). */
+const RESTORE_DEPTH = 4;
+
 /**
- * The words for one checkpoint. Each restore names what it restored by that
- * checkpoint's own title (one level deep) and time.
+ * What a restore of `t` names it by: its own title — or, when `t` is itself a restore (or a safety
+ * checkpoint), what that one restored, so restore titles never nest. Null: not known (not at hand).
  */
-export function checkpointWords<C extends WordedCheckpoint>(c: C, ctx: WordsContext<C> = {}, depth = 0): CheckpointWords {
+export function restoredTitle<C extends WordedCheckpoint>(t: C, ctx: WordsContext<C> = {}, depth = 0): string | null {
+  if (t.trigger !== 'restore' && t.trigger !== 'safety') return checkpointWords(t, ctx).title;
+  return restoreOf(t, ctx, depth)?.title ?? null;
+}
+
+/** What a safety or restore checkpoint restored: recorded when it was taken, or (older stores) looked up. */
+function restoreOf<C extends WordedCheckpoint>(c: C, ctx: WordsContext<C>, depth: number): RestoreOf | null {
+  if (c.restore_of !== undefined) return c.restore_of;
+  const target = c.restore_target === undefined || depth >= RESTORE_DEPTH ? undefined : ctx.find?.(c.restore_target);
+  if (target === undefined) return null;
+  const undo = target.trigger === 'safety';
+  const title = restoredTitle(target, ctx, depth + 1);
+  if (title === null) return null;
+  return { title, time_ms: undo ? (restoreOf(target, ctx, depth + 1)?.time_ms ?? target.time_ms) : target.time_ms, ...(undo ? { undo: true as const } : {}) };
+}
+
+/** "package.json", "a.ts, b.ts and 2 more", or "the workspace". */
+function restoredWhere(paths: readonly string[] | undefined): string {
+  if (paths === undefined || paths.length === 0) return 'the workspace';
+  return `${paths.slice(0, 3).join(', ')}${paths.length > 3 ? ` and ${paths.length - 3} more` : ''}`;
+}
+
+/** A restore's words: one level, never nested, the same whatever else is at hand. */
+function restoreWords<C extends WordedCheckpoint>(c: C, ctx: WordsContext<C>): CheckpointWords {
   const time = ctx.time ?? isoMinutes;
-  const named = (id: string): string => {
-    const t = ctx.find?.(id);
-    if (t === undefined) return `the checkpoint ${id.slice(0, 8)}`;
-    const inner = depth < 1 ? checkpointWords(t, ctx, depth + 1).title : t.reason;
-    return `“${inner}” (${time(t.time_ms)})`;
-  };
+  const of = restoreOf(c, ctx, 0);
+  const where = restoredWhere(c.restore_paths);
+  const to = c.restore_paths !== undefined && c.restore_paths.length > 0 ? `${where} to ` : '';
+  const safetyNote = c.stats.files === 0 ? 'Safety checkpoint: nothing had changed since the one before' : 'Safety checkpoint: restoring it undoes the restore';
+  if (of === null) {
+    const what = c.restore_target === undefined ? 'an earlier checkpoint' : `the checkpoint ${c.restore_target.slice(0, 8)}`;
+    if (c.trigger === 'restore') return { title: `Restored ${where} to ${what}`, by: null, note: null };
+    return { title: `Before restoring ${to || 'to '}${what}`, by: null, note: safetyNote };
+  }
+  const quoted = `‘${of.title}’`;
+  if (c.trigger === 'restore') {
+    return { title: of.undo === true ? `Undid the restore of ${to}${quoted}` : `Restored ${where} to ${quoted} (${time(of.time_ms)})`, by: null, note: null };
+  }
+  return { title: of.undo === true ? `Before undoing the restore of ${to}${quoted}` : `Before restoring ${to || 'to '}${quoted} (${time(of.time_ms)})`, by: null, note: safetyNote };
+}
+
+/** The words for one checkpoint. Each restore names what it restored by that checkpoint's own title and time. */
+export function checkpointWords<C extends WordedCheckpoint>(c: C, ctx: WordsContext<C> = {}): CheckpointWords {
   switch (c.trigger) {
     case 'safety':
-    case 'restore': {
-      const target = c.restore_target === undefined ? undefined : ctx.find?.(c.restore_target);
-      // Restoring a safety checkpoint is undoing the restore it was taken for.
-      const undoOf = target?.trigger === 'safety' && target.restore_target !== undefined ? target.restore_target : null;
-      const what = undoOf !== null ? named(undoOf) : c.restore_target !== undefined ? named(c.restore_target) : 'an earlier checkpoint';
-      if (c.trigger === 'restore') {
-        return { title: undoOf !== null ? `Undid the restore of ${what}` : `Restored the workspace to ${what}`, by: null, note: null };
-      }
-      return {
-        title: undoOf !== null ? `Before undoing the restore of ${what}` : `Before restoring to ${what}`,
-        by: null,
-        note: c.stats.files === 0 ? 'Safety checkpoint: nothing had changed since the one before' : 'Safety checkpoint: restoring it undoes the restore',
-      };
-    }
+    case 'restore':
+      return restoreWords(c, ctx);
     case 'auto':
       return { title: withoutAutoPrefix(c.reason) || whatChanged(c), by: null, note: leftOutText(c.skipped) };
     case 'manual':

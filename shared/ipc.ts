@@ -53,6 +53,8 @@ export const RestoreRequest = z
 
 export interface WorkspaceEntry extends WorkspaceMeta {
   state: WorkspaceState;
+  /** Watched because an agent's hooks work there, not in the person's list: shown, and removing it stops watching. */
+  for_agents?: true;
 }
 
 /** What "Install hooks" on the connect-an-agent page did (as `chronoscope hooks install <agent>`). */

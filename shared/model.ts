@@ -30,6 +30,17 @@ export interface SkippedFile {
   why: 'too_large' | 'unreadable' | 'special' | 'unrecordable';
 }
 
+/**
+ * What a restore restored, recorded when it was taken: the target's own title (a restore's target
+ * that was itself a restore is named by what that one restored: titles never nest), its time, and
+ * whether it was a safety checkpoint (restoring one undoes the restore it was taken before).
+ */
+export interface RestoreOf {
+  title: string;
+  time_ms: number;
+  undo?: true;
+}
+
 export interface Checkpoint {
   /** Full commit id in the shadow store. */
   id: string;
@@ -68,6 +79,8 @@ export interface Checkpoint {
   origin?: 'hermes';
   /** For safety and restore checkpoints of a path-limited restore: its paths (its undo restores only these). */
   restore_paths?: string[];
+  /** For safety and restore checkpoints: what was restored, as it was titled then (absent in older stores: looked up). */
+  restore_of?: RestoreOf;
   /** Its commit or tree cannot be read (damaged store): listed, marked, not restorable. */
   damaged?: boolean;
   /** Changes against the previous checkpoint of the workspace (of its own lane, for Hermes'). */
@@ -116,6 +129,8 @@ export interface SnapshotOptions {
   restore_target?: string;
   /** Internal: the paths a path-limited restore was limited to. */
   restore_paths?: string[];
+  /** Internal: set by restore, what it restored as titled then (restore titles never nest, and need no look-up). */
+  restore_of?: RestoreOf;
   /** Internal (the watcher), when no reason is given: word it from the files the checkpoint changed, naming these paths (null: a full scan). */
   auto_reason?: { paths: string[] | null };
 }

@@ -10,7 +10,7 @@ import type { EffectRecord, SnapshotOptions, SnapshotResult, WorkspaceMeta } fro
 import type { AppInfo, EventChannel, EventMap, WorkspaceEntry } from '../../shared/ipc.js';
 import type { WorkspaceState } from '../../shared/model.js';
 import type { Settings, SettingsPatch } from '../../shared/settings.js';
-import type { OpenStore, OpenWorkspaceOptions, Store, Workspace } from '../engine/api.js';
+import type { OpenStore, OpenWorkspaceOptions, SnapshotControl, Store, Workspace } from '../engine/api.js';
 import { openStore as engineOpenStore, progressMessage, settleAllIndexes, settlePackMerges } from '../engine/index.js';
 import { WorkspaceWatcher } from '../watcher/workspace-watcher.js';
 import { WATCHER_SETTLE_MS } from '../agents/core/delegate-server.js';
@@ -232,13 +232,13 @@ class ChronoscopeAppService implements AppService {
   private agentBackend(startedMs: number): AgentBackend {
     return {
       store: this.currentStore,
-      workspace: async (dir) => {
+      workspace: async (dir, { watch = true } = {}) => {
         const ws = await this.workspace(dir);
         // The first call for a workspace is a full scan (warm engine); its watcher serves the next ones.
-        if (!this.sessions.has(ws.meta.id)) void this.watchForAgents(ws.root).catch(() => undefined);
+        if (watch && !this.sessions.has(ws.meta.id)) void this.watchForAgents(ws.root).catch(() => undefined);
         return ws;
       },
-      checkpoint: (ws, options, files) => this.watchedSnapshot(ws, options, startedMs, files),
+      checkpoint: (ws, options, files, control) => this.watchedSnapshot(ws, options, startedMs, files, control),
       checkpointsAfterCalls: true,
     };
   }
@@ -254,19 +254,19 @@ class ChronoscopeAppService implements AppService {
    * unrecorded paths (plus `files`) are the snapshot's paths. A full scan where the watcher
    * cannot vouch (not watching, paused, a full scan due, no checkpoint yet to build on).
    */
-  private async watchedSnapshot(ws: Workspace, options: SnapshotOptions, startedMs: number, files: readonly string[] = []): Promise<SnapshotResult> {
+  private async watchedSnapshot(ws: Workspace, options: SnapshotOptions, startedMs: number, files: readonly string[] = [], control?: SnapshotControl): Promise<SnapshotResult> {
     const session = this.sessions.get(ws.meta.id);
     const watcher = session?.watcher ?? null;
-    if (session === undefined || watcher === null || !session.hasCheckpoint) return ws.snapshot(options);
+    if (session === undefined || watcher === null || !session.hasCheckpoint) return ws.snapshot(options, control);
     const wait = Math.min(WATCHER_SETTLE_MS, startedMs + WATCHER_SETTLE_MS - Date.now());
     if (wait > 0) await new Promise((resolveWait) => setTimeout(resolveWait, wait));
     await watcher.verify(); // one stat: a replaced folder means a full scan, whatever the liveness timer's period
     const changed = watcher.changedPaths();
-    if (changed === null) return ws.snapshot(options);
+    if (changed === null) return ws.snapshot(options, control);
     const paths = [...new Set([...changed, ...files])];
     // A person asked: look at everything, so a file left out (over the size limit) is named in a checkpoint.
-    if (paths.length === 0) return options.trigger === 'manual' ? ws.snapshot(options) : { id: null, skipped: 'the watcher saw nothing change since the latest checkpoint' };
-    return ws.snapshot({ ...options, paths });
+    if (paths.length === 0) return options.trigger === 'manual' ? ws.snapshot(options, control) : { id: null, skipped: 'the watcher saw nothing change since the latest checkpoint' };
+    return ws.snapshot({ ...options, paths }, control);
   }
 
   info(): AppInfo {
@@ -274,7 +274,9 @@ class ChronoscopeAppService implements AppService {
   }
 
   async listWorkspaces(): Promise<WorkspaceEntry[]> {
-    return [...this.sessions.values()].filter((s) => s.listed).map(toEntry);
+    // Every folder this service watches, the person's and those watched for agents' hooks alike:
+    // what runs is visible (and `daemon --status` says the same); removing one stops its watcher.
+    return [...this.sessions.values()].map(toEntry);
   }
 
   async addWorkspace(dir: string): Promise<WorkspaceEntry> {
@@ -531,15 +533,14 @@ class ChronoscopeAppService implements AppService {
 
   private setState(session: Session, state: WorkspaceState, message?: string): void {
     session.state = state;
-    // Hosts show listed workspaces only: a workspace watched for agents alone is not theirs to show.
-    if (session.listed) this.emit('workspace:state', { workspace: session.meta.path, state, ...(message ? { message } : {}) });
+    // Hosts show every watched workspace (one watched for agents alone too: a new path makes them re-read the list).
+    this.emit('workspace:state', { workspace: session.meta.path, state, ...(message ? { message } : {}) });
   }
 
   private async findSession(dir: string): Promise<Session | undefined> {
     const resolved = path.resolve(dir);
     const real = await realpath(resolved).catch(() => resolved);
     for (const s of this.sessions.values()) {
-      if (!s.listed) continue;
       if (s.meta.path === real || s.meta.path === resolved || s.entry.path === real || s.entry.path === resolved) return s;
     }
     return undefined;
@@ -551,7 +552,7 @@ class ChronoscopeAppService implements AppService {
 }
 
 function toEntry(session: Session): WorkspaceEntry {
-  return { ...session.meta, state: session.state };
+  return { ...session.meta, state: session.state, ...(session.listed ? {} : { for_agents: true }) };
 }
 
 /** The store, when it lives inside the workspace, is never watched (its writes would feed the watcher). */

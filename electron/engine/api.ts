@@ -18,6 +18,9 @@ import type {
   PathHistory,
 } from '../../shared/model.js';
 import type { Settings } from '../../shared/settings.js';
+import type { SnapshotControl } from './snapshot-control.js';
+
+export type { SnapshotControl, SnapshotStage } from './snapshot-control.js';
 
 export interface StoreOptions {
   /** Store root; default $CHRONOSCOPE_HOME, else the platform app-data dir. */
@@ -65,7 +68,8 @@ export interface Store {
 export interface Workspace {
   readonly meta: WorkspaceMeta;
   readonly root: string;
-  snapshot(options?: SnapshotOptions): Promise<SnapshotResult>;
+  /** `control`: a request that may be withdrawn until its checkpoint is written (snapshot-control.ts). */
+  snapshot(options?: SnapshotOptions, control?: SnapshotControl): Promise<SnapshotResult>;
   /**
    * The workspace as first seen (trigger 'baseline'), if it has no checkpoint
    * yet: taken when a workspace is added, served, watched or met by a hook,

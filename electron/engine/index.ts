@@ -8,3 +8,4 @@ export { deferIndexSyncs, settleAllIndexes } from './index-sync.js';
 export { mergePacksInline, settlePackMerges } from './objects/pack-merge.js';
 export { progressMessage } from './progress.js';
 export type { SnapshotProgress } from './api.js';
+export type { SnapshotControl, SnapshotStage } from './snapshot-control.js';

@@ -318,6 +318,7 @@ function checkpointOf(id: string, refname: string, { reason, meta }: DecodedMess
   if (meta.made_by !== undefined) cp.made_by = meta.made_by;
   if (meta.paths !== undefined) cp.paths = meta.paths;
   if (meta.restore_paths !== undefined) cp.restore_paths = meta.restore_paths;
+  if (meta.restore_of !== undefined) cp.restore_of = meta.restore_of;
   return cp;
 }
 

@@ -15,7 +15,7 @@ import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ChronoscopeError } from '../../shared/errors.js';
-import type { RestoreOptions, RestorePreview, RestoreResult } from '../../shared/model.js';
+import type { RestoreOf, RestoreOptions, RestorePreview, RestoreResult } from '../../shared/model.js';
 import { batchCheck, batchContents } from './objects/cat-file.js';
 import { shortId, type WsContext } from './layout/context.js';
 import { exists, mapLimit } from './support/fsutil.js';
@@ -99,12 +99,14 @@ export interface RestoreHooks {
 }
 
 /** Runs under the workspace lock (the caller holds it). */
-export async function restoreCheckpoint(ctx: WsContext, ref: string, options: RestoreOptions = {}, hooks: RestoreHooks = {}): Promise<RestoreResult> {
+/** `restoreOf`: the target as titled now (words.ts), recorded in the safety and restore checkpoints. */
+export async function restoreCheckpoint(ctx: WsContext, ref: string, options: RestoreOptions = {}, hooks: RestoreHooks = {}, restoreOf?: RestoreOf): Promise<RestoreResult> {
   // A Hermes checkpoint's objects are copied in here, under the lock: compaction (which holds every lock) cannot drop them before the writes.
   const target = await resolveCheckpoint(ctx, ref, { objects: true, writes: true });
   const paths = await checkPaths(ctx, target, options);
   const keep = options.keep_untracked === true;
   const short = shortId(target.checkpoint.id);
+  const named = restoreOf === undefined ? {} : { restore_of: restoreOf };
 
   const before = await latestHead(ctx);
   // Files the store knew before this restore; anything else on disk is new (untracked).
@@ -116,7 +118,7 @@ export async function restoreCheckpoint(ctx: WsContext, ref: string, options: Re
   let scannedTree: string | undefined;
   const safetyResult = await takeSnapshot(
     ctx,
-    { trigger: 'safety', reason: `before restoring ${short}`, restore_target: target.checkpoint.id, ...(paths ? { restore_paths: paths } : {}) },
+    { trigger: 'safety', reason: `before restoring ${short}`, restore_target: target.checkpoint.id, ...named, ...(paths ? { restore_paths: paths } : {}) },
     {
       recordUnchanged: true,
       onTree: (tree) => {
@@ -154,7 +156,7 @@ export async function restoreCheckpoint(ctx: WsContext, ref: string, options: Re
     await sweepTmpFiles(ctx, dirs, writeDirs);
     await writeFileAtomic(journalFile(ctx), `${JSON.stringify(writeDirs)}\n`);
     await hooks.afterSafety?.();
-    return await writePhase(ctx, dirs, { target, safety, plan, removals, keep, short, hooks, ...(paths ? { paths } : {}) });
+    return await writePhase(ctx, dirs, { target, safety, plan, removals, keep, short, hooks, named, ...(paths ? { paths } : {}) });
   } finally {
     await dirs.close();
   }
@@ -169,9 +171,11 @@ interface WritePhase {
   short: string;
   hooks: RestoreHooks;
   paths?: string[];
+  /** Recorded in the restore checkpoint: what it restored, as titled (restoreCheckpoint). */
+  named: { restore_of?: RestoreOf };
 }
 
-async function writePhase(ctx: WsContext, dirs: WorkspaceDirs, { target, safety, plan, removals, keep, short, hooks, paths }: WritePhase): Promise<RestoreResult> {
+async function writePhase(ctx: WsContext, dirs: WorkspaceDirs, { target, safety, plan, removals, keep, short, hooks, paths, named }: WritePhase): Promise<RestoreResult> {
   // Phase 2: write. A file that no longer holds what the safety checkpoint
   // recorded was changed by someone else meanwhile: left as is, reported.
   // A write that would go through or over something the plan does not know is
@@ -203,7 +207,7 @@ async function writePhase(ctx: WsContext, dirs: WorkspaceDirs, { target, safety,
   if (touched.length > 0) {
     const after = await takeSnapshot(
       ctx,
-      { trigger: 'restore', reason: `restored ${short}`, restore_target: target.checkpoint.id, paths: touched, ...(paths ? { restore_paths: paths } : {}) },
+      { trigger: 'restore', reason: `restored ${short}`, restore_target: target.checkpoint.id, ...named, paths: touched, ...(paths ? { restore_paths: paths } : {}) },
       { internalPaths: true },
     );
     checkpoint = after.id;

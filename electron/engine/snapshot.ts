@@ -49,6 +49,7 @@ import { numstat, type CountedStats } from './git/stats.js';
 import { autoReason } from './reason.js';
 import { throttleProgress } from './progress.js';
 import { adoptPendingNote, queuedSync, recordableOf, syncIndexLater } from './index-sync.js';
+import { withdrawnError, type SnapshotControl } from './snapshot-control.js';
 import { scanPathsInNode, type NodeScan } from './scan/tree-update.js';
 
 /** The special-file walk's cache in the workspace's folder (special-files.ts). */
@@ -158,11 +159,14 @@ export async function takeSnapshot(
     recordUnchanged = false,
     internalPaths = false,
     onTree,
+    control,
   }: {
     recordUnchanged?: boolean;
     internalPaths?: boolean;
     /** Told the scanned tree before the checkpoint is written (read-only work may start on it). */
     onTree?: (tree: string) => void;
+    /** A request that may be withdrawn until its ref is written (a CLI's Ctrl-C). */
+    control?: SnapshotControl | undefined;
   } = {},
 ): Promise<SnapshotResult> {
   const trigger: Trigger = options.trigger ?? 'manual';
@@ -174,11 +178,13 @@ export async function takeSnapshot(
   if (paths !== undefined && paths.length === 0) return { id: null, skipped: 'no paths given' };
 
   const [latest, meta] = await Promise.all([latestHead(ctx), loadMetaOrFail(ctx)]);
+  await control?.stage?.('scanning');
+  if (control?.withdrawn() === true) throw withdrawnError();
   // Every object this snapshot writes from Node, fsynced together before the ref (loose-write.ts).
   const batch = new ObjectBatch(ctx.store.gitDir);
   let result: SnapshotResult;
   try {
-    result = await snapshotWith(ctx, batch, { trigger, paths, latest, meta, options, recordUnchanged, onTree });
+    result = await snapshotWith(ctx, batch, { trigger, paths, latest, meta, options, recordUnchanged, onTree, control });
   } finally {
     await batch.close();
   }
@@ -195,9 +201,10 @@ interface SnapshotInput {
   options: SnapshotOptions;
   recordUnchanged: boolean;
   onTree: ((tree: string) => void) | undefined;
+  control: SnapshotControl | undefined;
 }
 
-async function snapshotWith(ctx: WsContext, batch: ObjectBatch, { trigger, paths, latest, meta, options, recordUnchanged, onTree }: SnapshotInput): Promise<SnapshotResult> {
+async function snapshotWith(ctx: WsContext, batch: ObjectBatch, { trigger, paths, latest, meta, options, recordUnchanged, onTree, control }: SnapshotInput): Promise<SnapshotResult> {
   // Known files edited or deleted: no git process (tree-update.ts); the index catches up afterwards.
   // Paths a checkpoint still waiting for its index sync had (a restore's safety checkpoint) count as known.
   // A sync a process that exited left to the next one (index-pending.ts): as if queued here.
@@ -234,7 +241,7 @@ async function snapshotWith(ctx: WsContext, batch: ObjectBatch, { trigger, paths
   } else {
     // Before anything is built on the objects git just hashed: none may be an unreadable leftover (ours were read back as written).
     if (!inNode) await repairHashedObjects(ctx.git, ctx.root, scan.hashed ?? [], ctx.settings.max_file_mb * 1024 * 1024, scan.indexEntries);
-    result = await recordTree(ctx, { scan, latest, trigger, options, meta, indexHasTree: inNode === null, batch, touched, ...(modes ? { modes: modes.modes } : {}) });
+    result = await recordTree(ctx, { scan, latest, trigger, options, meta, indexHasTree: inNode === null, batch, touched, control, ...(modes ? { modes: modes.modes } : {}) });
   }
   await rememberCtimeRacy(ctx, touched, racyBefore);
   if (inNode && latest) {
@@ -275,10 +282,11 @@ interface RecordInput {
   touched: readonly string[];
   /** The modes to record, when already worked out (modeChange). */
   modes?: Record<string, string> | undefined;
+  control: SnapshotControl | undefined;
 }
 
 async function recordTree(ctx: WsContext, input: RecordInput): Promise<SnapshotResult> {
-  const { scan, latest, trigger, options, meta: file, indexHasTree, batch, touched } = input;
+  const { scan, latest, trigger, options, meta: file, indexHasTree, batch, touched, control } = input;
   const { tree, skipped } = scan;
   const from = latest?.tree ?? EMPTY_TREE;
   // The scan counted against `from` when it wrote a tree; otherwise count here.
@@ -294,6 +302,7 @@ async function recordTree(ctx: WsContext, input: RecordInput): Promise<SnapshotR
     if (typeof value === 'string' && value.length > 0) meta[key] = sanitizeLine(value, 200);
   }
   if (options.restore_paths !== undefined && options.restore_paths.length > 0) meta.restore_paths = options.restore_paths;
+  if (options.restore_of !== undefined) meta.restore_of = { ...options.restore_of, title: sanitizeLine(options.restore_of.title, 300) };
   // Decided here, against the latest as it is under the lock, not as the hook last read it.
   const changeBy = options.change_by ?? (options.call_ended_at !== undefined && options.call_ended_at === latest?.id ? 'other' : undefined);
   if (changeBy !== undefined) meta.change_by = changeBy;
@@ -302,13 +311,16 @@ async function recordTree(ctx: WsContext, input: RecordInput): Promise<SnapshotR
   if (changeBy === undefined && began !== undefined && began.checkpoint === latest?.id) {
     meta.made_by = { agent: sanitizeLine(began.agent, 200), tool: sanitizeLine(began.tool, 200), reason: sanitizeLine(began.reason) };
   }
-  const reason = options.reason ?? (options.auto_reason ? autoReason(options.auto_reason.paths, stats) : defaultReason(trigger));
+  const reason = options.reason ?? (options.auto_reason ? autoReason(options.auto_reason.paths, stats, paths) : defaultReason(trigger));
   const message = encodeMessage(reason, meta);
   // Durable before reported: every object (ours fsynced side by side, the
   // folders git and we wrote in once each), then the ref (loose-write.ts).
   const commit = batch.put('commit', commitBody(tree, message, GIT_IDENTITY, now));
   batch.addDirs(scan.objectDirs ?? []);
   await batch.seal();
+  await control?.stage?.('writing');
+  // The last moment a withdrawal counts: nothing is awaited between this answer and the ref.
+  if (control !== undefined && !control.commit()) throw withdrawnError();
   const refname = nextRefName(ctx, latest?.refname, now);
   await createLooseRef(ctx.store.gitDir, refname, commit);
   rememberModes(ctx, commit, modes);

@@ -2,7 +2,7 @@
 // wording (shared/checkpoint-words.ts) over the workspace's own list, with the
 // restored checkpoints a list does not reach read from the store.
 import { checkpointWords, listContext, type CheckpointWords } from '../../shared/checkpoint-words.js';
-import type { Checkpoint } from '../../shared/model.js';
+import type { Checkpoint, RestoreOf } from '../../shared/model.js';
 import type { Workspace } from './api.js';
 
 export type DescribedCheckpoint = Checkpoint & CheckpointWords;
@@ -17,7 +17,8 @@ const NEAR = 200;
  */
 export async function describeList(workspace: Workspace, shown: readonly Checkpoint[], listed: readonly Checkpoint[], whole: boolean): Promise<DescribedCheckpoint[]> {
   const known = new Map(listed.map((c) => [c.id, c]));
-  const missing = [...new Set(shown.flatMap((c) => (c.restore_target !== undefined && !known.has(c.restore_target) ? [c.restore_target] : [])))];
+  // Restores that recorded what they restored (restore_of) need no look-up; older ones do.
+  const missing = [...new Set(shown.flatMap((c) => (c.restore_of === undefined && c.restore_target !== undefined && !known.has(c.restore_target) ? [c.restore_target] : [])))];
   const extra = (await Promise.all(missing.map((id) => workspace.resolve(id).catch(() => null)))).filter((c): c is Checkpoint => c !== null);
   // Restores of restores: their targets' targets, once.
   const second = extra.flatMap((c) => (c.restore_target !== undefined && !known.has(c.restore_target) ? [c.restore_target] : []));
@@ -45,4 +46,24 @@ export async function describeOne(workspace: Workspace, checkpoint: Checkpoint):
   const [described] = await describeList(workspace, [checkpoint], listed, whole);
   const { title, by, note } = described!;
   return { title, by, note };
+}
+
+/** How many restores-of-restores an older store's target is followed through (newer ones record theirs). */
+const RESTORE_CHASE = 4;
+
+/**
+ * What a restore to `target` records (restore.ts): the target's title as the list words it — a
+ * target that is itself a restore is named by what that one restored, so titles never nest —
+ * its time, and whether restoring it undoes a restore (a safety checkpoint).
+ */
+export async function restoreOfFor(workspace: Workspace, target: Checkpoint): Promise<RestoreOf> {
+  const undo = target.trigger === 'safety' ? { undo: true as const } : {};
+  let t = target;
+  for (let i = 0; i < RESTORE_CHASE && (t.trigger === 'restore' || t.trigger === 'safety'); i++) {
+    if (t.restore_of !== undefined) return { title: t.restore_of.title, time_ms: target.trigger === 'safety' ? t.restore_of.time_ms : target.time_ms, ...undo };
+    const next = t.restore_target === undefined ? null : await workspace.resolve(t.restore_target).catch(() => null);
+    if (next === null) return { title: `the checkpoint ${(t.restore_target ?? t.id).slice(0, 8)}`, time_ms: target.time_ms, ...undo };
+    t = next;
+  }
+  return { title: (await describeOne(workspace, t)).title, time_ms: target.trigger === 'safety' ? t.time_ms : target.time_ms, ...undo };
 }

@@ -43,6 +43,8 @@ import { pathHistory } from './path-history.js';
 import { previewRestore, restoreCheckpoint } from './restore.js';
 import { pruneWillCompact, pruneWorkspace, withUpkeepExcluded } from './retention.js';
 import { takeSnapshot } from './snapshot.js';
+import { restoreOfFor } from './words.js';
+import type { SnapshotControl } from './snapshot-control.js';
 import { workspaceStatus } from './status.js';
 import { validateRef, validateRelPath } from './validate.js';
 
@@ -67,8 +69,8 @@ export class WorkspaceImpl implements Workspace {
     await settlePackMerges();
   }
 
-  snapshot(options: SnapshotOptions = {}): Promise<SnapshotResult> {
-    return this.locked(() => takeSnapshot(this.ctx, options));
+  snapshot(options: SnapshotOptions = {}, control?: SnapshotControl): Promise<SnapshotResult> {
+    return this.locked(() => takeSnapshot(this.ctx, options, { control }));
   }
 
   async ensureBaseline(options: Omit<SnapshotOptions, 'trigger' | 'paths'> = {}): Promise<SnapshotResult> {
@@ -151,7 +153,11 @@ export class WorkspaceImpl implements Workspace {
 
   async restore(ref: string, options: RestoreOptions = {}): Promise<RestoreResult> {
     validateRef(ref);
-    return this.locked(() => restoreCheckpoint(this.ctx, ref, options));
+    // Named once, as the person sees it now: its title goes into the restore's checkpoints (restore titles never nest).
+    const target = await this.resolve(ref).catch(() => null);
+    if (target === null) return this.locked(() => restoreCheckpoint(this.ctx, ref, options)); // its error says why
+    const restoreOf = await restoreOfFor(this, target);
+    return this.locked(() => restoreCheckpoint(this.ctx, target.id, options, {}, restoreOf));
   }
 
   status(): Promise<WorkspaceStatus> {

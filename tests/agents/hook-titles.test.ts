@@ -115,7 +115,7 @@ describe('titles of a hook-made history', () => {
     expect(r.code, r.stderr).toBe(0);
     const page = await cli<Described[]>(['list', '--limit', '1']);
     expect(page[0]!.trigger).toBe('restore');
-    expect(page[0]!.title).toContain(`Restored the workspace to “${target.title}”`);
+    expect(page[0]!.title).toContain(`Restored the workspace to ‘${target.title}’`);
     expect((await cli<{ checkpoint: Described }>(['show', page[0]!.id])).checkpoint.title).toBe(page[0]!.title);
   });
 

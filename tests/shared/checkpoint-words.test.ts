@@ -89,13 +89,20 @@ describe('checkpointWords', () => {
     const undo = cp({ trigger: 'restore', reason: 'restored f10139a99f41', restore_target: safety.id });
     const ctx = listContext([undo, undoSafety, restore, safety, target], time);
     const when = time(target.time_ms);
-    expect(checkpointWords(restore, ctx).title).toBe(`Restored the workspace to “working login” (${when})`);
-    expect(checkpointWords(safety, ctx).title).toBe(`Before restoring to “working login” (${when})`);
-    expect(checkpointWords(undo, ctx).title).toBe(`Undid the restore of “working login” (${when})`);
-    expect(checkpointWords(undoSafety, ctx).title).toBe(`Before undoing the restore of “working login” (${when})`);
+    expect(checkpointWords(restore, ctx).title).toBe(`Restored the workspace to ‘working login’ (${when})`);
+    expect(checkpointWords(safety, ctx).title).toBe(`Before restoring to ‘working login’ (${when})`);
+    expect(checkpointWords(undo, ctx).title).toBe('Undid the restore of ‘working login’');
+    expect(checkpointWords(undoSafety, ctx).title).toBe('Before undoing the restore of ‘working login’');
     expect(checkpointWords(undoSafety, ctx).note).toMatch(/nothing had changed/);
     // Its target out of reach: a short id, said as one.
     expect(checkpointWords(restore).title).toBe(`Restored the workspace to the checkpoint ${target.id.slice(0, 8)}`);
+    // Recorded when taken (restore_of): no look-up, the same words with or without the list; one file named.
+    const recorded = cp({ trigger: 'restore', reason: 'restored ad753e550a3d', restore_target: target.id, restore_paths: ['package.json'], restore_of: { title: 'working login', time_ms: target.time_ms } });
+    expect(checkpointWords(recorded).title).toBe(`Restored package.json to ‘working login’ (${new Date(target.time_ms).toISOString().slice(0, 16).replace('T', ' ')} UTC)`);
+    expect(checkpointWords(recorded, ctx).title).toBe(`Restored package.json to ‘working login’ (${when})`);
+    // A restore of a restore is named by what that one restored, never nested.
+    const again = cp({ trigger: 'restore', reason: 'restored 1234', restore_target: restore.id });
+    expect(checkpointWords(again, listContext([again, restore, safety, target], time)).title).toBe(`Restored the workspace to ‘working login’ (${time(restore.time_ms)})`);
   });
 
   it('leaves checkpoints an MCP client asked for with their own reason', () => {

@@ -176,12 +176,80 @@ describe('WorkspaceWatcher', () => {
   });
 });
 
+describe("titles name only what the checkpoint holds (editors' atomic saves)", () => {
+  /** The names in an auto title's parentheses: "auto: 1 file changed (a, b)" → [a, b]. */
+  const namedIn = (reason: string): string[] => /\((.*)\)$/.exec(reason)?.[1]?.split(', ').filter((n) => n !== '…') ?? [];
+
+  async function titleOf(h: Harness, file: string, edit: () => Promise<void>): Promise<string> {
+    const before = h.added.length;
+    await edit();
+    const cp = await waitFor(`the checkpoint of ${file}`, async () => {
+      for (const c of h.added.slice(before)) if ((await h.ws.show(c.id)).files.some((f) => f.path === file)) return c;
+      return undefined;
+    });
+    for (const c of h.added.slice(before)) {
+      // Every name in every title is a file that checkpoint holds as changed: no temporary, no folder.
+      const shown = (await h.ws.show(c.id)).files.map((f) => f.path);
+      for (const name of namedIn(c.reason)) expect(shown, c.reason).toContain(name);
+    }
+    return cp.reason;
+  }
+
+  it('sed -i, vim, an emacs-style backup and Claude Code\'s atomic write are titled by the file edited', async () => {
+    // The files as they were before the editors: in the base checkpoint.
+    await writeFile(path.join(dirs.workspace, 'f3.txt'), 'one\n');
+    await writeFile(path.join(dirs.workspace, 'v.txt'), 'vim\n');
+    await writeFile(path.join(dirs.workspace, 'e.txt'), 'emacs\n');
+    await mkdir(path.join(dirs.workspace, '.claude'));
+    await writeFile(path.join(dirs.workspace, '.claude', 'settings.json'), '{}\n');
+    const h = await start();
+    // sed -i writes sedXXXXXX beside the file and renames it over.
+    expect(await titleOf(h, 'f3.txt', () => run('sed', ['-i', 's/one/two/', 'f3.txt']))).toBe('auto: 1 file changed (f3.txt)');
+    // vim: its swap files (.v.txt.swp, .swx) come and go; the writability probe 4913 likewise.
+    expect(
+      await titleOf(h, 'v.txt', async () => {
+        await writeFile(path.join(dirs.workspace, '4913'), '');
+        await rm(path.join(dirs.workspace, '4913'));
+        await run('vim', ['-es', '-u', 'DEFAULTS', '-i', 'NONE', '-c', 's/vim/VIM/', '-c', 'wq', 'v.txt']);
+      }),
+    ).toBe('auto: 1 file changed (v.txt)');
+    // emacs: a lock link .#e.txt while editing, and a backup e.txt~ that stays (held, counted, never named).
+    expect(
+      await titleOf(h, 'e.txt', async () => {
+        await writeFile(path.join(dirs.workspace, '.#e.txt'), 'user@host.1234');
+        await rename(path.join(dirs.workspace, 'e.txt'), path.join(dirs.workspace, 'e.txt~'));
+        await writeFile(path.join(dirs.workspace, 'e.txt'), 'EMACS\n');
+        await rm(path.join(dirs.workspace, '.#e.txt'));
+      }),
+    ).toMatch(/^auto: [12] files? changed \(e\.txt\)$/);
+    // Claude Code (write-file-atomic): .claude/.settings.json.<pid>.<hex>.tmp, renamed over settings.json.
+    expect(
+      await titleOf(h, '.claude/settings.json', async () => {
+        const tmp = path.join(dirs.workspace, '.claude', '.settings.json.28205.403f914c.tmp');
+        await writeFile(tmp, '{ "a": 1 }\n');
+        await rename(tmp, path.join(dirs.workspace, '.claude', 'settings.json'));
+      }),
+    ).toBe('auto: 1 file changed (.claude/settings.json)');
+  });
+});
+
+/** A real program in the workspace (sed, vim), to its end. */
+async function run(command: string, args: string[]): Promise<void> {
+  const { spawnSync } = await import('node:child_process');
+  const r = spawnSync(command, args, { cwd: dirs.workspace, encoding: 'utf8', timeout: 30_000, env: { ...process.env, HOME: dirs.home } });
+  if (r.status !== 0) throw new Error(`${command} exited ${String(r.status)}: ${r.stderr}`);
+}
+
 describe('autoReason', () => {
   it('counts the files the checkpoint changed and names up to three paths the watcher saw', () => {
     const stats = (files: number) => ({ files, insertions: 0, deletions: 0 });
     expect(autoReason(['a.ts'], stats(1))).toBe('auto: 1 file changed (a.ts)');
     expect(autoReason(['a', 'b', 'c', 'd'], stats(4))).toBe('auto: 4 files changed (a, b, c, …)');
     expect(autoReason(['src/newdir'], stats(3))).toBe('auto: 3 files changed (src/newdir)');
+    // The checkpoint's own changed files known: a folder and a temporary the watcher saw are not named.
+    expect(autoReason(['.claude', '.claude/.s.json.1.ab.tmp', '.claude/s.json'], stats(1), ['.claude/s.json'])).toBe('auto: 1 file changed (.claude/s.json)');
+    expect(autoReason(['src/newdir'], stats(2), ['src/newdir/a', 'src/newdir/b'])).toBe('auto: 2 files changed (src/newdir/a, src/newdir/b)');
+    expect(autoReason(['f3.txt', 'sedaI2GPY'], stats(7))).toBe('auto: 7 files changed (f3.txt)');
     expect(autoReason(null, stats(501))).toBe('auto: 501 files changed (full scan)');
   });
 });

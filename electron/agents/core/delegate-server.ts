@@ -15,6 +15,8 @@ import type { CoreRequest, SnapshotRequest, ToolCall } from './call.js';
 import { DELEGATE_PROTOCOL, agentSocketPath, someoneListens } from './delegate-socket.js';
 import { serveCore, type AgentBackend } from './work.js';
 import { parseControl, type ControlAnswer, type ControlRequest } from './service-control.js';
+import { Withdrawal } from './withdrawal.js';
+import { testPause } from '../../fs/test-pause.js';
 
 /** Changes reach the watcher through @parcel/watcher, which batches them for up to 50 ms of quiet. */
 export const WATCHER_SETTLE_MS = 60;
@@ -133,18 +135,33 @@ function serveConnection(socket: Socket, options: DelegateOptions): void {
     options.onActivity?.(true);
     void (async () => {
       try {
-        const { request, startedMs } = parseRequest(line);
-        const result = await serveCore(request, options.backend({ startedMs }));
+        const { request, startedMs, withdrawable } = parseRequest(line);
+        // The CLI keeps its side open while it waits: its end (Ctrl-C, or the process gone) withdraws the request.
+        const withdrawal = withdrawable && request.op === 'snapshot' ? new Withdrawal() : undefined;
+        if (withdrawal !== undefined) {
+          socket.once('end', () => {
+            if (!answered && withdrawal.withdraw()) answer(WITHDRAWN);
+          });
+        }
+        await testPause('service:received');
+        if (withdrawal?.withdrawn() === true) return;
+        const result = await serveCore(request, options.backend({ startedMs }), withdrawal);
+        await testPause('service:answering');
         answer({ ok: true, result });
       } catch (err) {
+        if (answered) return; // withdrawn: the asker was told already
         options.onError?.(err);
         answer({ ok: false, error: err instanceof Error ? (err.message.split('\n')[0] ?? 'failed') : String(err) });
       } finally {
         options.onActivity?.(false);
+        void testPause('service:done');
       }
     })();
   });
 }
+
+/** The answer to a withdrawn request: nothing was, or will be, recorded for it. */
+const WITHDRAWN = { ok: false, withdrawn: true, error: 'withdrawn: no checkpoint taken' } as const;
 
 // ---- request validation (the socket is owner-only, but what comes in is still checked) ----
 
@@ -211,7 +228,14 @@ function effectKinds(v: unknown): ClassifiedEffect['kind'][] {
   });
 }
 
-export function parseRequest(line: string): { request: CoreRequest; startedMs: number } {
+export interface ParsedRequest {
+  request: CoreRequest;
+  startedMs: number;
+  /** The asker's end before the answer withdraws the request (a CLI snapshot; hooks end their side after sending). */
+  withdrawable: boolean;
+}
+
+export function parseRequest(line: string): ParsedRequest {
   let raw: unknown;
   try {
     raw = JSON.parse(line);
@@ -221,26 +245,27 @@ export function parseRequest(line: string): { request: CoreRequest; startedMs: n
   if (typeof raw !== 'object' || raw === null) bad('not an object');
   const o = raw as Record<string, unknown>;
   if (o['v'] !== DELEGATE_PROTOCOL) bad(`protocol ${String(o['v'])} (this app speaks ${DELEGATE_PROTOCOL})`);
-  const startedMs = typeof o['started_ms'] === 'number' && Number.isFinite(o['started_ms']) ? o['started_ms'] : Date.now();
+  const started = typeof o['started_ms'] === 'number' && Number.isFinite(o['started_ms']) ? o['started_ms'] : Date.now();
+  const envelope = { startedMs: started, withdrawable: o['withdraw_on_end'] === true };
   const r = o['request'];
   if (typeof r !== 'object' || r === null) bad('request');
   const q = r as Record<string, unknown>;
   switch (q['op']) {
     case 'before':
-      return { request: { op: 'before', call: toolCall(q['call']), effects: effects(q['effects']) }, startedMs };
+      return { request: { op: 'before', call: toolCall(q['call']), effects: effects(q['effects']) }, ...envelope };
     case 'after': {
       const outcome = q['outcome'];
       if (outcome !== 'ok' && outcome !== 'failed') bad('outcome');
       const sentNothing = q['sentNothing'] === undefined ? [] : effectKinds(q['sentNothing']);
       return {
         request: { op: 'after', call: toolCall(q['call']), outcome, effects: effects(q['effects']), ...(sentNothing.length > 0 ? { sentNothing } : {}) },
-        startedMs,
+        ...envelope,
       };
     }
     case 'denied':
       return {
         request: { op: 'denied', agent: str(q['agent'], 'agent', 100), cwd: str(q['cwd'], 'cwd'), toolCallIds: strList(q['toolCallIds'], 'toolCallIds') },
-        startedMs,
+        ...envelope,
       };
     case 'memory':
       return {
@@ -251,7 +276,7 @@ export function parseRequest(line: string): { request: CoreRequest; startedMs: n
           session: str(q['session'], 'session', 1000),
           present: strList(q['present'], 'present'),
         },
-        startedMs,
+        ...envelope,
       };
     case 'snapshot': {
       const o = q['options'];
@@ -270,7 +295,7 @@ export function parseRequest(line: string): { request: CoreRequest; startedMs: n
         ...(tool === undefined ? {} : { tool }),
         ...(paths === undefined ? {} : { paths }),
       };
-      return { request: { op: 'snapshot', dir: str(q['dir'], 'dir'), options: asked }, startedMs };
+      return { request: { op: 'snapshot', dir: str(q['dir'], 'dir'), options: asked }, ...envelope };
     }
     default:
       return bad('op');

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { ClassifiedEffect, EffectKind, EffectRecord, EffectStatus, SnapshotOptions, SnapshotResult } from '../../../shared/model.js';
-import type { Store, Workspace } from '../../engine/api.js';
+import type { SnapshotControl, Store, Workspace } from '../../engine/api.js';
 import { workspaceId } from '../../engine/index.js';
 import { EffectLedger, ledgerPath } from '../../effects/ledger.js';
 import { pushStatePath, scanPushes } from '../../effects/push-monitor.js';
@@ -25,9 +25,12 @@ export interface AgentBackend {
    * to change (empty for shell and code calls). Alone: a full scan. In the app: limited to what the
    * watcher saw change plus `files`, when the watcher can vouch for the rest.
    */
-  checkpoint(workspace: Workspace, options: SnapshotOptions, files: string[]): Promise<SnapshotResult>;
-  /** Opens a workspace; the app hands out the handles it keeps (no folder checks and metadata read per call). Default: the store's. */
-  workspace?(dir: string): Promise<Workspace>;
+  checkpoint(workspace: Workspace, options: SnapshotOptions, files: string[], control?: SnapshotControl): Promise<SnapshotResult>;
+  /**
+   * Opens a workspace; the app hands out the handles it keeps (no folder checks and metadata read per call). Default: the store's.
+   * `watch: false`: a one-off snapshot someone asked for (CLI, MCP) — the app starts no watcher for it (docs/daemon.md).
+   */
+  workspace?(dir: string, options?: { watch?: boolean }): Promise<Workspace>;
   /**
    * Takes a checkpoint as each call ends, so its change is told as exactly that call's. The service
    * does (its watcher knows what changed: cheap); alone it would be a second full scan per call.
@@ -35,11 +38,12 @@ export interface AgentBackend {
   readonly checkpointsAfterCalls?: boolean;
 }
 
-function openWorkspace(backend: AgentBackend, dir: string): Promise<Workspace> {
-  return backend.workspace ? backend.workspace(dir) : backend.store.workspace(dir);
+function openWorkspace(backend: AgentBackend, dir: string, options?: { watch?: boolean }): Promise<Workspace> {
+  return backend.workspace ? backend.workspace(dir, options) : backend.store.workspace(dir);
 }
 
-export async function serveCore(request: CoreRequest, backend: AgentBackend): Promise<AgentResult> {
+/** `control`: a snapshot request its asker may withdraw until the checkpoint is written (withdrawal.ts). */
+export async function serveCore(request: CoreRequest, backend: AgentBackend, control?: SnapshotControl): Promise<AgentResult> {
   switch (request.op) {
     case 'before':
       return before(request.call, request.effects, backend);
@@ -50,10 +54,10 @@ export async function serveCore(request: CoreRequest, backend: AgentBackend): Pr
     case 'memory':
       return { op: 'memory', effects: await memory(request, backend.store) };
     case 'snapshot': {
-      const workspace = await openWorkspace(backend, request.dir);
+      const workspace = await openWorkspace(backend, request.dir, { watch: false });
       const { options } = request;
       // Paths given: exactly those. Otherwise what the backend knows changed (in the app: the watcher).
-      const result = options.paths !== undefined ? await workspace.snapshot(options) : await backend.checkpoint(workspace, options, []);
+      const result = options.paths !== undefined ? await workspace.snapshot(options, control) : await backend.checkpoint(workspace, options, [], control);
       return { op: 'snapshot', result };
     }
   }

@@ -1,8 +1,9 @@
 // chronoscope snapshot: take a checkpoint now (or say why none was needed).
 import { Option, type Command } from 'commander';
 import type { SnapshotResult, Trigger } from '../../../shared/model.js';
-import { checkedWorkspaceDir, checkPaths, collect, openCliStore, withCommonOptions, type CommonOptions } from '../context.js';
-import { snapshotInRunningApp } from '../../app/running-app-client.js';
+import { checkedWorkspaceDir, checkPaths, collect, ExitWith, openCliStore, withCommonOptions, type CommonOptions } from '../context.js';
+import { withdrawableSnapshotInRunningApp } from '../../app/running-app-client.js';
+import { withdrawOnInterrupt } from '../interrupt.js';
 import { skippedWhyText, statsText } from '../format.js';
 import { plural, printJson, printLines, safeText, style } from '../output.js';
 
@@ -32,10 +33,27 @@ export function registerSnapshot(program: Command): void {
     };
     // A running app takes it when it can (warm engine; its watcher knows what changed).
     const { dir, home } = await checkedWorkspaceDir(options);
+    // Ctrl-C while the app works on it withdraws the request (interrupt.ts): it never turns into a checkpoint later.
+    const interrupt = withdrawOnInterrupt();
+    let delegated: SnapshotResult | 'withdrawn' | null;
+    try {
+      delegated = await withdrawableSnapshotInRunningApp(home, dir, asked, { withdraw: interrupt.signal, onSent: interrupt.sent });
+    } finally {
+      interrupt.dispose();
+    }
+    if (delegated === 'withdrawn') {
+      process.stderr.write('interrupted: no checkpoint taken\n');
+      throw new ExitWith(130);
+    }
     // The folder is checked: the store opens only now (openWorkspace would check it again).
-    const result = (await snapshotInRunningApp(home, dir, asked)) ?? (await (await (await openCliStore()).workspace(dir)).snapshot(asked));
+    const result = delegated ?? (await (await (await openCliStore()).workspace(dir)).snapshot(asked));
     if (options.json) printJson(result);
     else printLines(snapshotLines(result));
+    // Written before the interrupt reached the app: named above, and the exit says it was interrupted.
+    if (interrupt.signal.aborted) {
+      process.stderr.write('interrupted: the checkpoint above was taken before the interrupt reached the service\n');
+      throw new ExitWith(130);
+    }
   });
 }
 

@@ -22,7 +22,7 @@ export interface CheckpointRecord {
 export const META_KEY = 'Chronoscope-Meta';
 
 /** What the commit message stores: the checkpoint's own fields, minus what git already knows (id, reason line) and pins. */
-export type CheckpointMeta = Pick<Checkpoint, 'trigger' | 'time_ms' | 'stats' | 'skipped' | 'agent' | 'tool' | 'session' | 'tool_use_id' | 'prompt' | 'change_by' | 'made_by' | 'restore_target' | 'restore_paths' | 'paths'> & {
+export type CheckpointMeta = Pick<Checkpoint, 'trigger' | 'time_ms' | 'stats' | 'skipped' | 'agent' | 'tool' | 'session' | 'tool_use_id' | 'prompt' | 'change_by' | 'made_by' | 'restore_target' | 'restore_paths' | 'restore_of' | 'paths'> & {
   v: 1;
   /** The checkpoint that was latest when this one was taken (stats are against it). */
   prev?: string | null;
@@ -112,6 +112,12 @@ function normalizeMeta(raw: Record<string, unknown>): CheckpointMeta {
   if (Array.isArray(changed) && changed.length > 0 && changed.every((p) => typeof p === 'string')) meta.paths = changed as string[];
   const paths = raw['restore_paths'];
   if (Array.isArray(paths) && paths.every((p) => typeof p === 'string')) meta.restore_paths = paths as string[];
+  const of = raw['restore_of'] as Record<string, unknown> | undefined;
+  if (of && typeof of === 'object') {
+    const title = str(of['title']);
+    const time = of['time_ms'];
+    if (title !== undefined && typeof time === 'number' && Number.isFinite(time)) meta.restore_of = { title, time_ms: time, ...(of['undo'] === true ? { undo: true as const } : {}) };
+  }
   const modes = raw['modes'];
   if (modes && typeof modes === 'object' && !Array.isArray(modes)) {
     const clean = Object.entries(modes as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string' && /^[0-7]{3}$/.test(e[1]));

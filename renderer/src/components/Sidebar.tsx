@@ -54,13 +54,18 @@ function WorkspaceList() {
             >
               <Icon name="folder" size={14} />
               <span className="workspace-name">{baseName(w.path)}</span>
+              {w.for_agents === true && (
+                <span className="workspace-for-agents" title="Watched for an agent's hooks (not in your list)">
+                  agent
+                </span>
+              )}
               {w.state !== 'watching' && w.state !== 'idle' && <span className={`state-dot state-${w.state}`} title={w.state} />}
             </button>
             <button
               type="button"
               className="icon-button row-action"
-              aria-label={`Remove ${baseName(w.path)} from the list (its history stays in the store)`}
-              title="Remove from the list — its history stays in the store"
+              aria-label={w.for_agents === true ? `Stop watching ${baseName(w.path)} (its history stays in the store)` : `Remove ${baseName(w.path)} from the list (its history stays in the store)`}
+              title={w.for_agents === true ? 'Stop watching — its history stays in the store' : 'Remove from the list — its history stays in the store'}
               onClick={() => void remove(w.path)}
             >
               <Icon name="x" size={12} />

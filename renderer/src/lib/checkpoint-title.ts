@@ -3,7 +3,7 @@
 // timeline's whole list, so a filtered view still words each checkpoint by its
 // true previous one.
 import type { Checkpoint } from '../../../shared/model.js';
-import { checkpointWords, listContext, type CheckpointWords, type WordsContext } from '../../../shared/checkpoint-words.js';
+import { checkpointWords, listContext, restoredTitle, type CheckpointWords, type WordsContext } from '../../../shared/checkpoint-words.js';
 import { absoluteTime } from './time.js';
 
 const contexts = new WeakMap<readonly Checkpoint[], WordsContext<Checkpoint>>();
@@ -25,10 +25,12 @@ export function wordsIn(newestFirst: readonly Checkpoint[], c: Checkpoint): Chec
   return checkpointWords(c, { ...ctx, previousOf });
 }
 
-/** A checkpoint named for a person: “its title” (its time); a short id only when it is not in the list. */
+/** A checkpoint named for a person: ‘its title’ (its time), a restore by what it restored (never nested); a short id only when it is not in the list. */
 export function namedIn(newestFirst: readonly Checkpoint[], id: string): string {
   const c = contextOf(newestFirst).find?.(id);
-  return c === undefined ? `the checkpoint ${id.slice(0, 8)}` : `“${wordsIn(newestFirst, c).title}” (${absoluteTime(c.time_ms)})`;
+  if (c === undefined) return `the checkpoint ${id.slice(0, 8)}`;
+  const title = c.trigger === 'restore' || c.trigger === 'safety' ? restoredTitle(c, contextOf(newestFirst)) : wordsIn(newestFirst, c).title;
+  return title === null ? `the checkpoint ${id.slice(0, 8)}` : `‘${title}’ (${absoluteTime(c.time_ms)})`;
 }
 
 /** What a finished restore did: "Restored the workspace to “…” (…)", or, restoring a safety checkpoint, "Undid the restore of “…” (…)". */
@@ -36,7 +38,7 @@ export function restoreDoneText(newestFirst: readonly Checkpoint[], restoredId: 
   const target = contextOf(newestFirst).find?.(restoredId);
   if (target?.trigger === 'safety' && target.restore_target !== undefined) {
     // A one-file undo names its file: only that file went back.
-    return `Undid the restore of ${what === 'the workspace' ? '' : `${what} to `}${namedIn(newestFirst, target.restore_target)}`;
+    return `Undid the restore of ${what === 'the workspace' ? '' : `${what} to `}${namedIn(newestFirst, target.restore_target).replace(/ \([^()]*\)$/, '')}`;
   }
   return `Restored ${what} to ${namedIn(newestFirst, restoredId)}`;
 }
