@@ -71,6 +71,14 @@ function startServer(args: string[], env: NodeJS.ProcessEnv): Promise<{ served: 
 }
 
 export const test = base.extend<Fixtures>({
+  // Every spec's page: an uncaught error in it (a throw, a rejected promise nobody handled) fails the test,
+  // whatever the test itself checked — a page that throws while it looks right is not right.
+  page: async ({ page }, use) => {
+    const check = watchPageErrors(page);
+    await use(page);
+    check();
+  },
+
   workspace: async ({}, use) => {
     const base = await mkdtemp(join(tmpdir(), 'chronoscope-e2e-'));
     const home = join(base, 'home');
@@ -119,6 +127,13 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/** Collects the page's uncaught errors; the returned check fails the test if there were any. */
+export function watchPageErrors(page: Page): () => void {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.stack ?? err.message));
+  return () => expect(errors, `uncaught errors in the page:\n${errors.join('\n\n')}`).toEqual([]);
+}
 
 /** Plain git, isolated from the machine's git config, as a person or an agent would run it. */
 export function git(cwd: string, args: string[]): Promise<{ stdout: string }> {

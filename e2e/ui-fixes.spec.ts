@@ -70,7 +70,9 @@ test('every splitter is a keyboard stop and resizes with the arrow keys, the fil
   await threeCheckpoints(workspace);
   const served = await serve(['--no-watch']);
   await openApp(page, served, 3);
-  await expect(page.getByTestId('verifier-setting')).toHaveText('Verifier: none — set one');
+  // No verifier and no result: no verifier line at all (issue 42), Verify… in the details head instead.
+  await expect(page.getByTestId('verify-button')).toHaveText('Verify…');
+  await expect(page.getByTestId('verifier-setting')).toHaveCount(0);
 
   /** Tabs from the skip link until the element has focus; false if it never does. */
   const tabTo = async (testId: string): Promise<boolean> => {

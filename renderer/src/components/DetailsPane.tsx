@@ -21,10 +21,10 @@ import { Icon } from './Icon.js';
 import { RestoreControls, RestoreOutcomeBanner, RestorePreviewPanel, TREE_IDS } from './Restore.js';
 import { DiffArea } from './DiffArea.js';
 import { PathDisclosure } from './PathDisclosure.js';
-import { VerifyPanel } from './VerifyPanel.js';
+import { VerifyButtons, VerifyPanel } from './VerifyPanel.js';
 import { Splitter } from './Splitter.js';
 import { useBanners } from '../state/banners.js';
-import { sidebarFolded, useLayout } from '../state/layout.js';
+import { listFolded, sidebarFolded, useLayout } from '../state/layout.js';
 import { hiddenChangeChip, hiddenChangeLabel, modeChangeLabel } from '../lib/change-kind.js';
 import { useShortcutMap } from './Shortcuts.js';
 import { Segmented } from './Segmented.js';
@@ -164,6 +164,7 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
           </div>
         </div>
         <div className="details-actions">
+          <VerifyButtons workspace={workspace} checkpoint={c} />
           {c.origin !== 'hermes' && <PinButton checkpoint={c} />}
           <RestoreControls workspace={workspace} id={c.id} scope="tree" label="Restore to here…" ids={TREE_IDS} />
         </div>
@@ -183,7 +184,10 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
           <ConnectAgents />
         </div>
       )}
-      <div className={stale && !scrubbing ? 'details-body stale' : 'details-body'} data-testid="details-body" data-stale={stale ? 'true' : 'false'} data-shows={shortId(diffCheckpoint.id)}>
+      {/* One changed file: the list folds to one line above the diff (the diff takes the width). */}
+      <div
+        className={['details-body', stale && !scrubbing ? 'stale' : '', files?.status === 'ready' && files.value.length === 1 ? 'single-file' : ''].filter(Boolean).join(' ')}
+        data-testid="details-body" data-stale={stale ? 'true' : 'false'} data-shows={shortId(diffCheckpoint.id)}>
         <FileList files={files} onRetry={() => (mode === 'previous' ? void fetchDetail(c.id) : void loadWorkspaceDiff(c.id))} />
         <Splitter pane="filesWidth" label="File list width" />
         <DiffArea workspace={workspace} checkpoint={diffCheckpoint} previous={diffPrevious} files={files?.status === 'ready' ? files.value : null} />
@@ -298,7 +302,7 @@ function DiffToolbar({ previous, checkpoint }: { previous: Checkpoint | null; ch
   const ignoreWhitespace = useDiff((s) => s.ignoreWhitespace);
   const setIgnoreWhitespace = useDiff((s) => s.setIgnoreWhitespace);
   const fullDiff = useLayout((s) => s.fullDiff);
-  const listCollapsed = useLayout((s) => s.listCollapsed);
+  const listCollapsed = useLayout(listFolded);
   const sidebarHidden = useLayout(sidebarFolded);
   const toggle = useLayout((s) => s.toggle);
   const openMap = useShortcutMap((s) => s.setOpen);
@@ -383,8 +387,8 @@ function DiffToolbar({ previous, checkpoint }: { previous: Checkpoint | null; ch
           type="button"
           className={sidebarHidden ? 'icon-button active' : 'icon-button'}
           aria-pressed={sidebarHidden}
-          aria-label="Fold the sidebar (b)"
-          title="Fold or show the sidebar: workspaces and effects (b)"
+          aria-label="Fold the sidebar to icons (b)"
+          title="Fold the sidebar to icons, or open it: workspaces, theme, settings (b)"
           data-testid="fold-sidebar"
           onClick={() => toggle('sidebarCollapsed')}
         >

@@ -21,6 +21,7 @@ import { Icon } from './Icon.js';
 import { FILE_IDS, RestoreControls, RestorePreviewPanel } from './Restore.js';
 import { EditorStage, preloadDiffViewer, type EditorKind, type PaintedEditors, type StageContent } from './EditorStage.js';
 import { ScrubPreview } from './ScrubPreview.js';
+import { useSideBySide } from './useSideBySide.js';
 import { MiddleEllipsis } from './MiddleEllipsis.js';
 import { tooLongToColour } from '../lib/colour-limit.js';
 
@@ -146,6 +147,9 @@ function FileDiffView({
   const load = useDiff((s) => s.loadFileDiff);
   const want = useDiff((s) => s.wantFileDiff);
   const layout = useDiff((s) => s.layout);
+  // The preview draws in the mode Monaco will (both follow lib/side-by-side.ts): nothing jumps when it takes over.
+  const pane = useRef<HTMLDivElement>(null);
+  const sideBySide = useSideBySide(pane, layout);
   const wrap = useDiff((s) => s.wrap);
   const ignoreWhitespace = useDiff((s) => s.ignoreWhitespace);
   const dark = useTheme((s) => s.dark);
@@ -254,7 +258,7 @@ function FileDiffView({
   } else if (previewing && editorContent !== null) {
     overlay = (
       <div className="diff-overlay">
-        <ScrubPreview content={editorContent} until={scrubbing || !editorLoading ? 'the handle stops' : 'the editor is ready'} />
+        <ScrubPreview content={editorContent} sideBySide={sideBySide} until={scrubbing || !editorLoading ? 'the handle stops' : 'the editor is ready'} />
       </div>
     );
   }
@@ -295,7 +299,7 @@ function FileDiffView({
         </div>
       )}
       {view?.kind === 'text' && view.svg && <ImagePreview before={svgSide(view.oldSide)} after={svgSide(view.diff.new)} compact />}
-      <div className="diff-view-wrap">
+      <div className="diff-view-wrap" ref={pane} data-layout={sideBySide ? 'side' : 'inline'}>
         {/* Mounted under whatever else shows (creating an editor costs 150–190 ms); hidden unless the view is text for it (the preview only covers it). */}
         <EditorStage content={settled.current} hidden={editorContent === null} covered={previewing} wrap={wrap} dark={dark} painted={painted} onPainted={onPainted} />
         {overlay}
