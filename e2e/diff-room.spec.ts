@@ -143,3 +143,47 @@ test('a restore in two steps, then a snapshot from the CLI: no error in the page
   await expect(page.locator('.monaco-diff-editor .editor.modified .view-lines').first()).toContainText('after the restore', { timeout: 60_000 });
   // The page-error check itself is the fixture's (fixtures.ts), after the test.
 });
+
+test('the restore preview shows what the restore does, file by file, and why Confirm waits; Cancel whole at 1300 px', async ({ page, workspace, serve }) => {
+  await threeCheckpoints(workspace);
+  // Edited on disk after the last checkpoint: the restore overwrites this, so the preview must show it.
+  await workspace.write('notes.txt', 'edited on disk, not checkpointed\n');
+  await page.setViewportSize({ width: 1300, height: 800 });
+  const served = await serve(['--no-watch']);
+  await openApp(page, served, 3);
+  await page.getByTestId('checkpoint-item').filter({ hasText: 'initial import' }).click();
+  await page.getByTestId('restore-button').click();
+  await expect(page.getByTestId('restore-preview')).toBeVisible();
+
+  // The file list and the diff below are the restore's: from the disk now to the checkpoint.
+  await expect(page.getByTestId('file-list-count')).toHaveText('The restore changes 2 files');
+  await page.getByTestId('file-list-item').filter({ hasText: 'notes.txt' }).click();
+  await expect(page.getByTestId('restore-diff-strip')).toBeVisible();
+  const modified = page.locator('.monaco-diff-editor .editor.modified .view-lines').first();
+  const original = page.locator('.monaco-diff-editor .editor.original .view-lines').first();
+  await expect(modified).toContainText('first line', { timeout: 60_000 });
+  await expect(modified).not.toContainText('edited on disk');
+  const inline = !(await page.locator('.monaco-diff-editor').first().evaluate((el) => el.classList.contains('side-by-side')));
+  // Inline, the removed text shows in the modified editor's view zones; split, on the left.
+  await expect(inline ? page.locator('.monaco-diff-editor').first() : original).toContainText('edited on disk');
+
+  // Confirm's reason is written beside it while it waits, and Cancel is whole.
+  const confirm = page.getByTestId('restore-confirm');
+  if (await confirm.isDisabled()) await expect(page.getByTestId('restore-confirm-reason')).toBeVisible();
+  const cancel = page.getByTestId('restore-confirm-cancel');
+  await expect(cancel).toBeVisible();
+  const whole = await cancel.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    if (el.scrollWidth > el.clientWidth + 1 || r.right > window.innerWidth) return false;
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      if (getComputedStyle(p).overflowX === 'visible') continue;
+      const b = p.getBoundingClientRect();
+      if (r.left < b.left - 1 || r.right > b.right + 1) return false;
+    }
+    return true;
+  });
+  expect(whole, 'Cancel is drawn whole').toBe(true);
+  await page.screenshot({ path: artifact('restore-preview-1300.png') });
+  await cancel.click();
+  await expect(page.getByTestId('restore-diff-strip')).toHaveCount(0);
+});

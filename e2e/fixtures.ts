@@ -170,6 +170,13 @@ export async function openApp(page: Page, served: Served, count?: number): Promi
   if (count !== undefined) await expect(page.getByTestId('checkpoint-item')).toHaveCount(count);
 }
 
+/** In a narrow window the checkpoint list folds by itself (the diff takes the width): the toolbar's button shows it. */
+export async function showCheckpointList(page: Page): Promise<void> {
+  if (await page.locator('.checkpoint-pane').isVisible()) return;
+  await page.getByTestId('fold-list').click();
+  await expect(page.locator('.checkpoint-pane')).toBeVisible();
+}
+
 /** Monaco renders spaces as U+00A0 in its view lines. */
 export function monacoText(text: string): string {
   return text.replace(/\u00a0/g, ' ');

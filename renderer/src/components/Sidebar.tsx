@@ -12,7 +12,9 @@ import { SidebarRail } from './SidebarRail.js';
 
 export function Sidebar() {
   const folded = useLayout(sidebarFolded);
-  if (folded) return <SidebarRail themeSwitch={<ThemeSwitch />} />;
+  // With no workspace yet there is no diff to make room for: the sidebar stays open on its Add form.
+  const none = useWorkspaces((s) => s.status !== 'loading' && s.list.length === 0);
+  if (folded && !none) return <SidebarRail themeSwitch={<ThemeSwitch />} />;
   return (
     <aside className="sidebar" aria-label="Workspaces" data-folded="false">
       <div className="brand">

@@ -74,8 +74,12 @@ export default function MonacoDiff({ path, original, modified, inline, wrap, dar
       ignoreTrimWhitespace: ignoreWhitespace,
     });
     editor.current = instance;
-    labelTextArea(instance.getOriginalEditor(), labelIds.before);
-    labelTextArea(instance.getModifiedEditor(), labelIds.after);
+    // Named again at every diff: the editors build their text areas when they first lay out, not at creation.
+    const label = () => {
+      labelTextArea(instance.getOriginalEditor(), labelIds.before);
+      labelTextArea(instance.getModifiedEditor(), labelIds.after);
+    };
+    label();
     // Open at the first change: once per new pair of texts, when Monaco has computed the diff.
     // The event also fires when a new pair resets the diff to "not computed yet"
     // (getLineChanges() is null then): that one must not use up the reveal.
@@ -83,6 +87,7 @@ export default function MonacoDiff({ path, original, modified, inline, wrap, dar
       const changes = instance.getLineChanges();
       if (changes === null) return;
       for (const model of retired.current.splice(0)) model.dispose();
+      label();
       painted();
       if (activeNow.current) useDiffNav.getState().setCount(changes.length);
       if (!revealPending.current) return;

@@ -66,6 +66,7 @@ export default function MonacoFile({ path, text, change, wrap, dark, onPainted }
       },
     ]);
     previous?.dispose();
+    labelTextArea(instance, labelIds.text);
     painted();
   }, [path, text, change]);
 
