@@ -84,6 +84,8 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     const check = (room: DiffRoom, label: string) => {
       const text = `${label}: ${JSON.stringify(room)}`;
+      // The figures docs/design.md quotes ("Room for the diff").
+      console.log(`${scheme} ${text}`);
       if (room.sideBySide) expect(room.columns, text).toBeGreaterThanOrEqual(80);
       else expect(room.columns, text).toBeGreaterThanOrEqual(100);
       // The editor fills its host (not a sliver inside it).
@@ -186,4 +188,22 @@ test('the restore preview shows what the restore does, file by file, and why Con
   await page.screenshot({ path: artifact('restore-preview-1300.png') });
   await cancel.click();
   await expect(page.getByTestId('restore-diff-strip')).toHaveCount(0);
+});
+
+test('a diff editor created while its pane has no height yet fills the pane once it grows (the 5 px diff)', async ({ page, workspace, serve }) => {
+  await workspace.write('notes.txt', 'one\ntwo\n');
+  await workspace.snapshot('first files');
+  await workspace.write('notes.txt', 'one\ntwo, edited\nthree\n');
+  await workspace.snapshot('an edit');
+  // So short a window that the lines above the diff take all of it: the editor is created in a pane 0 px tall.
+  await page.setViewportSize({ width: 1440, height: 260 });
+  const served = await serve(['--no-watch']);
+  await openApp(page, served, 2);
+  await expect(page.locator('.monaco-diff-editor')).toBeAttached({ timeout: 60_000 });
+  await expect(page.getByTestId('change-count')).toBeAttached({ timeout: 60_000 });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect.poll(async () => {
+    const room = await measureDiff(page);
+    return room.hostHeight > 100 && Math.abs(room.editorHeight - room.hostHeight) < 2;
+  }).toBe(true);
 });

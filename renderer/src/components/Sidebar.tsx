@@ -8,7 +8,7 @@ import { baseName } from '../lib/paths.js';
 import { Icon, type IconName } from './Icon.js';
 import { SettingsButton } from './SettingsDialog.js';
 import { sidebarFolded, useLayout } from '../state/layout.js';
-import { SidebarRail } from './SidebarRail.js';
+import { Brand, SidebarRail } from './SidebarRail.js';
 
 export function Sidebar() {
   const folded = useLayout(sidebarFolded);
@@ -17,12 +17,7 @@ export function Sidebar() {
   if (folded && !none) return <SidebarRail themeSwitch={<ThemeSwitch />} />;
   return (
     <aside className="sidebar" aria-label="Workspaces" data-folded="false">
-      <div className="brand">
-        <span className="brand-mark" aria-hidden="true">
-          <Icon name="clock" size={16} />
-        </span>
-        <span className="brand-name">Chronoscope</span>
-      </div>
+      <Brand named />
       <WorkspaceList />
       <div className="sidebar-foot">
         <ThemeSwitch />

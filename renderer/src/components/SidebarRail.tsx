@@ -16,11 +16,7 @@ export function SidebarRail({ themeSwitch }: { themeSwitch: ReactNode }) {
   const open = () => toggle('sidebarCollapsed');
   return (
     <aside className="sidebar sidebar-rail" aria-label="Workspaces" data-folded="true">
-      <div className="brand">
-        <span className="brand-mark" aria-hidden="true">
-          <Icon name="clock" size={16} />
-        </span>
-      </div>
+      <Brand />
       <nav className="rail-workspaces" aria-label="Workspaces">
         {list.map((w) => {
           const name = baseName(w.path);
@@ -52,5 +48,17 @@ export function SidebarRail({ themeSwitch }: { themeSwitch: ReactNode }) {
         <SettingsButton />
       </div>
     </aside>
+  );
+}
+
+/** The app's mark at the top of the sidebar, with its name when the sidebar is open. */
+export function Brand({ named = false }: { named?: boolean }) {
+  return (
+    <div className="brand">
+      <span className="brand-mark" aria-hidden="true">
+        <Icon name="clock" size={16} />
+      </span>
+      {named && <span className="brand-name">Chronoscope</span>}
+    </div>
   );
 }
