@@ -161,13 +161,13 @@ test('the restore preview shows what the restore does, file by file, and why Con
   await expect(page.getByTestId('file-list-count')).toHaveText('The restore changes 2 files');
   await page.getByTestId('file-list-item').filter({ hasText: 'notes.txt' }).click();
   await expect(page.getByTestId('restore-diff-strip')).toBeVisible();
-  const modified = page.locator('.monaco-diff-editor .editor.modified .view-lines').first();
-  const original = page.locator('.monaco-diff-editor .editor.original .view-lines').first();
-  await expect(modified).toContainText('first line', { timeout: 60_000 });
-  await expect(modified).not.toContainText('edited on disk');
+  await expect(page.getByTestId('diff-view')).toHaveAttribute('data-reverse', 'true');
+  const modified = page.locator('.monaco-diff-editor .editor.modified').first();
+  await expect(modified.locator('.view-lines').first()).toContainText('first line', { timeout: 60_000 });
   const inline = !(await page.locator('.monaco-diff-editor').first().evaluate((el) => el.classList.contains('side-by-side')));
-  // Inline, the removed text shows in the modified editor's view zones; split, on the left.
-  await expect(inline ? page.locator('.monaco-diff-editor').first() : original).toContainText('edited on disk');
+  // What the restore removes: inline, the deleted lines drawn in the modified editor's view zones; split, the left side.
+  const removed = inline ? modified.locator('.view-zones') : page.locator('.monaco-diff-editor .editor.original .view-lines').first();
+  await expect(removed).toContainText('edited on disk');
 
   // Confirm's reason is written beside it while it waits, and Cancel is whole.
   const confirm = page.getByTestId('restore-confirm');
