@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { _electron as electron, type ElectronApplication, type Page } from '@playwright/test';
-import { artifact, expect, monacoText, REPO_ROOT, test, threeCheckpoints } from './fixtures.js';
+import { artifact, expect, monacoText, REPO_ROOT, test, threeCheckpoints, watchPageErrors } from './fixtures.js';
 
 function electronBinary(): string | null {
   const dir = join(REPO_ROOT, 'node_modules', 'electron');
@@ -39,6 +39,14 @@ async function launch(home: string): Promise<{ app: ElectronApplication; page: P
     env: { ...process.env, CHRONOSCOPE_HOME: home } as Record<string, string>,
   });
   const page = await app.firstWindow();
+  // The same rule as every other spec's page (fixtures.ts): an uncaught error in the window fails the test.
+  // Checked when the test closes the app (every test does, in its finally).
+  const check = watchPageErrors(page);
+  const close = app.close.bind(app);
+  app.close = async () => {
+    await close();
+    check();
+  };
   return { app, page };
 }
 

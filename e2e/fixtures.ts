@@ -71,6 +71,14 @@ function startServer(args: string[], env: NodeJS.ProcessEnv): Promise<{ served: 
 }
 
 export const test = base.extend<Fixtures>({
+  // Every spec's page: an uncaught error in it (a throw, a rejected promise nobody handled) fails the test,
+  // whatever the test itself checked — a page that throws while it looks right is not right.
+  page: async ({ page }, use) => {
+    const check = watchPageErrors(page);
+    await use(page);
+    check();
+  },
+
   workspace: async ({}, use) => {
     const base = await mkdtemp(join(tmpdir(), 'chronoscope-e2e-'));
     const home = join(base, 'home');
@@ -120,6 +128,13 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
+/** Collects the page's uncaught errors; the returned check fails the test if there were any. */
+export function watchPageErrors(page: Page): () => void {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.stack ?? err.message));
+  return () => expect(errors, `uncaught errors in the page:\n${errors.join('\n\n')}`).toEqual([]);
+}
+
 /** Plain git, isolated from the machine's git config, as a person or an agent would run it. */
 export function git(cwd: string, args: string[]): Promise<{ stdout: string }> {
   return run('git', args, {
@@ -153,6 +168,13 @@ export async function threeCheckpoints(ws: TempWorkspace): Promise<void> {
 export async function openApp(page: Page, served: Served, count?: number): Promise<void> {
   await page.goto(served.url);
   if (count !== undefined) await expect(page.getByTestId('checkpoint-item')).toHaveCount(count);
+}
+
+/** In a narrow window the checkpoint list folds by itself (the diff takes the width): the toolbar's button shows it. */
+export async function showCheckpointList(page: Page): Promise<void> {
+  if (await page.locator('.checkpoint-pane').isVisible()) return;
+  await page.getByTestId('fold-list').click();
+  await expect(page.locator('.checkpoint-pane')).toBeVisible();
 }
 
 /** Monaco renders spaces as U+00A0 in its view lines. */

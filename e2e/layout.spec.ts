@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, git, openApp, test, threeCheckpoints, type TempWorkspace } from './fixtures.js';
+import { expect, git, openApp, showCheckpointList, test, threeCheckpoints, type TempWorkspace } from './fixtures.js';
 
 /** Whether the element's box lies inside the viewport (and inside every scrolled ancestor). */
 async function fullyInView(locator: Locator): Promise<boolean> {
@@ -108,10 +108,12 @@ test('at 900x700 the restore preview shows what it deletes and what stays true o
     await git(workspace.dir, ['add', '-A']);
     await git(workspace.dir, ['commit', '--quiet', '-m', 'second']);
     await git(workspace.dir, ['push', '--quiet', 'origin', 'main']);
-    await page.getByTestId('fold-sidebar').click();
+    await page.getByTestId('effects-badge').click();
     await expect(page.getByTestId('effects-panel')).toContainText('--force-with-lease');
-    await page.getByTestId('fold-sidebar').click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('effects-panel')).toHaveCount(0);
 
+    await showCheckpointList(page);
     await page.getByTestId('checkpoint-item').filter({ hasText: 'initial import' }).click();
     await page.getByTestId('restore-button').click();
     const preview = page.getByTestId('restore-preview');
@@ -140,6 +142,7 @@ test('Confirm waits while the warnings are out of view, and is enabled once they
   await page.setViewportSize({ width: 900, height: 420 });
   const served = await serve(['--no-watch']);
   await openApp(page, served, 2);
+  await showCheckpointList(page);
   await page.getByTestId('checkpoint-item').filter({ hasText: 'small' }).click();
   await page.getByTestId('restore-button').click();
   const preview = page.getByTestId('restore-preview');
@@ -160,7 +163,7 @@ test('segmented controls: the active option does nothing, arrows move, one tab s
     await workspace.cli(['snapshot', '--workspace', other, '--reason', 'empty start']);
     const served = await serve(['--no-watch', '--workspace', other]);
     await openApp(page, served);
-    await page.locator('.workspace-button', { hasText: 'project' }).click();
+    await page.locator('[data-testid="rail-workspace"][title$="/project"]').click();
     await expect(page.getByTestId('checkpoint-item')).toHaveCount(3);
 
     const mode = page.getByTestId('diff-mode-toggle');
@@ -191,10 +194,10 @@ test('segmented controls: the active option does nothing, arrows move, one tab s
     await expect(layout).toHaveAttribute('data-value', 'side');
 
     // The other workspace opens on its own mode (vs previous), not on "Nothing to compare."
-    await page.locator('.workspace-button', { hasText: 'other' }).click();
+    await page.locator('[data-testid="rail-workspace"][title$="/other"]').click();
     await expect(page.getByTestId('checkpoint-item')).toHaveCount(1);
     await expect(mode).toHaveAttribute('data-value', 'previous');
-    await page.locator('.workspace-button', { hasText: 'project' }).click();
+    await page.locator('[data-testid="rail-workspace"][title$="/project"]').click();
     await expect(page.getByTestId('checkpoint-item')).toHaveCount(3);
     await expect(mode).toHaveAttribute('data-value', 'workspace');
   } finally {
@@ -221,7 +224,12 @@ test('effects panel: the session and commits, the whole compensation command, an
     const { stdout: head } = await git(workspace.dir, ['rev-parse', 'HEAD']);
     await git(workspace.dir, ['push', '--quiet', 'origin', 'HEAD']);
 
+    // The effects leave the permanent sidebar: a panel opened by the header's badge, which carries the count.
     const panel = page.getByTestId('effects-panel');
+    await expect(panel).toHaveCount(0);
+    await expect(page.getByTestId('effects-badge')).toHaveAccessibleName(/^Irreversible effects: [1-9]/);
+    await page.getByTestId('effects-badge').click();
+    await expect(page.getByTestId('effects-count')).toHaveText(String(await panel.locator('.effect').count()));
     const effect = panel.locator('.effect').first();
     await expect(effect).toContainText('--force-with-lease');
     await expect(effect.getByTestId('effect-show')).toBeVisible();
@@ -297,12 +305,9 @@ for (const scheme of ['light', 'dark'] as const) {
     await openApp(page, served, 2);
     await expect(page.locator('.monaco-diff-editor .modified .view-lines').first()).toBeVisible({ timeout: 60_000 });
     await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
-    // Monaco's hidden input textarea gets an empty aria-label from Monaco itself whatever ariaLabel says
-    // (its localized strings are not bundled): left to Monaco, everything else is checked.
-    const result = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .exclude('.monaco-editor .overflow-guard > textarea')
-      .analyze();
+    // Monaco's text areas included (issue 42: they had no name, axe "label", critical).
+    await expect(page.locator('.monaco-editor textarea')).not.toHaveCount(0);
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     const serious = result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')} — ${v.nodes[0]?.failureSummary ?? ''}`);

@@ -27,14 +27,17 @@ test('a push made in the open workspace appears in the effects panel and on the 
     await openApp(page, served);
     await expect(page.getByTestId('checkpoint-item').first()).toBeVisible();
     const panel = page.getByTestId('effects-panel');
-    await expect(panel).toBeVisible();
+    await expect(panel).toHaveCount(0);
+    await expect(page.getByTestId('effects-badge')).toHaveAccessibleName('Irreversible effects: 0');
 
     await workspace.write('notes.txt', 'pushed change\n');
     await git(workspace.dir, ['commit', '--quiet', '-am', 'second']);
     const { stdout: head } = await git(workspace.dir, ['rev-parse', 'HEAD']);
     await git(workspace.dir, ['push', '--quiet', 'origin', 'main']);
 
-    // The push, with its compensation command naming the new commit.
+    // The badge counts it; the notice opens the panel: the push, with its compensation command naming the new commit.
+    await expect(page.getByTestId('effects-badge')).toHaveAccessibleName('Irreversible effects: 1');
+    await page.getByTestId('toast-show-effects').first().click();
     await expect(panel).toContainText('origin');
     await expect(panel).toContainText('--force-with-lease');
     await expect(panel).toContainText(head.trim().slice(0, 7));

@@ -29,7 +29,10 @@ test('verify from the details pane, marks on the slider, and find where it broke
   const items = page.getByTestId('checkpoint-item');
 
   // The person sets the workspace's verifier in the app; it lands in the store's config.json.
+  // With no verifier and no result the panel takes no line above the diff; Verify… opens it.
   await items.first().click();
+  await expect(page.getByTestId('verifier-setting')).toHaveCount(0);
+  await page.getByTestId('verify-button').click();
   await expect(page.getByTestId('verifier-setting')).toHaveText('Verifier: none — set one');
   await page.getByTestId('verifier-edit').click();
   await page.getByTestId('verifier-input').fill(VERIFIER);

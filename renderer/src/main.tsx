@@ -5,6 +5,7 @@ import { setClient } from './state/client.js';
 import { startWiring } from './state/wiring.js';
 import { App } from './components/App.js';
 import './styles.css';
+import './room.css';
 
 setClient(createClient());
 startWiring();

@@ -11,9 +11,10 @@ import { SettingsDialog } from './SettingsDialog.js';
 import { Icon } from './Icon.js';
 import { ApprovalsPanel } from './ApprovalsPanel.js';
 import type { CSSProperties, MouseEvent } from 'react';
-import { sidebarFolded, useLayout } from '../state/layout.js';
+import { listFolded, sidebarFolded, useLayout } from '../state/layout.js';
 import { Splitter } from './Splitter.js';
 import { ConnectAgents } from './ConnectAgents.js';
+import { EffectsDrawer } from './EffectsPanel.js';
 import { ShortcutMap, useShortcuts } from './Shortcuts.js';
 
 export function App() {
@@ -23,7 +24,8 @@ export function App() {
   useShortcuts();
   const classes = ['app'];
   if (sidebarFolded(layout)) classes.push('sidebar-folded');
-  if (layout.listCollapsed || layout.fullDiff) classes.push('list-folded');
+  if (listFolded(layout)) classes.push('list-folded');
+  if (layout.stacked) classes.push('files-stacked');
   if (layout.fullDiff) classes.push('full-diff');
   const vars = {
     '--list-width': `${layout.listWidth}px`,
@@ -57,6 +59,7 @@ export function App() {
           status !== 'loading' && <NoWorkspace />
         )}
       </main>
+      <EffectsDrawer />
       <Toasts />
       <SettingsDialog />
       <ShortcutMap />

@@ -9,6 +9,7 @@ import { precedesCall } from '../../../shared/checkpoint-words.js';
 import { indexOfId, previousOf, selectedCheckpoint, useTimeline } from '../state/timeline.js';
 import { useDetails, type Loadable } from '../state/details.js';
 import { useDiff } from '../state/diff.js';
+import { useRestore } from '../state/restore.js';
 import { useScrub } from '../state/scrub.js';
 import { useClock } from '../state/clock.js';
 import { absoluteTime, relativeTime, shortId } from '../lib/time.js';
@@ -21,14 +22,15 @@ import { Icon } from './Icon.js';
 import { RestoreControls, RestoreOutcomeBanner, RestorePreviewPanel, TREE_IDS } from './Restore.js';
 import { DiffArea } from './DiffArea.js';
 import { PathDisclosure } from './PathDisclosure.js';
-import { VerifyPanel } from './VerifyPanel.js';
+import { VerifyButtons, VerifyPanel } from './VerifyPanel.js';
 import { Splitter } from './Splitter.js';
 import { useBanners } from '../state/banners.js';
-import { sidebarFolded, useLayout } from '../state/layout.js';
+import { listFolded, sidebarFolded, useLayout } from '../state/layout.js';
 import { hiddenChangeChip, hiddenChangeLabel, modeChangeLabel } from '../lib/change-kind.js';
 import { useShortcutMap } from './Shortcuts.js';
 import { Segmented } from './Segmented.js';
 import { MiddleEllipsis } from './MiddleEllipsis.js';
+import { shownDir } from '../lib/shown-dir.js';
 import { ConnectAgents } from './ConnectAgents.js';
 
 export function DetailsPane({ workspace }: { workspace: string }) {
@@ -91,7 +93,11 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
   const detail = useDetails((s) => s.entries[checkpoint.id]);
   const want = useDetails((s) => s.want);
   const fetchDetail = useDetails((s) => s.fetch);
-  const mode = useDiff((s) => s.mode);
+  // While a restore of the whole tree to this checkpoint is armed, the diff below its preview is what the
+  // restore does: from the files on disk now to the checkpoint, file by file (not the checkpoint's own change).
+  const restoring = useRestore((s) => !!s.armed && s.armed.scope === 'tree' && s.armed.origin === undefined && s.armed.id === checkpoint.id && s.armed.workspace === workspace);
+  const chosenMode = useDiff((s) => s.mode);
+  const mode = restoring ? 'workspace' : chosenMode;
   const workspaceDiff = useDiff((s) => s.workspaceDiffs[checkpoint.id]);
   const loadWorkspaceDiff = useDiff((s) => s.loadWorkspaceDiff);
 
@@ -103,6 +109,10 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
     want(checkpoint.id, dragging ? [] : neighbourIds.split(',').filter(Boolean));
   }, [checkpoint.id, neighbourIds, want, dragging]);
 
+  // The preview of a restore compares with the disk as it is now, not as it was when last compared.
+  useEffect(() => {
+    if (restoring) useDiff.getState().invalidateWorkspace();
+  }, [restoring]);
   useEffect(() => {
     if (mode !== 'workspace') return;
     const timer = setTimeout(() => void loadWorkspaceDiff(checkpoint.id), 120);
@@ -164,6 +174,7 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
           </div>
         </div>
         <div className="details-actions">
+          <VerifyButtons workspace={workspace} checkpoint={c} />
           {c.origin !== 'hermes' && <PinButton checkpoint={c} />}
           <RestoreControls workspace={workspace} id={c.id} scope="tree" label="Restore to here…" ids={TREE_IDS} />
         </div>
@@ -183,10 +194,13 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
           <ConnectAgents workspace={workspace} />
         </div>
       )}
-      <div className={stale && !scrubbing ? 'details-body stale' : 'details-body'} data-testid="details-body" data-stale={stale ? 'true' : 'false'} data-shows={shortId(diffCheckpoint.id)}>
-        <FileList files={files} onRetry={() => (mode === 'previous' ? void fetchDetail(c.id) : void loadWorkspaceDiff(c.id))} />
+      {/* One changed file: the list folds to one line above the diff (the diff takes the width). */}
+      <div
+        className={['details-body', stale && !scrubbing ? 'stale' : '', files?.status === 'ready' && files.value.length === 1 ? 'single-file' : ''].filter(Boolean).join(' ')}
+        data-testid="details-body" data-stale={stale ? 'true' : 'false'} data-shows={shortId(diffCheckpoint.id)}>
+        <FileList files={files} restoring={restoring} onRetry={() => (mode === 'previous' ? void fetchDetail(c.id) : void loadWorkspaceDiff(c.id))} />
         <Splitter pane="filesWidth" label="File list width" />
-        <DiffArea workspace={workspace} checkpoint={diffCheckpoint} previous={diffPrevious} files={files?.status === 'ready' ? files.value : null} />
+        <DiffArea workspace={workspace} checkpoint={diffCheckpoint} previous={diffPrevious} files={files?.status === 'ready' ? files.value : null} restoring={restoring} />
       </div>
     </div>
   );
@@ -298,7 +312,7 @@ function DiffToolbar({ previous, checkpoint }: { previous: Checkpoint | null; ch
   const ignoreWhitespace = useDiff((s) => s.ignoreWhitespace);
   const setIgnoreWhitespace = useDiff((s) => s.setIgnoreWhitespace);
   const fullDiff = useLayout((s) => s.fullDiff);
-  const listCollapsed = useLayout((s) => s.listCollapsed);
+  const listCollapsed = useLayout(listFolded);
   const sidebarHidden = useLayout(sidebarFolded);
   const toggle = useLayout((s) => s.toggle);
   const openMap = useShortcutMap((s) => s.setOpen);
@@ -383,8 +397,8 @@ function DiffToolbar({ previous, checkpoint }: { previous: Checkpoint | null; ch
           type="button"
           className={sidebarHidden ? 'icon-button active' : 'icon-button'}
           aria-pressed={sidebarHidden}
-          aria-label="Fold the sidebar (b)"
-          title="Fold or show the sidebar: workspaces and effects (b)"
+          aria-label="Fold the sidebar to icons (b)"
+          title="Fold the sidebar to icons, or open it: workspaces, theme, settings (b)"
           data-testid="fold-sidebar"
           onClick={() => toggle('sidebarCollapsed')}
         >
@@ -421,10 +435,10 @@ function DiffToolbar({ previous, checkpoint }: { previous: Checkpoint | null; ch
 }
 
 
-function FileList({ files, onRetry }: { files: Loadable<FileChange[]> | undefined; onRetry: () => void }) {
+function FileList({ files, restoring, onRetry }: { files: Loadable<FileChange[]> | undefined; restoring: boolean; onRetry: () => void }) {
   const selectedPath = useDiff((s) => s.selectedPath);
   const selectFile = useDiff((s) => s.selectFile);
-  const mode = useDiff((s) => s.mode);
+  const mode = useDiff((s) => (restoring ? 'workspace' : s.mode));
 
   if (!files || files.status === 'loading') {
     return (
@@ -444,13 +458,14 @@ function FileList({ files, onRetry }: { files: Loadable<FileChange[]> | undefine
     return (
       <div className="file-list padded">
         <p className="muted small-text">
-          {mode === 'previous' ? 'No files changed in this checkpoint.' : 'The files on disk match this checkpoint.'}
+          {mode === 'previous' ? 'No files changed in this checkpoint.' : restoring ? 'The files on disk match this checkpoint: the restore changes nothing.' : 'The files on disk match this checkpoint.'}
         </p>
       </div>
     );
   }
 
   const list = files.value;
+  const paths = list.map((f) => f.path);
   // One tab stop for the whole list (the open file's row); arrows, Home and End move inside it.
   const current = list.some((f) => f.path === selectedPath) ? selectedPath : (list[0]?.path ?? null);
   const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
@@ -471,7 +486,7 @@ function FileList({ files, onRetry }: { files: Loadable<FileChange[]> | undefine
   return (
     <div className="file-list">
       <div className="file-list-title" data-testid="file-list-count">
-        {fileCountText(list)}
+        {restoring ? `The restore changes ${list.length} file${list.length === 1 ? '' : 's'}` : fileCountText(list)}
       </div>
       <ul onKeyDown={onKeyDown} aria-label="Changed files (arrow keys move)">
         {list.map((f) => {
@@ -494,8 +509,11 @@ function FileList({ files, onRetry }: { files: Loadable<FileChange[]> | undefine
                   {letter}
                 </span>
                 <span className="file-path">
-                  <MiddleEllipsis className="file-base" text={baseName(f.path)} title={f.path} />
-                  {dirName(f.path) && <MiddleEllipsis className="file-dir" text={dirName(f.path)} title={f.path} />}
+                  <span className="visually-hidden">{f.path}</span>
+                  <span className="file-path-shown" aria-hidden="true">
+                    <MiddleEllipsis className="file-base" text={baseName(f.path)} title={f.path} whole />
+                    {dirName(f.path) && <MiddleEllipsis className="file-dir" text={shownDir(f.path, paths)} title={f.path} />}
+                  </span>
                 </span>
                 {f.old_path && (
                   <span className="meta-chip tiny chip-rename" title={`Renamed from ${f.old_path}`}>

@@ -21,7 +21,9 @@ import { Icon } from './Icon.js';
 import { FILE_IDS, RestoreControls, RestorePreviewPanel } from './Restore.js';
 import { EditorStage, preloadDiffViewer, type EditorKind, type PaintedEditors, type StageContent } from './EditorStage.js';
 import { ScrubPreview } from './ScrubPreview.js';
+import { useSideBySide } from './useSideBySide.js';
 import { MiddleEllipsis } from './MiddleEllipsis.js';
+import { shownDir } from '../lib/shown-dir.js';
 import { tooLongToColour } from '../lib/colour-limit.js';
 
 export function DiffArea({
@@ -29,13 +31,17 @@ export function DiffArea({
   checkpoint,
   previous,
   files,
+  restoring = false,
 }: {
   workspace: string;
   checkpoint: Checkpoint;
   previous: Checkpoint | null;
   files: FileChange[] | null;
+  /** A restore of the whole tree to this checkpoint is armed: each file is shown as the restore changes it, disk now → checkpoint. */
+  restoring?: boolean;
 }) {
-  const mode = useDiff((s) => s.mode);
+  const chosenMode = useDiff((s) => s.mode);
+  const mode: DiffMode = restoring ? 'workspace' : chosenMode;
   const selectedPath = useDiff((s) => s.selectedPath);
   const selectFile = useDiff((s) => s.selectFile);
   const followedPath = useFilter((s) => s.filter.path);
@@ -56,7 +62,7 @@ export function DiffArea({
 
   // The diff view stays mounted whatever is selected: its editors are costly to create (EditorStage.tsx).
   const stage = (request: FileDiffRequest | null, first: boolean, onLarge: () => void, message?: string) => (
-    <FileDiffView request={request} first={first} mode={mode} onLarge={onLarge} {...(message ? { message } : {})} />
+    <FileDiffView request={request} first={first} mode={mode} reverse={restoring} onLarge={onLarge} {...(message ? { message } : {})} />
   );
   if (!files || !selected) {
     // An empty change (a safety checkpoint taken when nothing had changed) says so, not a blank diff.
@@ -87,9 +93,17 @@ export function DiffArea({
   return (
     <div className="diff-area">
       <div className="diff-head">
-        <span className="diff-file mono" title={selected.old_path ? `${selected.old_path} → ${selected.path}` : selected.path} data-testid="diff-file">
-          {dirName(selected.path) && <MiddleEllipsis className="diff-file-dir" text={`${dirName(selected.path)}/`} />}
-          <MiddleEllipsis className="diff-file-base" text={baseName(selected.path)} />
+        <span
+          className="diff-file mono"
+          role="heading"
+          aria-level={3}
+          // The whole path for screen readers too: the folder on screen may be shortened (lib/shown-dir.ts) or cut.
+          aria-label={selected.old_path ? `${selected.old_path} → ${selected.path}` : selected.path}
+          title={selected.old_path ? `${selected.old_path} → ${selected.path}` : selected.path}
+          data-testid="diff-file"
+        >
+          {dirName(selected.path) && <MiddleEllipsis className="diff-file-dir" text={shownDir(selected.path, files.map((f) => f.path))} />}
+          <MiddleEllipsis className="diff-file-base" text={baseName(selected.path)} whole />
         </span>
         {selected.old_path && (
           <span className="meta-chip chip-rename" data-testid="rename-chip" title={`Renamed from ${selected.old_path}`}>
@@ -131,6 +145,7 @@ function FileDiffView({
   request,
   first,
   mode,
+  reverse,
   onLarge,
   message,
 }: {
@@ -138,6 +153,8 @@ function FileDiffView({
   request: FileDiffRequest | null;
   first: boolean;
   mode: DiffMode;
+  /** Shown the other way round: the files on disk now on the left, the checkpoint on the right (what a restore does). */
+  reverse: boolean;
   onLarge: () => void;
   message?: string;
 }) {
@@ -146,6 +163,9 @@ function FileDiffView({
   const load = useDiff((s) => s.loadFileDiff);
   const want = useDiff((s) => s.wantFileDiff);
   const layout = useDiff((s) => s.layout);
+  // The preview draws in the mode Monaco will (both follow lib/side-by-side.ts): nothing jumps when it takes over.
+  const pane = useRef<HTMLDivElement>(null);
+  const sideBySide = useSideBySide(pane, layout);
   const wrap = useDiff((s) => s.wrap);
   const ignoreWhitespace = useDiff((s) => s.ignoreWhitespace);
   const dark = useTheme((s) => s.dark);
@@ -169,7 +189,7 @@ function FileDiffView({
 
   // Once per diff, not per render: on a file of megabytes it reads both texts whole.
   const diffValue = entry?.status === 'ready' ? entry.value : null;
-  const view = useMemo(() => (diffValue ? describeView(diffValue, first) : null), [diffValue, first]);
+  const view = useMemo(() => (diffValue ? describeView(reverse ? { ...diffValue, old: diffValue.new, new: diffValue.old } : diffValue, first) : null), [diffValue, first, reverse]);
   // Monaco shows what is settled; while scrubbing it keeps its last text and the preview shows each step (ScrubPreview.tsx).
   // When scrubbing stops on a preview, that frame is painted first (the diff of where the handle stopped, at once), then Monaco takes over.
   const settled = useRef<StageContent | null>(null);
@@ -254,7 +274,7 @@ function FileDiffView({
   } else if (previewing && editorContent !== null) {
     overlay = (
       <div className="diff-overlay">
-        <ScrubPreview content={editorContent} until={scrubbing || !editorLoading ? 'the handle stops' : 'the editor is ready'} />
+        <ScrubPreview content={editorContent} sideBySide={sideBySide} until={scrubbing || !editorLoading ? 'the handle stops' : 'the editor is ready'} />
       </div>
     );
   }
@@ -270,11 +290,18 @@ function FileDiffView({
     ...(!entry || entry.status === 'loading' ? { 'aria-busy': true } : {}),
   };
   return (
-    <div className="diff-view-column" {...attributes}>
+    <div className="diff-view-column" {...attributes} data-reverse={reverse ? 'true' : 'false'}>
+      {reverse && request !== null && (
+        <div className="side-strip side-strip-flag" data-testid="restore-diff-strip">
+          <Icon name="restore" size={13} />
+          <strong>What the restore does to this file</strong>
+          <span className="muted">left: on disk now · right: after the restore</span>
+        </div>
+      )}
       {view?.kind === 'text' && view.oneSide !== null && (
         <div className={`side-strip side-strip-${view.oneSide}`} data-testid="diff-side-strip">
           <Icon name={view.oneSide === 'added' ? 'plus' : 'minus'} size={13} />
-          <strong>{sideTitle(view.oneSide, mode, first)}</strong>
+          <strong>{reverse ? (view.oneSide === 'added' ? 'Brought back by the restore' : 'Removed from disk by the restore') : sideTitle(view.oneSide, mode, first)}</strong>
           <span className="muted">{lineCountLabel(view.oneSideText)}</span>
         </div>
       )}
@@ -295,7 +322,7 @@ function FileDiffView({
         </div>
       )}
       {view?.kind === 'text' && view.svg && <ImagePreview before={svgSide(view.oldSide)} after={svgSide(view.diff.new)} compact />}
-      <div className="diff-view-wrap">
+      <div className="diff-view-wrap" ref={pane} data-layout={sideBySide ? 'side' : 'inline'}>
         {/* Mounted under whatever else shows (creating an editor costs 150–190 ms); hidden unless the view is text for it (the preview only covers it). */}
         <EditorStage content={settled.current} hidden={editorContent === null} covered={previewing} wrap={wrap} dark={dark} painted={painted} onPainted={onPainted} />
         {overlay}

@@ -1,5 +1,8 @@
 // The ledger of irreversible effects: what already left the machine, and the
-// command that would compensate each one.
+// command that would compensate each one. A panel over the right of the
+// window, opened by the header's badge (which carries the count) or from the
+// notice of a new effect; the permanent column it had took the diff's room.
+import { useEffect, useRef } from 'react';
 import { useEffects } from '../state/effects.js';
 import { useClock } from '../state/clock.js';
 import { useConnection } from '../state/connection.js';
@@ -10,7 +13,54 @@ import { CopyButton } from './bits.js';
 import { Icon } from './Icon.js';
 import type { EffectRecord } from '../../../shared/model.js';
 
-export function EffectsPanel() {
+/** The header's badge: the count of effects, and the way to the panel. */
+export function EffectsBadge() {
+  const count = useEffects((s) => s.list.length);
+  const open = useEffects((s) => s.panelOpen);
+  const setOpen = useEffects((s) => s.setPanelOpen);
+  const label = `Irreversible effects: ${count}`;
+  return (
+    <button
+      type="button"
+      className={count > 0 ? 'effects-badge has-effects' : 'effects-badge'}
+      aria-expanded={open}
+      aria-controls="effects-drawer"
+      aria-label={label}
+      title={count > 0 ? `${label} — what already left this machine, and how to undo it` : 'Irreversible effects: none yet'}
+      data-testid="effects-badge"
+      onClick={() => setOpen(!open)}
+    >
+      <Icon name="zap" size={13} />
+      <span className="effects-badge-count">{count}</span>
+    </button>
+  );
+}
+
+/** The panel itself while open; Escape or its close button closes it, and focus goes back to the badge. */
+export function EffectsDrawer() {
+  const open = useEffects((s) => s.panelOpen);
+  const setOpen = useEffects((s) => s.setPanelOpen);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    ref.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      document.querySelector<HTMLElement>('[data-testid="effects-badge"]')?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, setOpen]);
+  if (!open) return null;
+  return (
+    <div className="effects-drawer" id="effects-drawer" ref={ref} tabIndex={-1} data-testid="effects-drawer">
+      <EffectsPanel onClose={() => setOpen(false)} />
+    </div>
+  );
+}
+
+export function EffectsPanel({ onClose }: { onClose: () => void }) {
   const list = useEffects((s) => s.list);
   const status = useEffects((s) => s.status);
   const error = useEffects((s) => s.error);
@@ -23,7 +73,7 @@ export function EffectsPanel() {
   const known = useTimeline((s) => s.checkpoints);
 
   return (
-    <section className="sidebar-section effects-panel" data-testid="effects-panel" aria-labelledby="effects-heading">
+    <section className="effects-panel" data-testid="effects-panel" aria-labelledby="effects-heading">
       <div className="section-head">
         <h2 id="effects-heading" className="section-title">
           <span className="section-title-text">Irreversible effects</span>
@@ -41,6 +91,9 @@ export function EffectsPanel() {
             <Icon name="bell" size={13} />
           </button>
         )}
+        <button type="button" className="icon-button" onClick={onClose} aria-label="Close the effects panel (Esc)" title="Close (Esc)" data-testid="effects-close">
+          <Icon name="x" size={13} />
+        </button>
       </div>
       {!workspace && <div className="sidebar-note">Open a workspace to see its effects.</div>}
       {workspace && status === 'loading' && <div className="sidebar-note">Loading…</div>}

@@ -9,6 +9,7 @@ import { baseName } from '../lib/paths.js';
 import { leftOutSentence } from '../lib/left-out.js';
 import { useSettings } from '../state/settings.js';
 import { Icon } from './Icon.js';
+import { EffectsBadge } from './EffectsPanel.js';
 
 export function Header() {
   const current = useWorkspaces((s) => s.current);
@@ -59,6 +60,7 @@ export function Header() {
         </span>
       </div>
       <ProgressLine />
+      <EffectsBadge />
       <SnapshotForm />
     </header>
   );

@@ -1,7 +1,8 @@
 // A name cut in the middle when it does not fit ("memory-ada…pter.ts"), never at
 // its end: the extension and the last letters stay, so two long names that
 // share a start still differ on screen. Pure CSS: the head shrinks with an
-// ellipsis, the tail never does; the whole text is in the tooltip.
+// ellipsis, the tail never does; the whole text is in the tooltip. A file's
+// own name is kept whole (`whole`); its folder is what gives way.
 
 /** How many trailing characters always stay: the extension and a few letters before it. */
 export function tailLength(name: string): number {
@@ -10,8 +11,9 @@ export function tailLength(name: string): number {
   return Math.min(name.length, Math.max(8, ext + 5));
 }
 
-export function MiddleEllipsis({ text, title, className }: { text: string; title?: string; className?: string }) {
-  const cut = text.length - tailLength(text);
+/** `whole`: never cut (a file's own name; it wraps instead where it must). */
+export function MiddleEllipsis({ text, title, className, whole = false }: { text: string; title?: string; className?: string; whole?: boolean }) {
+  const cut = whole ? 0 : text.length - tailLength(text);
   const classes = className ? `mid-ellipsis ${className}` : 'mid-ellipsis';
   if (cut <= 2) {
     return (

@@ -160,6 +160,16 @@ export function RestoreControls({
     }
   };
 
+  // Why Confirm cannot be pressed yet, written beside it (not only in a tooltip).
+  const reason = running
+    ? null
+    : armed.preview.status === 'loading'
+      ? 'Waiting for the preview of what changes'
+      : armed.preview.status === 'error'
+        ? 'The preview failed: nothing can be confirmed'
+        : unseen
+          ? 'Scroll the preview to what the restore deletes first'
+          : null;
   return (
     <span className="restore-armed">
       <button
@@ -168,17 +178,22 @@ export function RestoreControls({
         className="button button-danger"
         data-testid={ids.confirm}
         disabled={disabled}
-        aria-describedby={`${ids.preview}-region`}
+        aria-describedby={reason ? `${ids.confirm}-reason ${ids.preview}-region` : `${ids.preview}-region`}
         data-waits-for={unseen && armed.preview.status === 'ready' ? 'preview' : undefined}
-        title={unseen && armed.preview.status === 'ready' ? 'Scroll the preview to what the restore deletes first' : undefined}
+        title={reason ?? undefined}
         onClick={() => void onConfirm()}
       >
         <Icon name="restore" size={14} />
         {running ? 'Restoring…' : armed.preview.status === 'loading' ? 'Preparing preview…' : `Confirm restore`}
       </button>
-      <button type="button" className="button button-subtle" onClick={disarm} disabled={running} title="Cancel (Esc)">
+      <button type="button" className="button button-subtle" onClick={disarm} disabled={running} title="Cancel (Esc)" data-testid={`${ids.confirm}-cancel`}>
         Cancel
       </button>
+      {reason && (
+        <span className="confirm-reason muted small-text" id={`${ids.confirm}-reason`} data-testid={`${ids.confirm}-reason`}>
+          {reason}
+        </span>
+      )}
     </span>
   );
 }

@@ -1,24 +1,24 @@
-// Left column: the workspaces (switch, add, remove from the list) and, below,
-// the effects ledger of the open workspace; theme and settings at the foot.
+// Left column: the workspaces (switch, add, remove from the list); theme and
+// settings at the foot. Folded, it is a rail of icons (SidebarRail.tsx). The
+// effects ledger is a panel of its own, opened from the header's badge.
 import { useState, type FormEvent } from 'react';
 import { useWorkspaces } from '../state/workspaces.js';
 import { useTheme, type ThemeChoice } from '../state/theme.js';
 import { baseName } from '../lib/paths.js';
 import { Icon, type IconName } from './Icon.js';
-import { EffectsPanel } from './EffectsPanel.js';
 import { SettingsButton } from './SettingsDialog.js';
+import { sidebarFolded, useLayout } from '../state/layout.js';
+import { Brand, SidebarRail } from './SidebarRail.js';
 
 export function Sidebar() {
+  const folded = useLayout(sidebarFolded);
+  // With no workspace yet there is no diff to make room for: the sidebar stays open on its Add form.
+  const none = useWorkspaces((s) => s.status !== 'loading' && s.list.length === 0);
+  if (folded && !none) return <SidebarRail themeSwitch={<ThemeSwitch />} />;
   return (
-    <aside className="sidebar" aria-label="Workspaces and effects">
-      <div className="brand">
-        <span className="brand-mark" aria-hidden="true">
-          <Icon name="clock" size={16} />
-        </span>
-        <span className="brand-name">Chronoscope</span>
-      </div>
+    <aside className="sidebar" aria-label="Workspaces" data-folded="false">
+      <Brand named />
       <WorkspaceList />
-      <EffectsPanel />
       <div className="sidebar-foot">
         <ThemeSwitch />
         <SettingsButton />

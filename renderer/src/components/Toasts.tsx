@@ -1,6 +1,7 @@
 import { useToasts } from '../state/toasts.js';
 import { CopyButton } from './bits.js';
 import { Icon } from './Icon.js';
+import { useEffects } from '../state/effects.js';
 
 export function Toasts() {
   const toasts = useToasts((s) => s.toasts);
@@ -19,6 +20,11 @@ export function Toasts() {
                 <code className="mono">{t.command}</code>
                 <CopyButton text={t.command} />
               </div>
+            )}
+            {t.showsEffects && (
+              <button type="button" className="link-button small" data-testid="toast-show-effects" onClick={() => useEffects.getState().setPanelOpen(true)}>
+                Show all effects
+              </button>
             )}
           </div>
           <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => dismiss(t.id)}>

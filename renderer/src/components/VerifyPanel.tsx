@@ -10,6 +10,42 @@ import { CopyButton, InlineError } from './bits.js';
 import { Icon } from './Icon.js';
 import { RestoreControls, TREE_IDS } from './Restore.js';
 import { VerifierSetting } from './VerifierSetting.js';
+import { useSettings } from '../state/settings.js';
+import { create } from 'zustand';
+
+/** Workspaces whose verify panel the person opened while it had nothing to say (to set a verifier). */
+const useOpened = create<{ workspaces: string[]; open(workspace: string): void }>()((set) => ({
+  workspaces: [],
+  open: (workspace) => set((s) => ({ workspaces: [...s.workspaces, workspace] })),
+}));
+
+/**
+ * Whether the panel has nothing to say: no verifier set, no result, nothing running. Then it takes no
+ * line above the diff; its two buttons sit in the details head (VerifyButtons) and Verify opens it.
+ */
+function useVerifyQuiet(workspace: string, id: string): boolean {
+  const verifier = useSettings((s) => s.settings?.verifier[workspace]);
+  const busy = useVerify((s) => s.byId[id] !== undefined || s.running[id] === true || s.errors[id] !== undefined || s.forks[id] !== undefined || s.bisect?.workspace === workspace);
+  const opened = useOpened((s) => s.workspaces.includes(workspace));
+  return !verifier && !busy && !opened;
+}
+
+/** Verify and Fork in the details head while the panel is quiet: Verify opens it to set a verifier. */
+export function VerifyButtons({ workspace, checkpoint }: { workspace: string; checkpoint: Checkpoint }) {
+  const quiet = useVerifyQuiet(workspace, checkpoint.id);
+  const forkIt = useVerify((s) => s.fork);
+  if (!quiet) return null;
+  return (
+    <>
+      <button type="button" className="button button-subtle" data-testid="verify-button" title="No verifier is set for this workspace: set one to verify checkpoints" onClick={() => useOpened.getState().open(workspace)}>
+        Verify…
+      </button>
+      <button type="button" className="button button-subtle" data-testid="fork-button" onClick={() => void forkIt(workspace, checkpoint.id)} title="Write this checkpoint's files into a new folder beside the workspace">
+        <Icon name="copy" size={12} /> <span className="button-label">Fork</span>
+      </button>
+    </>
+  );
+}
 
 // Their own test ids (the details head has the tree's); the preview is the tree's one panel.
 const GOOD_IDS = { button: 'bisect-restore-good', confirm: 'bisect-restore-good-confirm', preview: TREE_IDS.preview };
@@ -32,6 +68,8 @@ export function VerifyPanel({ workspace, checkpoint }: { workspace: string; chec
   const checkpoints = useTimeline((s) => s.checkpoints);
   const { verify, fork: forkIt, startBisect } = useVerify.getState();
   const good = record && !record.passed ? lastPassingBefore(checkpoints, byId, checkpoint.id) : undefined;
+  const quiet = useVerifyQuiet(workspace, checkpoint.id);
+  if (quiet) return null;
 
   return (
     <section className="verify-panel" aria-label="Verification" data-testid="verify-panel">

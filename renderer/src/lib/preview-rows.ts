@@ -68,3 +68,38 @@ export function previewRows(input: { original: string; modified: string; ignoreW
   if (patch === undefined) return { rows: [], more: 0, tooLarge: true };
   return { ...rowsOfHunks(patch.hunks), tooLarge: false };
 }
+
+/** One line of the side-by-side preview: the old text on the left, the new on the right (a hunk header spans both). */
+export interface SideRow {
+  hunk: string | null;
+  left: PreviewRow | null;
+  right: PreviewRow | null;
+}
+
+/**
+ * The unified rows laid out side by side, as Monaco's split view aligns them:
+ * context on both sides, a run of removed lines beside the run of added lines
+ * that replaced it (the shorter run padded with blank rows).
+ */
+export function sideBySideRows(rows: readonly PreviewRow[]): SideRow[] {
+  const out: SideRow[] = [];
+  let removed: PreviewRow[] = [];
+  let added: PreviewRow[] = [];
+  const flush = () => {
+    for (let i = 0; i < Math.max(removed.length, added.length); i++) out.push({ hunk: null, left: removed[i] ?? null, right: added[i] ?? null });
+    removed = [];
+    added = [];
+  };
+  for (const row of rows) {
+    if (row.kind === 'removed') {
+      if (added.length > 0) flush();
+      removed.push(row);
+    } else if (row.kind === 'added') added.push(row);
+    else {
+      flush();
+      out.push(row.kind === 'hunk' ? { hunk: row.text, left: null, right: null } : { hunk: null, left: row, right: row });
+    }
+  }
+  flush();
+  return out;
+}

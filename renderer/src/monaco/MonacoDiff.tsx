@@ -1,6 +1,8 @@
 // A small React wrapper around Monaco's diff editor: the editor is created
-// once per mount; new texts swap in fresh models (the old ones are disposed),
-// and everything is disposed on unmount. Loaded lazily so Monaco's weight is
+// once per mount; new texts swap in fresh models (the old ones are disposed
+// once the new pair's diff is computed: disposed while Monaco's diff worker
+// still computes on them, the worker answers nothing and Monaco throws "no
+// diff result available" into the page), and everything is disposed on unmount. Loaded lazily so Monaco's weight is
 // paid only when a diff is first shown.
 import { useEffect, useRef } from 'react';
 import { monaco } from './setup.js';
@@ -11,6 +13,10 @@ import { useEditorLook } from './use-editor-look.js';
 import { useHostLayout } from './use-host-layout.js';
 import { usePaintedSignal } from './use-painted-signal.js';
 import { useDiffNav } from '../state/diff-nav.js';
+import { sideBySideBreakpoint } from '../lib/side-by-side.js';
+import { labelTextArea, useLabelIds } from './text-area-labels.js';
+
+const LABELS = { before: 'Before (read only)', after: 'After (read only)' } as const;
 
 export interface MonacoDiffProps {
   path: string;
@@ -33,9 +39,12 @@ export default function MonacoDiff({ path, original, modified, inline, wrap, dar
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<monaco.editor.IStandaloneDiffEditor | null>(null);
   const revealPending = useRef(true);
+  /** Models replaced on screen, kept until the diff of their successors is computed (see the top of this file). */
+  const retired = useRef<monaco.editor.ITextModel[]>([]);
   const activeNow = useRef(active);
   activeNow.current = active;
   const painted = usePaintedSignal(onPainted);
+  const labelIds = useLabelIds(['before', 'after'] as const);
 
   useEffect(() => {
     if (!host.current) return;
@@ -45,27 +54,40 @@ export default function MonacoDiff({ path, original, modified, inline, wrap, dar
       automaticLayout: false,
       originalEditable: false,
       // Screen readers (and axe) need a name for each side's text area.
-      originalAriaLabel: 'Before (read only)',
-      modifiedAriaLabel: 'After (read only)',
+      originalAriaLabel: LABELS.before,
+      modifiedAriaLabel: LABELS.after,
       renderSideBySide: !inline,
-      // The diff pane shares the window with two lists: split down to a narrower width than Monaco's default 900px.
+      // Split only where each side shows 80 columns of code (lib/side-by-side.ts; the preview follows the same rule).
       useInlineViewWhenSpaceIsLimited: true,
-      renderSideBySideInlineBreakpoint: 480,
+      renderSideBySideInlineBreakpoint: sideBySideBreakpoint(),
       // The rulers repeat what the +/− gutter already says, at the cost of a wide grey strip.
       renderOverviewRuler: false,
       renderMarginRevertIcon: false,
       renderGutterMenu: false,
+      // The gutter gives its width to the code (inline, two columns of numbers): numbers as wide as the file needs,
+      // no glyph or folding margins (nothing uses them in a read-only diff; unchanged regions fold by themselves).
+      lineNumbersMinChars: 3,
+      glyphMargin: false,
+      folding: false,
       wordWrap: wrap ? 'on' : 'off',
       diffWordWrap: 'inherit',
       ignoreTrimWhitespace: ignoreWhitespace,
     });
     editor.current = instance;
+    // Named again at every diff: the editors build their text areas when they first lay out, not at creation.
+    const label = () => {
+      labelTextArea(instance.getOriginalEditor(), labelIds.before);
+      labelTextArea(instance.getModifiedEditor(), labelIds.after);
+    };
+    label();
     // Open at the first change: once per new pair of texts, when Monaco has computed the diff.
     // The event also fires when a new pair resets the diff to "not computed yet"
     // (getLineChanges() is null then): that one must not use up the reveal.
     const onDiff = instance.onDidUpdateDiff(() => {
       const changes = instance.getLineChanges();
       if (changes === null) return;
+      for (const model of retired.current.splice(0)) model.dispose();
+      label();
       painted();
       if (activeNow.current) useDiffNav.getState().setCount(changes.length);
       if (!revealPending.current) return;
@@ -79,6 +101,7 @@ export default function MonacoDiff({ path, original, modified, inline, wrap, dar
       instance.dispose();
       model?.original.dispose();
       model?.modified.dispose();
+      for (const old of retired.current.splice(0)) old.dispose();
       editor.current = null;
     };
   }, []);
@@ -108,8 +131,7 @@ export default function MonacoDiff({ path, original, modified, inline, wrap, dar
       revealPending.current = true;
       instance.setModel({ original: originalModel, modified: modifiedModel });
       attached = true;
-      previous?.original.dispose();
-      previous?.modified.dispose();
+      if (previous) retired.current.push(previous.original, previous.modified);
     };
     const steps = [() => create(original), () => create(modified), attach];
     if (!large) {
@@ -149,5 +171,15 @@ export default function MonacoDiff({ path, original, modified, inline, wrap, dar
   useEditorLook(editor, wrap, dark);
   useHostLayout(editor, host);
 
-  return <div className="monaco-host" ref={host} />;
+  return (
+    <>
+      <span id={labelIds.before} className="visually-hidden">
+        {LABELS.before}
+      </span>
+      <span id={labelIds.after} className="visually-hidden">
+        {LABELS.after}
+      </span>
+      <div className="monaco-host" ref={host} />
+    </>
+  );
 }

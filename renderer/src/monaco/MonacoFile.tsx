@@ -7,6 +7,7 @@ import { languageForTexts } from './language.js';
 import { READ_ONLY_VIEW } from './view-options.js';
 import { useEditorLook } from './use-editor-look.js';
 import { useHostLayout } from './use-host-layout.js';
+import { labelTextArea, useLabelIds } from './text-area-labels.js';
 import { usePaintedSignal } from './use-painted-signal.js';
 
 export interface MonacoFileProps {
@@ -24,6 +25,7 @@ export default function MonacoFile({ path, text, change, wrap, dark, onPainted }
   const editor = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const tint = useRef<monaco.editor.IEditorDecorationsCollection | null>(null);
   const painted = usePaintedSignal(onPainted);
+  const labelIds = useLabelIds(['text'] as const);
 
   useEffect(() => {
     if (!host.current) return;
@@ -35,6 +37,7 @@ export default function MonacoFile({ path, text, change, wrap, dark, onPainted }
       wordWrap: wrap ? 'on' : 'off',
     });
     editor.current = instance;
+    labelTextArea(instance, labelIds.text);
     tint.current = instance.createDecorationsCollection();
     return () => {
       const model = instance.getModel();
@@ -63,11 +66,19 @@ export default function MonacoFile({ path, text, change, wrap, dark, onPainted }
       },
     ]);
     previous?.dispose();
+    labelTextArea(instance, labelIds.text);
     painted();
   }, [path, text, change]);
 
   useEditorLook(editor, wrap, dark);
   useHostLayout(editor, host);
 
-  return <div className="monaco-host" ref={host} />;
+  return (
+    <>
+      <span id={labelIds.text} className="visually-hidden">
+        {change === 'added' ? 'Added file text (read only)' : 'Deleted file text (read only)'}
+      </span>
+      <div className="monaco-host" ref={host} />
+    </>
+  );
 }

@@ -2,6 +2,7 @@
 // band, no overview ruler, no hover-driven highlights. These panes are for
 // reading history, so nothing in them should suggest they can be typed into.
 import type { monaco } from './setup.js';
+import { DIFF_FONT } from '../lib/diff-font.js';
 
 export const READ_ONLY_VIEW: monaco.editor.IEditorOptions = {
   readOnly: true,
@@ -23,10 +24,10 @@ export const READ_ONLY_VIEW: monaco.editor.IEditorOptions = {
   overviewRulerBorder: false,
   scrollBeyondLastLine: false,
   stickyScroll: { enabled: false },
-  fontSize: 12.5,
-  lineHeight: 19,
+  fontSize: DIFF_FONT.size,
+  lineHeight: DIFF_FONT.lineHeight,
   padding: { top: 6, bottom: 6 },
   scrollbar: { verticalScrollbarSize: 8, horizontalScrollbarSize: 8, useShadows: false },
-  fontFamily: 'ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "Liberation Mono", monospace',
+  fontFamily: DIFF_FONT.family,
   automaticLayout: true,
 };

@@ -13,6 +13,9 @@ interface EffectsState {
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: string | null;
   notifications: NotificationState;
+  /** The effects panel is open (from the header's badge, a toast or a system notification). */
+  panelOpen: boolean;
+  setPanelOpen(open: boolean): void;
   load(workspace: string | null): Promise<void>;
   upsert(effect: EffectRecord): boolean;
   requestNotifications(): Promise<void>;
@@ -30,6 +33,8 @@ export const useEffects = create<EffectsState>()((set, get) => ({
   status: 'idle',
   error: null,
   notifications: notificationState(),
+  panelOpen: false,
+  setPanelOpen: (open) => set({ panelOpen: open }),
 
   load: async (workspace) => {
     const token = ++loadToken;

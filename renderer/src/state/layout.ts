@@ -3,8 +3,11 @@
 // full-width diff (everything but the diff folded). In a narrow window the
 // file list sits above the diff; its height there is `filesHeight` (0: not
 // set by the person, the stylesheet's share of the pane). Below NARROW_QUERY the
-// sidebar folds by itself (the diff needs the room); opening it there lasts
-// until the window widens, and leaves the remembered wide-window choice alone.
+// sidebar and the checkpoint list fold by themselves (the diff needs the room;
+// the timeline above still picks checkpoints); opening one there lasts until
+// the window widens, and leaves the remembered wide-window choice alone.
+// The sidebar folds to a rail of icons, and starts folded: at 1440 px its
+// 248 px are what the diff needs to show 100 columns (docs/design.md, "Room for the diff").
 import { create } from 'zustand';
 
 const KEY = 'chronoscope.layout';
@@ -18,7 +21,7 @@ export interface Layout {
   fullDiff: boolean;
 }
 
-const DEFAULTS: Layout = { listWidth: 300, filesWidth: 240, filesHeight: 0, sidebarCollapsed: false, listCollapsed: false, fullDiff: false };
+const DEFAULTS: Layout = { listWidth: 260, filesWidth: 200, filesHeight: 0, sidebarCollapsed: true, listCollapsed: false, fullDiff: false };
 export const PANE_LIMITS = { listWidth: [200, 560], filesWidth: [150, 480], filesHeight: [60, 600] } as const;
 
 function clampWidth(key: keyof typeof PANE_LIMITS, value: number): number {
@@ -33,7 +36,7 @@ function read(): Layout {
       listWidth: clampWidth('listWidth', Number(raw.listWidth ?? DEFAULTS.listWidth)),
       filesWidth: clampWidth('filesWidth', Number(raw.filesWidth ?? DEFAULTS.filesWidth)),
       filesHeight: raw.filesHeight === undefined || raw.filesHeight === 0 ? 0 : clampWidth('filesHeight', Number(raw.filesHeight)),
-      sidebarCollapsed: raw.sidebarCollapsed === true,
+      sidebarCollapsed: raw.sidebarCollapsed === undefined ? DEFAULTS.sidebarCollapsed : raw.sidebarCollapsed === true,
       listCollapsed: raw.listCollapsed === true,
       fullDiff: raw.fullDiff === true,
     };
@@ -42,17 +45,22 @@ function read(): Layout {
   }
 }
 
-// The stylesheet's narrow layout (@media (max-width: 1100px)): the same edge, so the stacked file list's divider turns with it.
+// The stylesheet's narrow layout (@media (max-width: 1100px)): the same edge.
 const NARROW_QUERY = '(max-width: 1100px)';
+// The stylesheet's stacked file list (@media (max-width: 1400px)): above the diff, so its divider turns with it.
+const STACKED_QUERY = '(max-width: 1400px)';
 
-function narrowNow(): boolean {
-  return typeof matchMedia === 'function' && matchMedia(NARROW_QUERY).matches;
+function matchesNow(query: string): boolean {
+  return typeof matchMedia === 'function' && matchMedia(query).matches;
 }
 
 interface LayoutState extends Layout {
-  /** The window is narrow: the sidebar is folded unless opened for now. */
+  /** The window is narrow: the sidebar and the checkpoint list are folded unless opened for now. */
   narrow: boolean;
   narrowSidebarOpen: boolean;
+  narrowListOpen: boolean;
+  /** The file list sits above the diff (not beside it). */
+  stacked: boolean;
   setWidth(key: keyof typeof PANE_LIMITS, value: number): void;
   toggle(key: 'sidebarCollapsed' | 'listCollapsed' | 'fullDiff'): void;
 }
@@ -67,12 +75,15 @@ export const useLayout = create<LayoutState>()((set, get) => {
     }
   };
   if (typeof matchMedia === 'function') {
-    matchMedia(NARROW_QUERY).addEventListener('change', (e) => set({ narrow: e.matches, narrowSidebarOpen: false }));
+    matchMedia(NARROW_QUERY).addEventListener('change', (e) => set({ narrow: e.matches, narrowSidebarOpen: false, narrowListOpen: false }));
+    matchMedia(STACKED_QUERY).addEventListener('change', (e) => set({ stacked: e.matches }));
   }
   return {
     ...read(),
-    narrow: narrowNow(),
+    narrow: matchesNow(NARROW_QUERY),
     narrowSidebarOpen: false,
+    narrowListOpen: false,
+    stacked: matchesNow(STACKED_QUERY),
     setWidth: (key, value) => {
       set({ [key]: clampWidth(key, value) } as Pick<Layout, typeof key>);
       save();
@@ -82,13 +93,22 @@ export const useLayout = create<LayoutState>()((set, get) => {
         set({ narrowSidebarOpen: !get().narrowSidebarOpen });
         return;
       }
+      if (key === 'listCollapsed' && get().narrow && !get().fullDiff) {
+        set({ narrowListOpen: !get().narrowListOpen });
+        return;
+      }
       set({ [key]: !get()[key] } as Pick<Layout, typeof key>);
       save();
     },
   };
 });
 
-/** Whether the sidebar is out of view now: folded by hand, by the full-width diff, or by a narrow window. */
+/** Whether the sidebar is folded to its rail now: by hand (the default), or by a narrow window. */
 export function sidebarFolded(s: LayoutState): boolean {
-  return s.fullDiff || (s.narrow ? !s.narrowSidebarOpen : s.sidebarCollapsed);
+  return s.narrow ? !s.narrowSidebarOpen : s.sidebarCollapsed;
+}
+
+/** Whether the checkpoint list is out of view now: folded by hand, by the full-width diff, or by a narrow window. */
+export function listFolded(s: LayoutState): boolean {
+  return s.fullDiff || (s.narrow ? !s.narrowListOpen : s.listCollapsed);
 }

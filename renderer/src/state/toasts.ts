@@ -9,6 +9,8 @@ export interface Toast {
   body?: string;
   /** A command the person may want to copy (an effect's compensation). */
   command?: string | null;
+  /** A new irreversible effect: the toast offers to open the effects panel. */
+  showsEffects?: boolean;
 }
 
 interface ToastState {

@@ -25,7 +25,7 @@ function isCurrent(workspace: string): boolean {
 function announceEffect(effect: EffectRecord): void {
   const title = `${effectKindLabel(effect.kind)}: ${effect.target}`;
   useToasts.getState().push(
-    { tone: 'warning', title, body: effect.summary || effect.command, command: effect.compensation },
+    { tone: 'warning', title, body: effect.summary || effect.command, command: effect.compensation, showsEffects: true },
     15_000,
   );
   const host = useConnection.getState().info?.host;
@@ -33,7 +33,11 @@ function announceEffect(effect: EffectRecord): void {
   if (host !== 'electron' && typeof Notification !== 'undefined' && Notification.permission === 'granted') {
     try {
       const body = effect.compensation ? `Undo with: ${effect.compensation}` : 'No compensation command is known.';
-      new Notification(`Chronoscope — ${title}`, { body, tag: effect.id });
+      const notice = new Notification(`Chronoscope — ${title}`, { body, tag: effect.id });
+      notice.onclick = () => {
+        window.focus();
+        useEffects.getState().setPanelOpen(true);
+      };
     } catch {
       // some contexts (file://, insecure origins) refuse notifications: the toast is enough
     }
@@ -66,6 +70,7 @@ function focusEffect(workspace: string, effect: EffectRecord): void {
     const id = checkpointAt(effect);
     if (id) useTimeline.getState().select(id);
     useEffects.getState().upsert(effect);
+    useEffects.getState().setPanelOpen(true);
   };
   if (useTimeline.getState().status === 'ready' && useTimeline.getState().workspace === entry.path) {
     apply();
