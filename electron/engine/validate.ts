@@ -2,6 +2,7 @@
 // it reaches git or the file system. One clear line on failure, nothing changed.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { controlChars } from '../../shared/control-chars.js';
 import { ChronoscopeError } from '../../shared/errors.js';
 import { CHECKPOINT_REF_PATTERN } from '../../shared/refs.js';
 
@@ -23,7 +24,7 @@ export function validateRef(ref: unknown): string {
  */
 export function validateRelPath(raw: unknown): string {
   const bad = (why: string): never => {
-    const shown = typeof raw === 'string' ? raw.replace(/[\0-\x1f]/g, '?').slice(0, 200) + (raw.length > 200 ? '…' : '') : String(typeof raw);
+    const shown = typeof raw === 'string' ? raw.replace(controlChars(), '?').slice(0, 200) + (raw.length > 200 ? '…' : '') : String(typeof raw);
     throw new ChronoscopeError('bad_input', `path '${shown}' is ${why}`);
   };
   if (typeof raw !== 'string') return bad('not a string');

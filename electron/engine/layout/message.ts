@@ -1,5 +1,6 @@
 // A checkpoint's metadata lives in its commit message, so the store is its own
 // database: line 1 is the reason, then one line `Chronoscope-Meta: <json>`.
+import { controlChars } from '../../../shared/control-chars.js';
 import { TRIGGERS, type Checkpoint, type SkippedFile, type Trigger } from '../../../shared/model.js';
 
 /** A checkpoint as the engine reads it from the store: its ref, its tree and what its commit message holds. */
@@ -29,7 +30,7 @@ export type CheckpointMeta = Pick<Checkpoint, 'trigger' | 'time_ms' | 'stats' | 
 
 /** One printable line, bounded. */
 export function sanitizeLine(text: string, max = 500): string {
-  const line = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const line = text.replace(controlChars('\\u2028\\u2029'), ' ').replace(/\s+/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
