@@ -22,6 +22,7 @@ import { compactStore } from './retention.js';
 import { PUSH_STATE_FILE, recordPushBaseline } from '../effects/push-monitor.js';
 import { loadSettings } from './layout/settings-file.js';
 import { makeOwnerOnly } from './layout/store-modes.js';
+import { assertOwnStore } from './layout/store-owner.js';
 import { WorkspaceImpl } from './workspace.js';
 
 export async function openStore(options: StoreOptions = {}): Promise<Store> {
@@ -32,7 +33,8 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
   });
   const home = await fs.realpath(requested);
   const layout = storeLayout(home);
-  // Owner-only whatever the umask, and an older store is tightened (store-modes.ts).
+  // Ours only (store-owner.ts); owner-only whatever the umask, and an older store is tightened (store-modes.ts).
+  await assertOwnStore(home);
   await makeOwnerOnly(home);
   const settings = await loadSettings(layout.configFile, options.settings);
   await fs.mkdir(layout.workspacesDir, { recursive: true, mode: 0o700 });
