@@ -54,6 +54,12 @@ function allModes(root: string): Map<string, number> {
   return out;
 }
 
+/** Exact modes of some entries under `root`, compared in octal. */
+function expectModes(root: string, wanted: Record<string, number>): void {
+  const got = new Map(Object.keys(wanted).map((rel) => [rel, modeOf(path.join(root, rel))] as const));
+  expect(octal(got)).toEqual(octal(new Map(Object.entries(wanted))));
+}
+
 const octal = (m: Map<string, number>): Record<string, string> => Object.fromEntries([...m].map(([k, v]) => [k, v.toString(8)]));
 
 describe.skipIf(otherUser.skip !== null)('modes through fork and restore (as another user)', () => {
@@ -75,9 +81,7 @@ describe.skipIf(otherUser.skip !== null)('modes through fork and restore (as ano
     expect(r.code, r.stderr).toBe(0);
     const open = [...allModes(to)].filter(([, m]) => (m & 0o077) !== 0);
     expect(open.map(([p, m]) => `${p} ${m.toString(8)}`)).toEqual([]);
-    expect(modeOf(path.join(to, 'secret.txt'))).toBe(0o600);
-    expect(modeOf(path.join(to, 'private'))).toBe(0o700);
-    expect(modeOf(path.join(to, 'bin/tool'))).toBe(0o700);
+    expectModes(to, { 'secret.txt': 0o600, private: 0o700, 'bin/tool': 0o700 });
   });
 
   it('restore recreates a deleted 0700 folder 0700 (and a 0750 one 0750), its files as they were', () => {
@@ -85,10 +89,7 @@ describe.skipIf(otherUser.skip !== null)('modes through fork and restore (as ano
     fs.rmSync(path.join(ws, 'private'), { recursive: true });
     const r = run(['restore', '1', '--yes']);
     expect(r.code, r.stderr).toBe(0);
-    expect(modeOf(path.join(ws, 'private'))).toBe(0o700);
-    expect(modeOf(path.join(ws, 'private/deeper'))).toBe(0o750);
-    expect(modeOf(path.join(ws, 'private/key.txt'))).toBe(0o600);
-    expect(modeOf(path.join(ws, 'private/deeper/note.txt'))).toBe(0o640);
+    expectModes(ws, { private: 0o700, 'private/deeper': 0o750, 'private/key.txt': 0o600, 'private/deeper/note.txt': 0o640 });
   });
 
   it('restore with umask 077: a recreated folder and its files are open to nobody else', () => {
