@@ -51,6 +51,13 @@ describe('a workspace that is or lies inside a credential folder', () => {
     expect(storeText(s.storeHome)).not.toContain('wJalrXUtnFEMI');
   });
 
+  it('~/.aws as a link into a dotfiles folder: the folder it leads to is refused too', async () => {
+    write(s.base, 'dotfiles/aws/credentials', `${SECRET}\n`);
+    fs.symlinkSync(path.join(s.base, 'dotfiles', 'aws'), path.join(s.home, '.aws'));
+    await expect(s.store.workspace(path.join(s.base, 'dotfiles', 'aws'))).rejects.toMatchObject({ code: 'refused', message: expect.stringContaining('a folder of credentials') });
+    expect((await s.store.workspace(path.join(s.base, 'dotfiles')).catch(() => null)) !== null).toBe(true); // its parent is no credential folder
+  });
+
   it('include_credentials still opts in', async () => {
     write(s.home, '.aws/credentials', `${SECRET}\n`);
     const optIn = await openStore({ home: s.storeHome, settings: { include_credentials: true } });

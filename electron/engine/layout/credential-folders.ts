@@ -12,15 +12,13 @@ import { isInside } from '../support/fsutil.js';
 /** Relative to a home folder. The six the issue named, and the two more folder patterns the excludes already keep out. */
 export const CREDENTIAL_FOLDERS = ['.aws', '.ssh', '.gnupg', '.config/gh', '.docker', '.kube', '.azure', '.config/gcloud'];
 
-/** The credential folder (real path) `real` is or lies inside, for any of `homes`; null if none. */
+/** The credential folder `real` is or lies inside, for any of `homes`; null if none. */
 export async function credentialFolderOf(real: string, homes: readonly string[]): Promise<string | null> {
-  for (const home of homes) {
-    for (const rel of CREDENTIAL_FOLDERS) {
-      const folder = path.join(home, ...rel.split('/'));
-      // Through its links: ~/.aws may be a link into a dotfiles repository.
-      const resolved = await fs.realpath(folder).catch(() => folder);
-      for (const candidate of new Set([folder, resolved])) if (isInside(real, candidate)) return candidate;
-    }
+  const folders = homes.flatMap((home) => CREDENTIAL_FOLDERS.map((rel) => path.join(home, ...rel.split('/'))));
+  // Through their links too (~/.aws may be a link into a dotfiles repository); looked up side by side: a hook opens a workspace on every call.
+  const resolved = await Promise.all(folders.map((f) => fs.realpath(f).catch(() => f)));
+  for (const [i, folder] of folders.entries()) {
+    for (const candidate of new Set([folder, resolved[i] ?? folder])) if (isInside(real, candidate)) return candidate;
   }
   return null;
 }
