@@ -2,6 +2,7 @@
 // aligned text for people (colour only on a terminal, and never when NO_COLOR
 // is set, per no-color.org), and the single error line on stderr (with
 // --json, one JSON object there instead).
+import { escapeControlChars, hasControlChars } from '../../shared/control-chars.js';
 import { ChronoscopeError, UsageError, type ErrorCode } from '../../shared/errors.js';
 
 export function printJson(value: unknown): void {
@@ -60,7 +61,8 @@ export function printError(err: unknown, exitCode: number, json: boolean): void 
 
 function oneLine(message: string): string {
   const first = message.split('\n').find((line) => line.trim() !== '') ?? 'unknown error';
-  return first.trim();
+  // Messages quote paths and names as given: no control character reaches the terminal.
+  return escapeControlChars(first.trim());
 }
 
 // ---- colour ----
@@ -120,10 +122,9 @@ export function plural(n: number, word: string, pluralWord = `${word}s`): string
   return `${n} ${n === 1 ? word : pluralWord}`;
 }
 
-/** Paths can hold newlines and control characters; never let them break a line of output. */
+/** Paths can hold newlines and control characters (C0 and C1); never let them break a line of output or reach the terminal. */
 export function safeText(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return /[\u0000-\u001f\u007f]/.test(text) ? JSON.stringify(text) : text;
+  return hasControlChars(text) ? escapeControlChars(JSON.stringify(text)) : text;
 }
 
 export type Align = 'left' | 'right';

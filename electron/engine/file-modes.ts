@@ -6,6 +6,11 @@
 // content: the scan still lists the file (its stat data changed, scan.ts), and
 // a snapshot whose tree is unchanged but whose modes are is recorded
 // (modeChange), so the chmod is in the next checkpoint.
+//
+// Folders too: a folder that is not 755 is recorded under its path with a
+// trailing '/' ("secret/": "700"), looked at whenever a file below it is, so a
+// deleted 0700 folder comes back 0700 (restore, fork). A folder chmodded with
+// no file below it touched is noticed at the next change below it.
 import path from 'node:path';
 import type { WsContext } from './layout/context.js';
 import { forEachInBatches, lstatQuiet } from './support/fsutil.js';
@@ -43,18 +48,42 @@ export async function recordedModes(ctx: WsContext, commit: string): Promise<Rec
   return { ...modes };
 }
 
-/** `previous` updated with the on-disk bits of `hashed` paths; undefined when empty. */
+/** `previous` updated with the on-disk bits of `hashed` paths and of the folders above them; undefined when empty. */
 export async function nextModes(root: string, previous: Record<string, string>, hashed: readonly string[]): Promise<Record<string, string> | undefined> {
   const modes = { ...previous };
+  const note = (key: string, bits: number | null, usual: readonly number[]): void => {
+    if (bits === null || usual.includes(bits)) delete modes[key];
+    else modes[key] = bits.toString(8).padStart(3, '0');
+  };
+  const folders = new Set<string>();
   // Synchronous stats in batches: a first snapshot looks at every file.
   await forEachInBatches(hashed, (rel) => {
     const st = lstatQuiet(path.join(root, rel));
-    const bits = st?.isFile() ? st.mode & 0o777 : null;
-    const usual = bits !== null && (bits === 0o644 || bits === 0o755);
-    if (bits === null || usual) delete modes[rel];
-    else modes[rel] = bits.toString(8).padStart(3, '0');
+    note(rel, st?.isFile() ? st.mode & 0o777 : null, [0o644, 0o755]);
+    for (let dir = path.posix.dirname(rel); dir !== '.' && !folders.has(dir); dir = path.posix.dirname(dir)) folders.add(dir);
+  });
+  await forEachInBatches([...folders], (dir) => {
+    const st = lstatQuiet(path.join(root, dir));
+    note(`${dir}/`, st?.isDirectory() ? st.mode & 0o777 : null, [0o755]);
   });
   return Object.keys(modes).length > 0 ? modes : undefined;
+}
+
+/** The recorded bits of files (by path). */
+export function fileModes(modes: Readonly<Record<string, string>> | undefined): Map<string, number> {
+  return new Map(Object.entries(modes ?? {}).filter(([p]) => !p.endsWith('/')).map(([p, m]) => [p, parseInt(m, 8)] as const));
+}
+
+/**
+ * The mode a missing folder is created with (the umask still applies): the
+ * one recorded for it, else 0755, which is what no record means (folders that
+ * are not 755 are recorded). Checkpoints from before folders were recorded
+ * have none: their 0700 folders come back 0755 (narrowed by the umask), inside
+ * a fork folder that itself has the workspace folder's mode.
+ */
+export function folderModes(modes: Readonly<Record<string, string>> | undefined): (rel: string) => number {
+  const recorded = new Map(Object.entries(modes ?? {}).filter(([p]) => p.endsWith('/')).map(([p, m]) => [p.slice(0, -1), parseInt(m, 8)] as const));
+  return (rel) => recorded.get(rel) ?? 0o755;
 }
 
 /**

@@ -6,6 +6,7 @@
 import type { GitContext } from './git/git-env.js';
 import { git, splitNul, ZERO_OID } from './git/git-runner.js';
 import { cachedReader, diffTreesInNode } from './trees/tree-diff.js';
+import { inGitDir } from './validate.js';
 
 export interface PlannedWrite {
   path: string;
@@ -32,9 +33,22 @@ export interface PlanInput {
   paths?: string[];
 }
 
-export async function planRestore(gitCtx: GitContext, input: PlanInput): Promise<RestorePlan> {
-  if (input.currentTree === input.targetTree) return { writes: [], deleted: [], untracked: [], recorded: new Map() };
-  return (await planInNode(gitCtx, input)) ?? planWithGit(gitCtx, input);
+export async function planRestore(gitCtx: GitContext, input: PlanInput): Promise<RestorePlan & { inGit: string[] }> {
+  if (input.currentTree === input.targetTree) return { writes: [], deleted: [], untracked: [], recorded: new Map(), inGit: [] };
+  return withoutGitPaths((await planInNode(gitCtx, input)) ?? (await planWithGit(gitCtx, input)));
+}
+
+/**
+ * Nothing is ever written or removed under a .git folder, at any depth: a
+ * store tree holding `.git/hooks/post-checkout` (crafted, or fetched from a
+ * shared remote) would otherwise plant code git runs. The scan never records
+ * .git, so only such a tree has these paths; they are left out, and named.
+ */
+function withoutGitPaths(plan: RestorePlan): RestorePlan & { inGit: string[] } {
+  const inGit = [...plan.writes.map((w) => w.path), ...plan.deleted, ...plan.untracked].filter(inGitDir);
+  if (inGit.length === 0) return { ...plan, inGit };
+  const keep = (p: string): boolean => !inGitDir(p);
+  return { ...plan, writes: plan.writes.filter((w) => keep(w.path)), deleted: plan.deleted.filter(keep), untracked: plan.untracked.filter(keep), inGit };
 }
 
 /** The same plan from trees read in Node (tree-diff.ts); null when the trees differ too widely. */

@@ -10,7 +10,6 @@
 // Ignored files, oversized files the safety checkpoint skipped and anything
 // in .git are never touched: they are not in the tree the plan starts from,
 // and a write that would overwrite or go through such a file is skipped.
-import { createHash, randomBytes } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -30,8 +29,9 @@ import type { CheckpointRecord } from './layout/message.js';
 import { planRestore, type PlannedWrite, type RestorePlan } from './restore-plan.js';
 import { cachedReader, pathInTree } from './trees/tree-diff.js';
 import { takeSnapshot } from './snapshot.js';
-import { recordedModes } from './file-modes.js';
-import { assertNoSymlinkParent, validateRelPaths } from './validate.js';
+import { fileModes, folderModes, recordedModes } from './file-modes.js';
+import { writeFiles, WriteStop, unchangedSinceSafety, type Guard, type WriteHooks } from './tree-write.js';
+import { assertNoSymlinkParent, inGitDir, validateRelPaths } from './validate.js';
 
 async function checkPaths(ctx: WsContext, target: CheckpointRecord, options: RestoreOptions): Promise<string[] | undefined> {
   if (options.paths === undefined || options.paths.length === 0) return undefined;
@@ -90,12 +90,8 @@ async function changedSinceRestore(ctx: WsContext, safety: CheckpointRecord, dis
 }
 
 /** Test seams: run between the safety checkpoint and the writes (e.g. an agent editing a file meanwhile), and around one file's write (another process swapping its folder). */
-export interface RestoreHooks {
+export interface RestoreHooks extends WriteHooks {
   afterSafety?: () => Promise<void>;
-  /** After the folder was checked, before the temporary file is created. */
-  beforeWrite?: (rel: string) => Promise<void>;
-  /** After the rename, before the folder is checked again. */
-  afterRename?: (rel: string) => Promise<void>;
 }
 
 /** Runs under the workspace lock (the caller holds it). */
@@ -114,7 +110,7 @@ export async function restoreCheckpoint(ctx: WsContext, ref: string, options: Re
   // The plan only reads trees: it starts as soon as the safety scan has its
   // tree, beside the writing of the safety checkpoint, and is used only once
   // that checkpoint is recorded.
-  let planned: Promise<RestorePlan> | undefined;
+  let planned: Promise<RestorePlan & { inGit: string[] }> | undefined;
   let scannedTree: string | undefined;
   const safetyResult = await takeSnapshot(
     ctx,
@@ -133,7 +129,8 @@ export async function restoreCheckpoint(ctx: WsContext, ref: string, options: Re
   }
   const safety = { id: safetyResult.id, tree: scannedTree };
 
-  const plan = await keepWhatHermesLeavesOut(ctx, target, await planned);
+  const fullPlan = await planned;
+  const plan = await keepWhatHermesLeavesOut(ctx, target, fullPlan);
   const removals = keep ? plan.deleted : [...plan.deleted, ...plan.untracked];
 
   // Phase 1: every object must exist before anything is touched.
@@ -156,7 +153,7 @@ export async function restoreCheckpoint(ctx: WsContext, ref: string, options: Re
     await sweepTmpFiles(ctx, dirs, writeDirs);
     await writeFileAtomic(journalFile(ctx), `${JSON.stringify(writeDirs)}\n`);
     await hooks.afterSafety?.();
-    return await writePhase(ctx, dirs, { target, safety, plan, removals, keep, short, hooks, named, ...(paths ? { paths } : {}) });
+    return await writePhase(ctx, dirs, { target, safety, plan, removals, keep, short, hooks, named, inGit: fullPlan.inGit, ...(paths ? { paths } : {}) });
   } finally {
     await dirs.close();
   }
@@ -170,30 +167,33 @@ interface WritePhase {
   keep: boolean;
   short: string;
   hooks: RestoreHooks;
+  /** Paths under a .git folder the target holds: never written, reported as skipped. */
+  inGit: string[];
   paths?: string[];
   /** Recorded in the restore checkpoint: what it restored, as titled (restoreCheckpoint). */
   named: { restore_of?: RestoreOf };
 }
 
-async function writePhase(ctx: WsContext, dirs: WorkspaceDirs, { target, safety, plan, removals, keep, short, hooks, paths, named }: WritePhase): Promise<RestoreResult> {
+async function writePhase(ctx: WsContext, dirs: WorkspaceDirs, { target, safety, plan, removals, keep, short, hooks, inGit, paths, named }: WritePhase): Promise<RestoreResult> {
   // Phase 2: write. A file that no longer holds what the safety checkpoint
   // recorded was changed by someone else meanwhile: left as is, reported.
   // A write that would go through or over something the plan does not know is
   // skipped, reported. Should a write still fail, the error says where the
   // restore stopped and how to undo what was done.
   const conflicts: string[] = [];
-  const skipped: string[] = [];
-  const modes = new Map(Object.entries(target.modes ?? {}).map(([p, m]) => [p, parseInt(m, 8)] as const));
-  const guard: Guard = { recorded: plan.recorded, conflicts, skipped, modes, hooks };
+  const skipped: string[] = [...inGit];
+  const modes = fileModes(target.modes);
+  const folderMode = folderModes(target.modes);
+  const guard: Guard = { recorded: plan.recorded, conflicts, skipped, modes, folderMode, hooks };
   let removed: string[];
   let written: PlannedWrite[];
   let chmodded: string[];
   try {
     removed = await removeFiles(dirs, removals, guard);
-    written = await writeFiles(ctx, dirs, plan.writes, new Set(removals), guard);
+    written = await writeFiles(ctx.git, dirs, plan.writes, new Set(removals), guard);
     // Files whose content the plan leaves alone may still differ in permission bits alone (a chmod since).
     const planned = new Set([...removals, ...plan.writes.map((w) => w.path)]);
-    const candidates = [...new Set([...modes.keys(), ...Object.keys(await recordedModes(ctx, safety.id))])].filter((p) => !planned.has(p) && inPaths(p, paths));
+    const candidates = [...new Set([...modes.keys(), ...fileModes(await recordedModes(ctx, safety.id)).keys()])].filter((p) => !planned.has(p) && inPaths(p, paths) && !inGitDir(p));
     chmodded = await restoreModesOnly(dirs, candidates, modes);
   } catch (err) {
     const where = err instanceof WriteStop ? err.path : '?';
@@ -297,42 +297,6 @@ async function sweepTmpFiles(ctx: WsContext, dirs: WorkspaceDirs, relDirs: strin
   });
 }
 
-/**
- * The mode a rewritten file gets: the bits the checkpoint recorded for it
- * when git could not hold them; else the existing file's permission bits when
- * there is one (a 0600 file stays 0600), with git's exec bit applied: 100755
- * adds x wherever r is set (and for the owner), 100644 clears every x.
- */
-function restoredMode(gitMode: string, existing: number | null, recorded?: number): number {
-  const exec = gitMode === '100755';
-  // Bits the checkpoint recorded beyond git's two modes win (a 0600 file comes back 0600).
-  if (recorded !== undefined && ((recorded & 0o100) !== 0) === exec) return recorded;
-  if (existing === null) return exec ? 0o755 : 0o644;
-  const bits = existing & 0o777;
-  if (!exec) return bits & ~0o111;
-  return bits | 0o100 | ((bits & 0o040) >> 2) | ((bits & 0o004) >> 2);
-}
-
-interface Guard {
-  recorded: RestorePlan['recorded'];
-  conflicts: string[];
-  /** Writes left out for safety (a symlink, unknown file or folder in the way). */
-  skipped: string[];
-  /** Permission bits the target recorded beyond git's 644/755. */
-  modes: Map<string, number>;
-  hooks: RestoreHooks;
-}
-
-/** A write-phase failure, with the path it happened at. */
-class WriteStop extends Error {
-  constructor(
-    readonly path: string,
-    readonly reason: string,
-  ) {
-    super(`${path}: ${reason}`);
-  }
-}
-
 /** The nearest existing folder of each path must be writable; else refused, nothing changed. */
 async function checkWritable(root: string, rels: string[]): Promise<void> {
   const nearest = async (rel: string): Promise<string> => {
@@ -360,46 +324,14 @@ async function checkWritable(root: string, rels: string[]): Promise<void> {
   }
 }
 
-/** git's blob id of some bytes. */
-function blobId(data: Buffer): string {
-  return createHash('sha1').update(`blob ${data.length}\0`).update(data).digest('hex');
-}
-
-/**
- * True if what is at `rel` now is what the safety checkpoint recorded there
- * (same kind and content), or nothing; false (and a conflict noted) otherwise.
- * Paths the plan knows nothing about are not checked here. `full` reaches the
- * file through its held folder; nothing on the way is followed.
- */
-async function unchangedSinceSafety(full: string, rel: string, guard: Guard): Promise<boolean> {
-  const expected = guard.recorded.get(rel);
-  if (!expected) return true;
-  const st = await fs.lstat(full).catch(() => null);
-  if (!st) return true; // gone: nothing on disk to lose
-  let same = false;
-  try {
-    if (st.isSymbolicLink()) same = expected.mode === '120000' && blobId(Buffer.from(await fs.readlink(full), 'utf8')) === expected.oid;
-    else if (st.isFile() && expected.mode.startsWith('100')) {
-      const handle = await openRegular(full);
-      if (handle) {
-        try {
-          same = blobId(await handle.readFile()) === expected.oid;
-        } finally {
-          await handle.close();
-        }
-      }
-    }
-  } catch {
-    same = false;
-  }
-  if (!same) guard.conflicts.push(rel);
-  return same;
-}
-
 async function removeFiles(dirs: WorkspaceDirs, rels: string[], guard: Guard): Promise<string[]> {
   const removed: string[] = [];
   const emptied = new Set<string>();
   for (const rel of rels) {
+    if (inGitDir(rel)) {
+      guard.skipped.push(rel);
+      continue;
+    }
     const relDir = path.posix.dirname(rel);
     const parent = await dirs.acquire(relDir);
     if (!parent) {
@@ -439,103 +371,4 @@ async function removeFiles(dirs: WorkspaceDirs, rels: string[], guard: Guard): P
     }
   }
   return removed;
-}
-
-function tmpName(): string {
-  return `.chronoscope-${randomBytes(6).toString('hex')}.tmp`;
-}
-
-/** Files written at once: the writes are small fs calls, and their latency, not the disk, is what costs. */
-const WRITES_IN_FLIGHT = 8;
-
-async function writeFiles(ctx: WsContext, dirs: WorkspaceDirs, writes: PlannedWrite[], removals: Set<string>, guard: Guard): Promise<PlannedWrite[]> {
-  const byOid = new Map<string, PlannedWrite[]>();
-  for (const w of writes) byOid.set(w.oid, [...(byOid.get(w.oid) ?? []), w]);
-  const done = new Set<PlannedWrite>();
-  const inFlight = new Set<Promise<void>>();
-  let failure: unknown = null;
-  await batchContents(ctx.git, [...byOid.keys()], async (oid, data) => {
-    for (const w of byOid.get(oid) ?? []) {
-      // Stop starting writes once one failed; the ones under way finish.
-      if (failure !== null) break;
-      const task: Promise<void> = writeOne(dirs, w, data, removals, guard).then(
-        (ok) => void (ok && done.add(w)),
-        (err: unknown) => void (failure ??= err),
-      );
-      inFlight.add(task);
-      void task.finally(() => inFlight.delete(task));
-      if (inFlight.size >= WRITES_IN_FLIGHT) await Promise.race(inFlight);
-    }
-  });
-  await Promise.all(inFlight);
-  if (failure !== null) throw failure;
-  return writes.filter((w) => done.has(w));
-}
-
-const NEW_FILE = fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_EXCL | (fsConstants.O_NOFOLLOW ?? 0);
-
-async function writeOne(dirs: WorkspaceDirs, w: PlannedWrite, data: Buffer, removals: Set<string>, guard: Guard): Promise<boolean> {
-  const skip = (): false => {
-    guard.skipped.push(w.path);
-    return false;
-  };
-  let parent: HeldDir | null;
-  try {
-    // Missing folders are made real folders; a link or file in the way is replaced only if the plan removes it.
-    parent = await dirs.acquire(path.posix.dirname(w.path), { create: true, replaceable: removals });
-  } catch (err) {
-    throw new WriteStop(w.path, (err as Error).message);
-  }
-  if (!parent) return skip();
-  try {
-    if (!(await dirs.inside(parent))) return skip();
-    const full = parent.at(path.posix.basename(w.path));
-    const existing = await fs.lstat(full).catch(() => null);
-    // Something on disk the plan did not know about (ignored, oversized): leave it.
-    if (existing && w.kind === 'added') return skip();
-    if (existing?.isDirectory()) return skip();
-    if (existing && !(await unchangedSinceSafety(full, w.path, guard))) return false;
-    await guard.hooks.beforeWrite?.(w.path);
-    const tmpBase = tmpName();
-    const tmp = parent.at(tmpBase);
-    try {
-      if (w.mode === '120000') {
-        await fs.symlink(data.toString('utf8'), tmp);
-      } else {
-        const mode = restoredMode(w.mode, existing?.isFile() ? existing.mode : null, guard.modes.get(w.path));
-        const handle = await fs.open(tmp, NEW_FILE, mode);
-        try {
-          if (!(await dirs.holdsFile(parent, tmpBase, handle))) {
-            await fs.rm(tmp, { force: true }).catch(() => undefined);
-            return skip();
-          }
-          await handle.writeFile(data);
-          await handle.chmod(mode);
-        } finally {
-          await handle.close();
-        }
-      }
-      // Checked again after the write, right before the rename: a folder
-      // swapped for a link meanwhile is never renamed into (where folders are
-      // reached by path, the temporary file itself may have gone through it:
-      // removed the same way).
-      if (!(await dirs.unmoved(parent))) {
-        await fs.rm(tmp, { force: true }).catch(() => undefined);
-        return skip();
-      }
-      await fs.rename(tmp, full);
-    } catch (err) {
-      await fs.rm(tmp, { force: true }).catch(() => undefined);
-      throw new WriteStop(w.path, (err as Error).message);
-    }
-    await guard.hooks.afterRename?.(w.path);
-    // Moved out of the workspace while we wrote: take back what landed there.
-    if (!(await dirs.inside(parent))) {
-      await fs.rm(full, { force: true }).catch(() => undefined);
-      return skip();
-    }
-    return true;
-  } finally {
-    dirs.release(parent);
-  }
 }

@@ -23,6 +23,8 @@ import { PUSH_STATE_FILE, recordPushBaseline } from '../effects/push-monitor.js'
 import { loadSettings } from './layout/settings-file.js';
 import { storeHomeError } from './layout/store-home-error.js';
 import { makeOwnerOnly } from './layout/store-modes.js';
+import { assertOwnStore } from './layout/store-owner.js';
+import { credentialFolderOf } from './layout/credential-folders.js';
 import { WorkspaceImpl } from './workspace.js';
 
 export async function openStore(options: StoreOptions = {}): Promise<Store> {
@@ -33,7 +35,8 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
   });
   const home = await fs.realpath(requested);
   const layout = storeLayout(home);
-  // Owner-only whatever the umask, and an older store is tightened (store-modes.ts).
+  // Ours only (store-owner.ts); owner-only whatever the umask, and an older store is tightened (store-modes.ts).
+  await assertOwnStore(home);
   await makeOwnerOnly(home);
   const settings = await loadSettings(layout.configFile, options.settings);
   await fs.mkdir(layout.workspacesDir, { recursive: true, mode: 0o700 });
@@ -102,8 +105,19 @@ export function systemFolder(real: string, platform: NodeJS.Platform = process.p
   return SYSTEM_EXACT_POSIX.includes(real) ? real : null;
 }
 
-/** Resolves and checks a workspace folder; throws refused / not_found / bad_input. */
-export async function checkWorkspaceDir(dir: string, storeHome: string): Promise<string> {
+/** Whether the store's settings file opts in to credentials (read without creating anything; unreadable: no). */
+async function storeIncludesCredentials(storeHome: string): Promise<boolean> {
+  return loadSettings(storeLayout(storeHome).configFile).then(
+    (s) => s.include_credentials,
+    () => false,
+  );
+}
+
+/**
+ * Resolves and checks a workspace folder; throws refused / not_found / bad_input.
+ * `includeCredentials`: the include_credentials setting (read from the store's settings file when not given).
+ */
+export async function checkWorkspaceDir(dir: string, storeHome: string, includeCredentials?: boolean): Promise<string> {
   if (typeof dir !== 'string' || dir.length === 0 || dir.includes('\0')) {
     throw new ChronoscopeError('bad_input', 'workspace must be a folder path');
   }
@@ -119,10 +133,16 @@ export async function checkWorkspaceDir(dir: string, storeHome: string): Promise
   if (path.parse(real).root === real) throw new ChronoscopeError('refused', `refusing to use the file-system root ${real} as a workspace`);
   const system = systemFolder(real);
   if (system !== null) throw new ChronoscopeError('refused', `refusing to use ${real} as a workspace: ${system} is a system folder`);
-  for (const home of await realHomes()) {
+  const homes = await realHomes();
+  for (const home of homes) {
     if (isInside(home, real)) {
       throw new ChronoscopeError('refused', real === home ? `refusing to use the home folder ${real} as a workspace` : `refusing to use ${real} as a workspace: it contains the home folder`);
     }
+  }
+  const credentials = await credentialFolderOf(real, homes);
+  if (credentials !== null && !(includeCredentials ?? (await storeIncludesCredentials(storeHome)))) {
+    const where = credentials === real ? 'it is' : 'it is inside';
+    throw new ChronoscopeError('refused', `refusing to use ${real} as a workspace: ${where} ${credentials}, a folder of credentials (keys and tokens would be stored); set include_credentials in the settings to record it anyway`);
   }
   if (isInside(real, storeHome)) throw new ChronoscopeError('refused', `refusing to use ${real} as a workspace: it is inside the Chronoscope store`);
   if (isInside(storeHome, real)) throw new ChronoscopeError('refused', `refusing to use ${real} as a workspace: it contains the Chronoscope store (${storeHome})`);
@@ -141,7 +161,7 @@ class StoreImpl implements Store {
   }
 
   async workspace(dir: string, options: OpenWorkspaceOptions = {}): Promise<Workspace> {
-    const root = await checkWorkspaceDir(dir, this.layout.home);
+    const root = await checkWorkspaceDir(dir, this.layout.home, this.settings.include_credentials);
     const id = workspaceId(root);
     const layout = workspaceLayout(this.layout, id);
     let meta = await readMeta(layout.metaFile);

@@ -2,6 +2,7 @@
 // it reaches git or the file system. One clear line on failure, nothing changed.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { controlChars } from '../../shared/control-chars.js';
 import { ChronoscopeError, UsageError } from '../../shared/errors.js';
 import { CHECKPOINT_REF_PATTERN } from '../../shared/refs.js';
 
@@ -22,7 +23,7 @@ export function validateRef(ref: unknown): string {
  */
 export function validateRelPath(raw: unknown): string {
   const bad = (why: string): never => {
-    const shown = typeof raw === 'string' ? raw.replace(/[\0-\x1f]/g, '?').slice(0, 200) + (raw.length > 200 ? '…' : '') : String(typeof raw);
+    const shown = typeof raw === 'string' ? raw.replace(controlChars(), '?').slice(0, 200) + (raw.length > 200 ? '…' : '') : String(typeof raw);
     throw new UsageError(`path '${shown}' is ${why}`);
   };
   if (typeof raw !== 'string') return bad('not a string');
@@ -39,8 +40,25 @@ export function validateRelPath(raw: unknown): string {
   if (segments.includes('..')) return bad("outside the workspace ('..' is not allowed)");
   const kept = segments.filter((s) => s !== '' && s !== '.');
   if (kept.length === 0) return bad('the workspace itself; leave paths out to mean everything');
-  if (kept[0] === '.git' || kept.some((s) => s.toLowerCase() === '.git')) return bad("inside a .git directory");
+  if (kept.some(isGitDirName)) return bad('inside a .git directory');
   return kept.join('/');
+}
+
+/**
+ * A path segment that names a .git folder. Case-insensitively everywhere, and
+ * with the trailing dots and spaces Windows drops: on macOS and Windows `.GIT`
+ * and `.git.` are the workspace's .git, a store may be restored on another
+ * file system than it was made on, and git's own fsck treats such trees the
+ * same way. (A folder really named `.GIT` on Linux is therefore never
+ * restored: reported as skipped.)
+ */
+export function isGitDirName(segment: string): boolean {
+  return segment.replace(/[. ]+$/, '').toLowerCase() === '.git';
+}
+
+/** True if any folder on the way to `rel` (or `rel` itself) is a .git folder: restore and fork never write there. */
+export function inGitDir(rel: string): boolean {
+  return rel.split('/').some(isGitDirName);
 }
 
 export function validateRelPaths(raw: unknown): string[] {

@@ -5,6 +5,7 @@
 // masked with the one redaction (shared/redact.ts) when written and again when
 // read: a store written before the rule holds them as typed, and every reader
 // (list, show, MCP, the app) gets checkpoints through decodeMessage.
+import { controlChars } from '../../../shared/control-chars.js';
 import { TRIGGERS, type Checkpoint, type SkippedFile, type Trigger } from '../../../shared/model.js';
 import { redactSecrets } from '../../../shared/redact.js';
 
@@ -35,7 +36,7 @@ export type CheckpointMeta = Pick<Checkpoint, 'trigger' | 'time_ms' | 'stats' | 
 
 /** One printable line, bounded. */
 export function sanitizeLine(text: string, max = 500): string {
-  const line = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const line = text.replace(controlChars('\\u2028\\u2029'), ' ').replace(/\s+/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 

@@ -40,7 +40,9 @@ export const DEFAULT_EXCLUDES = [
 
 // Secrets: left out unless settings.include_credentials. `.env.example`,
 // `.env.sample` and `.env.template` are kept: they are documentation meant to
-// be committed and hold no secrets by convention.
+// be committed and hold no secrets by convention. Every pattern matches at any
+// depth: one with a '/' inside is anchored at the root by gitignore's rules,
+// so those start with `**/` (`sub/.kube/config` is as secret as `.kube/config`).
 export const CREDENTIAL_EXCLUDES = [
   '.env',
   '.env.*',
@@ -66,8 +68,9 @@ export const CREDENTIAL_EXCLUDES = [
   '.aws/',
   '.gnupg/',
   '.azure/',
-  '.kube/config',
-  '.docker/config.json',
+  '**/.kube/config',
+  '**/.docker/config.json',
+  '**/.config/gh/hosts.yml',
   'credentials.json',
   '.terraformrc',
   '*.tfstate',
@@ -84,7 +87,7 @@ export const CREDENTIAL_EXCLUDES = [
   '.htpasswd',
   'service-account*.json',
   '*-key.json',
-  '.config/gcloud/',
+  '**/.config/gcloud/',
 ];
 
 /** Escapes a literal path for a gitignore line, anchored at the workspace root. */

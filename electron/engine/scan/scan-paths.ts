@@ -86,7 +86,7 @@ export function credentialMatchers(excludeArgs: readonly string[]): RegExp[] | n
     const pattern = arg.replace(/^--exclude=/, '').replace(/^!/, '');
     if (/[[\]\\]/.test(pattern)) return null;
     for (const segment of pattern.split('/')) {
-      if (segment === '') continue;
+      if (segment === '' || segment === '**') continue; // any folders: the other segments decide
       const body = segment.replace(/[.+^${}()|]/g, (c) => `\\${c}`).replace(/\*/g, '.*').replace(/\?/g, '.');
       matchers.push(new RegExp(`^${body}$`, 'i'));
     }

@@ -51,6 +51,8 @@ export interface OpenDirOptions {
   create?: boolean;
   /** Folders (relative) that may be replaced when something else is in the way (the plan removes them). */
   replaceable?: ReadonlySet<string>;
+  /** The mode a created folder gets, before the umask (default 0777: the umask alone decides). */
+  folderMode?: (rel: string) => number;
 }
 
 export class WorkspaceDirs {
@@ -199,7 +201,7 @@ export class WorkspaceDirs {
       await fs.unlink(full);
     }
     try {
-      await fs.mkdir(full, { mode: 0o777 });
+      await fs.mkdir(full, { mode: options.folderMode?.(rel) ?? 0o777 });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
