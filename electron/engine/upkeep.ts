@@ -68,6 +68,7 @@ import { settlePackMerges } from './objects/pack-merge.js';
 import { storeLayout, type StoreLayout } from './layout/paths.js';
 import { loadSettings } from './layout/settings-file.js';
 import { planRoll, type RollPlan } from './upkeep-roll.js';
+import { LOOSE_REFS_LIMIT, looseCheckpointRefCount, PACK_REFS_ARGS } from './refs/pack-refs.js';
 
 export interface UpkeepLimits {
   /** Due from this many packs (git's gc.autoPackLimit). */
@@ -82,6 +83,8 @@ export interface UpkeepLimits {
   newBytes: number;
   /** …and this fraction of the bytes that compression left. */
   bytesGrowth: number;
+  /** Due (refs only: `git pack-refs`) from this many loose checkpoint refs (refs/pack-refs.ts). */
+  looseRefs: number;
 }
 
 /**
@@ -91,7 +94,7 @@ export interface UpkeepLimits {
  * compression left (and at least 1 MB). Then the store is never more than
  * ~1.1× its compressed self, whatever its size (docs/store-health.md).
  */
-export const DEFAULT_LIMITS: UpkeepLimits = { packLimit: 50, looseLimit: 6700, newObjects: 10_000, growth: 0.5, newBytes: 1 << 20, bytesGrowth: 0.1 };
+export const DEFAULT_LIMITS: UpkeepLimits = { packLimit: 50, looseLimit: 6700, newObjects: 10_000, growth: 0.5, newBytes: 1 << 20, bytesGrowth: 0.1, looseRefs: LOOSE_REFS_LIMIT };
 
 /** How a run chooses between a roll and a full compression (upkeep-roll.ts). */
 export interface RollTuning {
@@ -124,12 +127,18 @@ export interface UpkeepCounts {
   newBytes: number;
   /** Bytes of the last compression's packs still there. */
   baseBytes: number;
+  /** Loose checkpoint ref files (packed by `git pack-refs` when there are many). */
+  looseRefs: number;
 }
 
 export interface UpkeepDue {
   due: boolean;
   /** Why it is due (null when not). */
   reason: string | null;
+  /** The objects are due a compression (else only the refs a packing). */
+  objects: boolean;
+  /** The loose refs are due a packing. */
+  refs: boolean;
   counts: UpkeepCounts;
 }
 
@@ -147,8 +156,10 @@ export interface UpkeepResult {
   after: StoreFootprint;
   /** Packs removed after the new one was durable. */
   packs_removed: number;
-  /** 'roll': only what is new (and small earlier rolls); 'full': the whole store anew; null: did not run. */
+  /** 'roll': only what is new (and small earlier rolls); 'full': the whole store anew; null: no compression (not due, or refs only). */
   kind: 'roll' | 'full' | null;
+  /** Loose checkpoint refs packed into packed-refs (0: not due). */
+  refs_packed: number;
   duration_ms: number;
 }
 
@@ -270,7 +281,7 @@ async function writeState(store: StoreLayout, packs: readonly PackInfo[], compre
 export async function upkeepDue(home: string, limits: Partial<UpkeepLimits> = {}): Promise<UpkeepDue> {
   const store = storeLayout(home);
   const l = { ...DEFAULT_LIMITS, ...limits };
-  const [packs, looseFound, known] = await Promise.all([listPacks(store), looseEstimate(store), readState(store)]);
+  const [packs, looseFound, known, looseRefs] = await Promise.all([listPacks(store), looseEstimate(store), readState(store), looseCheckpointRefCount(store)]);
   const loose = looseFound.count;
   let state = known;
   if (state === null) {
@@ -283,8 +294,8 @@ export async function upkeepDue(home: string, limits: Partial<UpkeepLimits> = {}
   const newObjects = fresh.reduce((n, p) => n + p.objects, 0) + loose;
   const newBytes = fresh.reduce((n, p) => n + p.bytes, 0) + looseFound.bytes;
   const baseBytes = packs.filter((p) => base.has(p.name)).reduce((n, p) => n + p.bytes, 0);
-  const counts: UpkeepCounts = { packs: packs.length, loose, newObjects, baseObjects: state.objects, newBytes, baseBytes };
-  const reason =
+  const counts: UpkeepCounts = { packs: packs.length, loose, newObjects, baseObjects: state.objects, newBytes, baseBytes, looseRefs };
+  const objectsReason =
     packs.length >= l.packLimit
       ? `${packs.length} packs (limit ${l.packLimit})`
       : loose >= l.looseLimit
@@ -294,7 +305,9 @@ export async function upkeepDue(home: string, limits: Partial<UpkeepLimits> = {}
           : newBytes >= Math.max(l.newBytes, l.bytesGrowth * baseBytes)
             ? `${mib(newBytes)} written whole since the last compression (it left ${mib(baseBytes)})`
             : null;
-  return { due: reason !== null, reason, counts };
+  const refs = looseRefs >= l.looseRefs;
+  const reason = [objectsReason, refs ? `${looseRefs} loose refs (limit ${l.looseRefs})` : null].filter((r) => r !== null).join('; ') || null;
+  return { due: reason !== null, reason, objects: objectsReason !== null, refs, counts };
 }
 
 const mib = (bytes: number): string => `${(bytes / (1 << 20)).toFixed(1)} MB`;
@@ -357,6 +370,14 @@ function lowPriorityGit(store: StoreLayout, args: string[], niceness: number, si
       else reject(new Error(`git ${args[0] ?? ''} failed: ${Buffer.concat(err).toString('utf8').trim().split('\n')[0] || `exit code ${String(code)}`}`));
     });
   });
+}
+
+/** `git pack-refs --all --prune` at low priority (refs/pack-refs.ts says why it is safe beside snapshots); how many loose refs it folded. */
+async function packRefs(store: StoreLayout, niceness: number, signal?: AbortSignal): Promise<number> {
+  const before = await looseCheckpointRefCount(store);
+  if (before === 0) return 0;
+  await lowPriorityGit(store, [...PACK_REFS_ARGS], niceness, signal);
+  return Math.max(0, before - (await looseCheckpointRefCount(store)));
 }
 
 /** Removes a pack whose objects are all in a newer one: the index first, so no reader finds a half-removed pack. */
@@ -498,7 +519,7 @@ export async function upkeepIfDue(home: string, options: UpkeepOptions = {}): Pr
   const started = performance.now();
   const idle = async (reason: string): Promise<UpkeepResult> => {
     const fp = await objectsFootprint(store.gitDir);
-    return { ran: false, reason, before: fp, after: fp, packs_removed: 0, kind: null, duration_ms: Math.round(performance.now() - started) };
+    return { ran: false, reason, before: fp, after: fp, packs_removed: 0, kind: null, refs_packed: 0, duration_ms: Math.round(performance.now() - started) };
   };
   const check = await upkeepDue(home, options);
   if (!options.force && !check.due) return idle('not due');
@@ -512,14 +533,17 @@ export async function upkeepIfDue(home: string, options: UpkeepOptions = {}): Pr
   }
   try {
     const before = await objectsFootprint(store.gitDir);
-    const done = await compress(store, options.niceness ?? 19, options.force === true, options.roll ?? {}, options.signal);
+    const niceness = options.niceness ?? 19;
+    const done = options.force === true || check.objects ? await compress(store, niceness, options.force === true, options.roll ?? {}, options.signal) : null;
+    const refsPacked = options.force === true || check.refs ? await packRefs(store, niceness, options.signal) : 0;
     return {
       ran: true,
-      reason: [check.reason ?? 'forced', ...(done.why !== null && done.why !== 'forced' ? [`full: ${done.why}`] : [])].join('; '),
+      reason: [check.reason ?? 'forced', ...(done?.why != null && done.why !== 'forced' ? [`full: ${done.why}`] : [])].join('; '),
       before,
       after: await objectsFootprint(store.gitDir),
-      packs_removed: done.removed,
-      kind: done.kind,
+      packs_removed: done?.removed ?? 0,
+      kind: done?.kind ?? null,
+      refs_packed: refsPacked,
       duration_ms: Math.round(performance.now() - started),
     };
   } finally {
