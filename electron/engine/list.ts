@@ -8,7 +8,7 @@ import { ChronoscopeError } from '../../shared/errors.js';
 import type { Checkpoint } from '../../shared/model.js';
 import type { WsContext } from './layout/context.js';
 import { mapLimit } from './support/fsutil.js';
-import { git, GitFailure, isObjectId } from './git/git-runner.js';
+import { git, gitStdin, GitFailure, isObjectId } from './git/git-runner.js';
 import { objectInNode } from './objects/object-read.js';
 import { decodeMessage, type CheckpointRecord, type DecodedMessage } from './layout/message.js';
 import { readMeta } from './layout/meta.js';
@@ -62,10 +62,10 @@ export async function listRecords(ctx: WsContext, limit?: number): Promise<Check
     // against every name given (the 9,800 refs after a first page of 200 took 5.4 s, the prefix 0.8 s).
     const args = ['for-each-ref', '--sort=-refname', `--format=${FORMAT}`];
     const byPrefix = misses.length === wanted.length || misses.length > NODE_READ_MAX;
-    const listed = await git(ctx.git, byPrefix ? [...args, ...count, ctx.refPrefix] : [...args, ...misses]).catch((err: unknown) => err);
+    const listed = await streamRecords(ctx, byPrefix ? [...args, ...count, ctx.refPrefix] : [...args, ...misses]).catch((err: unknown) => err);
     if (listed instanceof GitFailure) return markDamagedTrees(ctx.store.gitDir, ctx.layout.dir, await listDamaged(ctx, count, pinned));
-    if (typeof listed !== 'string') throw listed;
-    remember(known, await parseRecordsInSlices(listed));
+    if (!Array.isArray(listed)) throw listed;
+    remember(known, listed as CheckpointRecord[]);
   }
   const records: CheckpointRecord[] = [];
   for (const name of wanted) {
@@ -95,22 +95,32 @@ function parseRecord(chunk: string, pinned: Set<string>): CheckpointRecord {
   return record(id, refname, tree, contents, pinned.has(id));
 }
 
-/** Records parsed per slice. */
-const PARSE_SLICE = 500;
+const RECORD_END_BYTES = Buffer.from(RECORD_END, 'latin1');
 
 /**
- * parseRecords for a long listing, a slice at a time with the event loop let
- * through in between: 10,000 records are ~150 ms of decoding, which in the app
- * or `serve` would hold every other request (a page loading beside it, a hook).
+ * git's listing parsed as it arrives, record by record: neither git's whole
+ * output (~50 MB at 100,000 checkpoints) nor its split copy is ever held, and
+ * decoding (~150 ms per 10,000) runs between git's chunks rather than in one
+ * block that would hold every other request of the app or `serve`.
  */
-async function parseRecordsInSlices(out: string): Promise<CheckpointRecord[]> {
-  const chunks = out.split(RECORD_END).filter((chunk) => chunk.length > 0);
+async function streamRecords(ctx: WsContext, args: string[]): Promise<CheckpointRecord[]> {
   const records: CheckpointRecord[] = [];
   const none = new Set<string>();
-  for (let i = 0; i < chunks.length; i += PARSE_SLICE) {
-    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-    for (const chunk of chunks.slice(i, i + PARSE_SLICE)) records.push(parseRecord(chunk, none));
-  }
+  let rest: Buffer = Buffer.alloc(0);
+  await gitStdin(ctx.git, args, {
+    keepStdout: false,
+    onStdout: (chunk) => {
+      const data = rest.length > 0 ? Buffer.concat([rest, chunk]) : chunk;
+      let at = 0;
+      for (let end = data.indexOf(RECORD_END_BYTES, at); end >= 0; end = data.indexOf(RECORD_END_BYTES, at)) {
+        records.push(parseRecord(data.toString('utf8', at, end), none));
+        at = end + RECORD_END_BYTES.length;
+      }
+      rest = at < data.length ? Buffer.from(data.subarray(at)) : Buffer.alloc(0);
+    },
+  });
+  const tail = rest.toString('utf8');
+  if (tail.length > 0) records.push(...parseRecords(tail, none));
   return records;
 }
 

@@ -113,6 +113,8 @@ export interface UpkeepOptions extends Partial<UpkeepLimits> {
   niceness?: number;
   /** Stops git; the store stays as it was (the run is just not finished). */
   signal?: AbortSignal;
+  /** The service has been quiet (maintenance.ts): the quiet rule applies too (upkeepDue). */
+  quiet?: boolean;
 }
 
 export interface UpkeepCounts {
@@ -139,6 +141,8 @@ export interface UpkeepDue {
   objects: boolean;
   /** The loose refs are due a packing. */
   refs: boolean;
+  /** The quiet rule: compress the whole store anew (not a roll). */
+  full: boolean;
   counts: UpkeepCounts;
 }
 
@@ -236,6 +240,19 @@ async function looseEstimate(store: StoreLayout): Promise<{ count: number; bytes
   return { count: names.length * 256, bytes: sizes.reduce((a, b) => a + b, 0) * 256 };
 }
 
+/** Loose objects and their bytes, every fan-out folder read (the quiet pass: one folder's estimate swings widely on a few hundred objects). */
+async function looseExact(store: StoreLayout): Promise<{ count: number; bytes: number }> {
+  const folders = Array.from({ length: 256 }, (_, i) => path.join(store.gitDir, 'objects', i.toString(16).padStart(2, '0')));
+  const per = await Promise.all(
+    folders.map(async (dir) => {
+      const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((n) => /^[0-9a-f]{38}$/.test(n));
+      const sizes = await Promise.all(names.map(async (n) => (await fs.stat(path.join(dir, n)).catch(() => null))?.size ?? 0));
+      return { count: names.length, bytes: sizes.reduce((a, b) => a + b, 0) };
+    }),
+  );
+  return per.reduce((a, b) => ({ count: a.count + b.count, bytes: a.bytes + b.bytes }), { count: 0, bytes: 0 });
+}
+
 async function exists(file: string): Promise<boolean> {
   return fs.access(file).then(
     () => true,
@@ -278,10 +295,11 @@ async function writeState(store: StoreLayout, packs: readonly PackInfo[], compre
  * index, one fan-out folder). A store upkeep has never seen records its
  * present packs as the baseline (a write, once) and is due only by counts.
  */
-export async function upkeepDue(home: string, limits: Partial<UpkeepLimits> = {}): Promise<UpkeepDue> {
+export async function upkeepDue(home: string, limits: Partial<UpkeepLimits> = {}, quiet = false): Promise<UpkeepDue> {
   const store = storeLayout(home);
   const l = { ...DEFAULT_LIMITS, ...limits };
-  const [packs, looseFound, known, looseRefs] = await Promise.all([listPacks(store), looseEstimate(store), readState(store), looseCheckpointRefCount(store)]);
+  const [packs, estimated, known, looseRefs] = await Promise.all([listPacks(store), looseEstimate(store), readState(store), looseCheckpointRefCount(store)]);
+  const looseFound = quiet && estimated.count < l.looseLimit ? await looseExact(store) : estimated;
   const loose = looseFound.count;
   let state = known;
   if (state === null) {
@@ -306,9 +324,40 @@ export async function upkeepDue(home: string, limits: Partial<UpkeepLimits> = {}
             ? `${mib(newBytes)} written whole since the last compression (it left ${mib(baseBytes)})`
             : null;
   const refs = looseRefs >= l.looseRefs;
-  const reason = [objectsReason, refs ? `${looseRefs} loose refs (limit ${l.looseRefs})` : null].filter((r) => r !== null).join('; ') || null;
-  return { due: reason !== null, reason, objects: objectsReason !== null, refs, counts };
+  const quietReason = quiet && objectsReason === null ? quietFullReason(packs, state, newBytes) : null;
+  const objects = objectsReason ?? quietReason;
+  const reason = [objects, refs ? `${looseRefs} loose refs (limit ${l.looseRefs})` : null].filter((r) => r !== null).join('; ') || null;
+  return { due: reason !== null, reason, objects: objects !== null, refs, full: quietReason !== null, counts };
 }
+
+/**
+ * The quiet pass (issue 39, item 7): the service has seen no activity for a while, so a full run
+ * costs nobody a wait. The routine rules leave a store above its compressed size by design — rolls
+ * store each file's first version whole (up to a tenth of the full pack before a full run), what
+ * snapshots wrote whole waits for a tenth (at least 1 MB) — and a run of CLI processes, each
+ * starting its own background roll, can leave a dozen packs. When quiet, everything besides the
+ * last full pack (rolled packs, packs written whole, loose objects) is weighed against it, and at
+ * QUIET_GROWTH of it the store is compressed whole once; then nothing is new and the rule rests.
+ */
+function quietFullReason(packs: readonly PackInfo[], state: UpkeepState, newBytes: number): string | null {
+  if (state.compressed_ms === undefined) return null; // never compressed: the routine rules decide the first run
+  const full = new Set(state.full ?? state.packs);
+  const fullBytes = packs.filter((p) => full.has(p.name)).reduce((n, p) => n + p.bytes, 0);
+  const rolled = packs.filter((p) => !full.has(p.name) && state.packs.includes(p.name));
+  const extra = rolled.reduce((n, p) => n + p.bytes, 0) + newBytes;
+  if (extra < QUIET_MIN_BYTES || extra < QUIET_GROWTH * fullBytes) return null;
+  return `quiet: ${mib(extra)} beside the last full compression's ${mib(fullBytes)} (${rolled.length} rolled packs)`;
+}
+
+/**
+ * The quiet pass compresses the whole store once what lies beside the last full pack reaches this
+ * fraction of it: rolled packs are delta-compressed among themselves only, so this bounds the
+ * store at about 1 + QUIET_GROWTH of a full compression after every quiet minute (target ≤ 1.2×
+ * git gc; docs/store-health.md, `bench --cli-service`).
+ */
+export const QUIET_GROWTH = 0.05;
+/** …and at least this much: a store that gained a few objects is not rewritten for them. */
+export const QUIET_MIN_BYTES = 64 * 1024;
 
 const mib = (bytes: number): string => `${(bytes / (1 << 20)).toFixed(1)} MB`;
 
@@ -521,7 +570,7 @@ export async function upkeepIfDue(home: string, options: UpkeepOptions = {}): Pr
     const fp = await objectsFootprint(store.gitDir);
     return { ran: false, reason, before: fp, after: fp, packs_removed: 0, kind: null, refs_packed: 0, duration_ms: Math.round(performance.now() - started) };
   };
-  const check = await upkeepDue(home, options);
+  const check = await upkeepDue(home, options, options.quiet === true);
   if (!options.force && !check.due) return idle('not due');
   // A multi-pack index names the packs it covers: removing them under it is git's own business (gc), not ours.
   if (await exists(path.join(packDir(store), 'multi-pack-index'))) return idle('the store has a multi-pack index: left to git gc');
@@ -534,7 +583,7 @@ export async function upkeepIfDue(home: string, options: UpkeepOptions = {}): Pr
   try {
     const before = await objectsFootprint(store.gitDir);
     const niceness = options.niceness ?? 19;
-    const done = options.force === true || check.objects ? await compress(store, niceness, options.force === true, options.roll ?? {}, options.signal) : null;
+    const done = options.force === true || check.objects ? await compress(store, niceness, options.force === true || check.full, options.roll ?? {}, options.signal) : null;
     const refsPacked = options.force === true || check.refs ? await packRefs(store, niceness, options.signal) : 0;
     return {
       ran: true,

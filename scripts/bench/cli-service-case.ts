@@ -16,6 +16,8 @@ import { editFiles, generateWorkspace, pickFiles } from './workspace.js';
 
 export interface CliServiceRow {
   snapshots: number;
+  /** The workspace's MB. */
+  mb: number;
   /** After the last CLI snapshot, once its background upkeeps finished. */
   before_service: { bytes: number; packs: number };
   ours: number;
@@ -49,9 +51,9 @@ async function upkeepsSettled(home: string): Promise<void> {
   for (let i = 0; i < 600 && existsSync(lock); i++) await sleep(500);
 }
 
-export async function measureCliThenService(dir: string, snapshots: number, serviceS: number, progress: (m: string) => void): Promise<CliServiceRow> {
-  const cli = CLI;
-  const ws = generateWorkspace(join(dir, `cli-${snapshots}-ws`), { files: 2000, bytes: 8 << 20 });
+/** `mb`: the workspace's size (2,000 files); `cli`: the CLI entry (default this checkout's; another built checkout's for a before/after). */
+export async function measureCliThenService(dir: string, snapshots: number, mb: number, serviceS: number, progress: (m: string) => void, cli = CLI): Promise<CliServiceRow> {
+  const ws = generateWorkspace(join(dir, `cli-${snapshots}-ws`), { files: 2000, bytes: Math.round(mb * (1 << 20)) });
   const home = join(dir, `cli-${snapshots}-home`);
   const gitDir = storeLayout(home).gitDir;
   if ((await run(cli, ['snapshot', '-m', 'first'], ws.root, home)) !== 0) throw new Error('cli case: the first snapshot failed');
@@ -76,7 +78,7 @@ export async function measureCliThenService(dir: string, snapshots: number, serv
   const gitGc = await gcSize(dir, home, gitDir, snapshots);
   rmSync(home, { recursive: true, force: true });
   rmSync(ws.root, { recursive: true, force: true });
-  return { snapshots, before_service: before, ours, packs, git_gc: gitGc, ratio: Math.round((ours / gitGc) * 1000) / 1000, service_s: serviceS };
+  return { snapshots, mb, before_service: before, ours, packs, git_gc: gitGc, ratio: Math.round((ours / gitGc) * 1000) / 1000, service_s: serviceS };
 }
 
 const mb = (bytes: number): string => `${(bytes / (1 << 20)).toFixed(2)} MB`;
@@ -84,6 +86,6 @@ const mb = (bytes: number): string => `${(bytes / (1 << 20)).toFixed(2)} MB`;
 export function cliServiceLines(rows: readonly CliServiceRow[]): string[] {
   return rows.map(
     (r) =>
-      `  store_size_cli_${r.snapshots}: ${r.snapshots} CLI snapshots, then the service ${r.service_s} s: ours ${mb(r.ours)} in ${r.packs} packs, git gc ${mb(r.git_gc)}, ${r.ratio.toFixed(2)}× ${r.ratio <= 1.2 ? 'pass' : 'MISS'} (target ≤ 1.20×); before the service ${mb(r.before_service.bytes)} in ${r.before_service.packs} packs, ${(r.before_service.bytes / r.git_gc).toFixed(2)}×`,
+      `  store_size_cli_${r.snapshots} (${r.mb} MB workspace): ${r.snapshots} CLI snapshots, then the service ${r.service_s} s: ours ${mb(r.ours)} in ${r.packs} packs, git gc ${mb(r.git_gc)}, ${r.ratio.toFixed(2)}× ${r.ratio <= 1.2 ? 'pass' : 'MISS'} (target ≤ 1.20×); before the service ${mb(r.before_service.bytes)} in ${r.before_service.packs} packs, ${(r.before_service.bytes / r.git_gc).toFixed(2)}×`,
   );
 }

@@ -37,7 +37,13 @@ async function cli(args: string[]): Promise<string> {
   return r.stdout;
 }
 
-const listAll = async (): Promise<Checkpoint[]> => JSON.parse(await cli(['list', '--all', '--json'])) as Checkpoint[];
+/** `list --all --json`, printed an element at a time: the same bytes JSON.stringify(…, null, 2) gives. */
+async function listAll(): Promise<Checkpoint[]> {
+  const out = await cli(['list', '--all', '--json']);
+  const parsed = JSON.parse(out) as Checkpoint[];
+  expect(out).toBe(`${JSON.stringify(parsed, null, 2)}\n`);
+  return parsed;
+}
 const listPage = async (n: number): Promise<Checkpoint[]> => JSON.parse(await cli(['list', '-n', String(n), '--json'])) as Checkpoint[];
 
 /** status --json without the store's byte count (packing refs changes the store's size, not its answer). */
