@@ -20,6 +20,8 @@ import { TreeRssSampler } from './bench/rss.js';
 import { autoCheckpoint } from './bench/watcher-side.js';
 import { measureUpkeep, upkeepLines, type UpkeepBench } from './bench/upkeep-case.js';
 import { measureStoreSize, storeSizeLines } from './bench/store-size-case.js';
+import { cliServiceLines, measureCliThenService } from './bench/cli-service-case.js';
+import { historyLines, measureHistory } from './bench/history-case.js';
 import { measureObjects, objectsLines, type ObjectsBench } from './bench/objects-case.js';
 
 interface BenchOptions {
@@ -37,6 +39,11 @@ interface BenchOptions {
   checkOnly: boolean;
   /** Only the store_size rows, at these snapshot counts (e.g. 150,1000,10000). */
   storeSizes: number[] | null;
+  /** With the store_size rows (or alone): this many CLI snapshots, then a minute of the service (cli-service-case.ts). */
+  cliService: number | null;
+  /** Only the history_N rows: the CLI on seeded histories of these sizes (history-case.ts), seeded once into historySeeds when given. */
+  history: number[] | null;
+  historySeeds: string | null;
   /** Snapshots before the store's upkeep is measured (0: not measured); upkeepOnly: nothing else. */
   upkeep: number;
   upkeepOnly: boolean;
@@ -47,7 +54,7 @@ interface BenchOptions {
 }
 
 const LIST_SIZE = 1000;
-const USAGE = 'usage: bench [--files N] [--mb N] [--runs N] [--json] [--hook-100k] [--agents] [--hook-only] [--check-only] [--store-sizes N,N,…] [--upkeep N] [--upkeep-only] [--daemon-idle] [--objects]';
+const USAGE = 'usage: bench [--files N] [--mb N] [--runs N] [--json] [--hook-100k] [--agents] [--hook-only] [--check-only] [--store-sizes N,N,…] [--cli-service N] [--history N,N,… [--seed-cache DIR]] [--upkeep N] [--upkeep-only] [--daemon-idle] [--objects]';
 
 function parseOptions(argv: string[]): BenchOptions {
   const { values } = parseArgs({
@@ -62,6 +69,9 @@ function parseOptions(argv: string[]): BenchOptions {
       'hook-only': { type: 'boolean', default: false },
       'check-only': { type: 'boolean', default: false },
       'store-sizes': { type: 'string' },
+      'cli-service': { type: 'string' },
+      history: { type: 'string' },
+      'seed-cache': { type: 'string' },
       upkeep: { type: 'string', default: '0' },
       'upkeep-only': { type: 'boolean', default: false },
       'daemon-idle': { type: 'boolean', default: false },
@@ -84,6 +94,9 @@ function parseOptions(argv: string[]): BenchOptions {
     hookOnly: values['hook-only'],
     checkOnly: values['check-only'],
     storeSizes: values['store-sizes'] === undefined ? null : values['store-sizes'].split(',').map((n) => Math.round(num('store-sizes', n, 1))),
+    history: values.history === undefined ? null : values.history.split(',').map((n) => Math.round(num('history', n, 1))),
+    historySeeds: values['seed-cache'] ?? null,
+    cliService: values['cli-service'] === undefined ? null : Math.round(num('cli-service', values['cli-service'], 1)),
     upkeep: Math.round(num('upkeep', values['upkeep-only'] && values.upkeep === '0' ? '1000' : values.upkeep, 0)),
     upkeepOnly: values['upkeep-only'],
     daemonIdle: values['daemon-idle'],
@@ -436,10 +449,17 @@ async function main(): Promise<number> {
       else process.stdout.write(options.json ? `${JSON.stringify({ daemon_idle: idle })}\n` : `${daemonIdleLines(idle).join('\n')}\n`);
       return 0;
     }
-    if (options.storeSizes) {
+    if (options.history) {
       const rows = [];
-      for (const n of options.storeSizes) rows.push(await measureStoreSize(dir, n, (m) => progress(options, m)));
-      process.stdout.write(options.json ? `${JSON.stringify({ store_size: rows })}\n` : `${storeSizeLines(rows).join('\n')}\n`);
+      for (const n of options.history) rows.push(await measureHistory(dir, n, options.runs, options.historySeeds, (m) => progress(options, m)));
+      process.stdout.write(options.json ? `${JSON.stringify({ history: rows })}\n` : `${historyLines(rows).join('\n')}\n`);
+      return 0;
+    }
+    if (options.storeSizes || options.cliService !== null) {
+      const rows = [];
+      for (const n of options.storeSizes ?? []) rows.push(await measureStoreSize(dir, n, (m) => progress(options, m)));
+      const cli = options.cliService === null ? [] : [await measureCliThenService(dir, options.cliService, options.mb, 60, (m) => progress(options, m))];
+      process.stdout.write(options.json ? `${JSON.stringify({ store_size: rows, store_size_cli: cli })}\n` : `${[...storeSizeLines(rows), ...cliServiceLines(cli)].join('\n')}\n`);
       return 0;
     }
     if (options.upkeepOnly) {

@@ -87,7 +87,8 @@ export class Maintenance {
     const signal = this.abort.signal;
     await this.applyRetention(signal);
     try {
-      await upkeepIfDue(this.options.store().home, { ...this.options.upkeepLimits, signal });
+      // quiet: tick runs only after the idle time, so the quiet rule (a full run once rolls and new bytes pile up) applies.
+      await upkeepIfDue(this.options.store().home, { ...this.options.upkeepLimits, signal, quiet: true });
     } catch (err) {
       if (!signal.aborted) this.options.onError?.(err);
     }

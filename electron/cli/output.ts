@@ -9,6 +9,25 @@ export function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
+/**
+ * An array printed as printJson prints it, byte for byte, an element at a time: `list --all --json`
+ * of 100,000 checkpoints is ~100 MB of text, which as one string (and its copy on the way out)
+ * was most of the command's memory. Waits for stdout to drain between batches.
+ */
+export async function printJsonArray(items: readonly unknown[]): Promise<void> {
+  if (items.length === 0) return printJson(items);
+  const BATCH = 500;
+  let out = '[\n';
+  for (let i = 0; i < items.length; i++) {
+    out += `  ${JSON.stringify(items[i], null, 2).replace(/\n/g, '\n  ')}${i < items.length - 1 ? ',' : ''}\n`;
+    if ((i + 1) % BATCH === 0) {
+      if (!process.stdout.write(out)) await new Promise<void>((resolve) => process.stdout.once('drain', () => resolve()));
+      out = '';
+    }
+  }
+  process.stdout.write(`${out}]\n`);
+}
+
 export function printLine(text = ''): void {
   process.stdout.write(`${text}\n`);
 }

@@ -1,11 +1,10 @@
 // The latest checkpoint of a workspace without a git process: a small `head`
 // file in the workspace's folder, written (under the workspace lock) after
 // every checkpoint. It is trusted only while the refs agree with it: its ref
-// is a loose ref holding its commit, and no loose ref of the workspace sorts
-// after it (ref names are ordered by time). Anything else (a crash between the
-// ref and this file, refs written by someone else, refs packed by gc) falls
-// back to `for-each-ref`. A gc packs every ref, the head's included, so a
-// packed ref newer than a still-loose head ref cannot exist.
+// (loose, or packed by upkeep's pack-refs) holds its commit, and no ref of the
+// workspace, loose or packed, sorts after it (ref names are ordered by time).
+// Anything else (a crash between the ref and this file, refs written by
+// someone else) falls back to listing the newest ref.
 //
 // It also remembers the private index's file signature at the moment its tree
 // was the index's tree: while the index file is unchanged and a scan finds
@@ -17,6 +16,7 @@ import type { WsContext } from './layout/context.js';
 import { latestUsableRecord } from './list.js';
 import { writeFileAtomic } from '../fs/atomic-file.js';
 import { isObjectId } from './git/git-runner.js';
+import { checkpointRefTarget, newestCheckpointRef } from './refs/checkpoint-refs.js';
 
 export interface Head {
   refname: string;
@@ -42,19 +42,12 @@ async function readHeadFile(ctx: WsContext): Promise<Head | undefined> {
   }
 }
 
-/** The head file, if the refs on disk confirm it. */
+/** The head file, if the refs on disk (loose or packed) confirm it. */
 async function confirmedHead(ctx: WsContext): Promise<Head | undefined> {
   const head = await readHeadFile(ctx);
   if (!head) return undefined;
-  const dir = path.join(ctx.store.gitDir, ...ctx.refPrefix.split('/').filter(Boolean));
-  const [content, names] = await Promise.all([
-    fs.readFile(path.join(ctx.store.gitDir, ...head.refname.split('/')), 'utf8').catch(() => null),
-    fs.readdir(dir).catch(() => [] as string[]),
-  ]);
-  if (content?.trim() !== head.id) return undefined;
-  let newest = '';
-  for (const name of names) if (!name.endsWith('.lock') && name > newest) newest = name;
-  return newest === head.refname.slice(ctx.refPrefix.length) ? head : undefined;
+  const [held, newest] = await Promise.all([checkpointRefTarget(ctx, head.refname), newestCheckpointRef(ctx)]);
+  return held === head.id && newest === head.refname ? head : undefined;
 }
 
 /** The latest checkpoint's ref, id and tree: from the head file when confirmed, else one for-each-ref. */

@@ -8,12 +8,13 @@ import { ChronoscopeError } from '../../shared/errors.js';
 import type { Checkpoint } from '../../shared/model.js';
 import type { WsContext } from './layout/context.js';
 import { mapLimit } from './support/fsutil.js';
-import { git, GitFailure, isObjectId } from './git/git-runner.js';
+import { git, gitStdin, GitFailure, isObjectId } from './git/git-runner.js';
 import { objectInNode } from './objects/object-read.js';
 import { decodeMessage, type CheckpointRecord, type DecodedMessage } from './layout/message.js';
 import { readMeta } from './layout/meta.js';
 import { markDamagedTrees } from './trees/tree-check.js';
 import { validateRef } from './validate.js';
+import { checkpointRefNames, checkpointRefTarget } from './refs/checkpoint-refs.js';
 
 /** A record from a commit's message; `modes` kept beside the public checkpoint. */
 function record(id: string, refname: string, tree: string, contents: string, pinned: boolean): CheckpointRecord {
@@ -37,41 +38,10 @@ const RECORD_END = '\0\x01\n';
  */
 const knownRecords = new Map<string, Map<string, CheckpointRecord>>();
 const KNOWN_MAX = 200_000;
-const packedCache = new Map<string, { key: string; names: Map<string, string[]> }>();
-
-/** The workspace's checkpoint ref names, newest first: loose ones by one readdir, packed ones from packed-refs. */
-async function refNames(ctx: WsContext): Promise<string[]> {
-  const dir = path.join(ctx.store.gitDir, ...ctx.refPrefix.split('/').filter(Boolean));
-  const packedFile = path.join(ctx.store.gitDir, 'packed-refs');
-  const [loose, packed] = await Promise.all([fs.readdir(dir).catch(() => [] as string[]), fs.stat(packedFile, { bigint: true }).catch(() => null)]);
-  const names = new Set(loose.filter((n) => !n.endsWith('.lock')).map((n) => `${ctx.refPrefix}${n}`));
-  if (packed) {
-    const key = `${packed.ino}:${packed.size}:${packed.mtimeNs}`;
-    let cached = packedCache.get(ctx.store.gitDir);
-    if (cached?.key !== key) {
-      // One parse per packed-refs version, grouped by workspace prefix.
-      const byPrefix = new Map<string, string[]>();
-      const text = await fs.readFile(packedFile, 'utf8').catch(() => '');
-      for (const line of text.split('\n')) {
-        const m = /^[0-9a-f]{40} (refs\/chronoscope\/[^/]+\/cp\/)(.+)$/.exec(line);
-        if (!m) continue;
-        const prefix = m[1] ?? '';
-        const list = byPrefix.get(prefix) ?? [];
-        list.push(`${prefix}${m[2] ?? ''}`);
-        byPrefix.set(prefix, list);
-      }
-      cached = { key, names: byPrefix };
-      if (packedCache.size > 16) packedCache.clear();
-      packedCache.set(ctx.store.gitDir, cached);
-    }
-    for (const name of cached.names.get(ctx.refPrefix) ?? []) names.add(name);
-  }
-  return [...names].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
-}
 
 export async function listRecords(ctx: WsContext, limit?: number): Promise<CheckpointRecord[]> {
   const count = limit !== undefined ? [`--count=${Math.max(1, Math.floor(limit))}`] : [];
-  const [names, meta] = await Promise.all([refNames(ctx), readMeta(ctx.layout.metaFile)]);
+  const [names, meta] = await Promise.all([checkpointRefNames(ctx), readMeta(ctx.layout.metaFile)]);
   const pinned = new Set(meta?.pinned ?? []);
   const wanted = limit === undefined ? names : names.slice(0, Math.max(1, Math.floor(limit)));
   let known = knownRecords.get(ctx.store.gitDir);
@@ -92,10 +62,10 @@ export async function listRecords(ctx: WsContext, limit?: number): Promise<Check
     // against every name given (the 9,800 refs after a first page of 200 took 5.4 s, the prefix 0.8 s).
     const args = ['for-each-ref', '--sort=-refname', `--format=${FORMAT}`];
     const byPrefix = misses.length === wanted.length || misses.length > NODE_READ_MAX;
-    const listed = await git(ctx.git, byPrefix ? [...args, ...count, ctx.refPrefix] : [...args, ...misses]).catch((err: unknown) => err);
+    const listed = await streamRecords(ctx, byPrefix ? [...args, ...count, ctx.refPrefix] : [...args, ...misses]).catch((err: unknown) => err);
     if (listed instanceof GitFailure) return markDamagedTrees(ctx.store.gitDir, ctx.layout.dir, await listDamaged(ctx, count, pinned));
-    if (typeof listed !== 'string') throw listed;
-    remember(known, await parseRecordsInSlices(listed));
+    if (!Array.isArray(listed)) throw listed;
+    remember(known, listed as CheckpointRecord[]);
   }
   const records: CheckpointRecord[] = [];
   for (const name of wanted) {
@@ -125,22 +95,32 @@ function parseRecord(chunk: string, pinned: Set<string>): CheckpointRecord {
   return record(id, refname, tree, contents, pinned.has(id));
 }
 
-/** Records parsed per slice. */
-const PARSE_SLICE = 500;
+const RECORD_END_BYTES = Buffer.from(RECORD_END, 'latin1');
 
 /**
- * parseRecords for a long listing, a slice at a time with the event loop let
- * through in between: 10,000 records are ~150 ms of decoding, which in the app
- * or `serve` would hold every other request (a page loading beside it, a hook).
+ * git's listing parsed as it arrives, record by record: neither git's whole
+ * output (~50 MB at 100,000 checkpoints) nor its split copy is ever held, and
+ * decoding (~150 ms per 10,000) runs between git's chunks rather than in one
+ * block that would hold every other request of the app or `serve`.
  */
-async function parseRecordsInSlices(out: string): Promise<CheckpointRecord[]> {
-  const chunks = out.split(RECORD_END).filter((chunk) => chunk.length > 0);
+async function streamRecords(ctx: WsContext, args: string[]): Promise<CheckpointRecord[]> {
   const records: CheckpointRecord[] = [];
   const none = new Set<string>();
-  for (let i = 0; i < chunks.length; i += PARSE_SLICE) {
-    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-    for (const chunk of chunks.slice(i, i + PARSE_SLICE)) records.push(parseRecord(chunk, none));
-  }
+  let rest: Buffer = Buffer.alloc(0);
+  await gitStdin(ctx.git, args, {
+    keepStdout: false,
+    onStdout: (chunk) => {
+      const data = rest.length > 0 ? Buffer.concat([rest, chunk]) : chunk;
+      let at = 0;
+      for (let end = data.indexOf(RECORD_END_BYTES, at); end >= 0; end = data.indexOf(RECORD_END_BYTES, at)) {
+        records.push(parseRecord(data.toString('utf8', at, end), none));
+        at = end + RECORD_END_BYTES.length;
+      }
+      rest = at < data.length ? Buffer.from(data.subarray(at)) : Buffer.alloc(0);
+    },
+  });
+  const tail = rest.toString('utf8');
+  if (tail.length > 0) records.push(...parseRecords(tail, none));
   return records;
 }
 
@@ -373,14 +353,14 @@ function commitParts(data: Buffer): { tree: string; contents: string } | undefin
 }
 
 /**
- * Records of these refs read in Node: each loose ref file, then its commit. Those it cannot read
- * this way (a packed ref, a commit Node cannot read or parse, a damaged one) are left out: git lists them.
+ * Records of these refs read in Node: each ref (its loose file or packed-refs), then its commit. Those
+ * it cannot read this way (a commit Node cannot read or parse, a damaged one) are left out: git lists them.
  */
 async function recordsInNode(ctx: WsContext, refnames: readonly string[]): Promise<CheckpointRecord[]> {
   const found: CheckpointRecord[] = [];
   await mapLimit(refnames, 16, async (refname) => {
-    const id = (await fs.readFile(path.join(ctx.store.gitDir, ...refname.split('/')), 'utf8').catch(() => '')).trim();
-    if (!isObjectId(id)) return;
+    const id = await checkpointRefTarget(ctx, refname);
+    if (id === undefined) return;
     const object = await objectInNode(ctx.store.gitDir, id, 1024 * 1024).catch(() => null);
     const parts = object?.type === 'commit' && object.data !== null ? commitParts(object.data) : undefined;
     if (parts) found.push(record(id, refname, parts.tree, parts.contents, false));
@@ -393,9 +373,9 @@ async function recordsInNode(ctx: WsContext, refnames: readonly string[]): Promi
  * snapshot would otherwise list every checkpoint: the cached listing is stale
  * then). The commit is read loose; it is this workspace's only if one of this
  * workspace's loose refs holds it: its ref name starts with the commit's
- * time_ms, so at most a few ref files are read. Anything else (packed commit
- * or refs, a ref named after a clock that went backwards) returns undefined
- * and the caller lists as before.
+ * time_ms, so at most a few refs (loose or packed) are read. Anything else (a
+ * commit Node cannot read, a ref named after a clock that went backwards)
+ * returns undefined and the caller lists as before.
  */
 async function recordByFullId(ctx: WsContext, id: string): Promise<CheckpointRecord | undefined> {
   const object = await objectInNode(ctx.store.gitDir, id, 1024 * 1024);
@@ -404,17 +384,31 @@ async function recordByFullId(ctx: WsContext, id: string): Promise<CheckpointRec
   const { tree, contents } = parts;
   const { meta } = decodeMessage(contents);
   if (!meta.time_ms) return undefined;
-  const dir = path.join(ctx.store.gitDir, ...ctx.refPrefix.split('/').filter(Boolean));
-  const stem = `${String(meta.time_ms).padStart(13, '0')}-`;
-  const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((n) => n.startsWith(stem) && !n.endsWith('.lock'));
-  for (const name of names) {
-    const held = await fs.readFile(path.join(dir, name), 'utf8').catch(() => '');
-    if (held.trim() !== id) continue;
+  const stem = `${ctx.refPrefix}${String(meta.time_ms).padStart(13, '0')}-`;
+  for (const refname of await checkpointRefNames(ctx)) {
+    if (!refname.startsWith(stem) || (await checkpointRefTarget(ctx, refname)) !== id) continue;
     const meta = await readMeta(ctx.layout.metaFile);
-    const refname = `${ctx.refPrefix}${name}`;
     return record(id, refname, tree, contents, (meta?.pinned ?? []).includes(id));
   }
   return undefined;
+}
+
+/**
+ * Which of these commit ids are checkpoints of this workspace now (pins of removed ones are not),
+ * reading a few refs each rather than listing every checkpoint; the listing only when one of
+ * them cannot be told so (its commit not readable in Node).
+ */
+export async function heldCheckpointIds(ctx: WsContext, ids: readonly string[]): Promise<Set<string>> {
+  const held = new Set<string>();
+  let unsure = false;
+  for (const id of ids) {
+    if (!isObjectId(id)) continue;
+    if (await recordByFullId(ctx, id).catch(() => undefined)) held.add(id);
+    else unsure = true;
+  }
+  if (!unsure) return held;
+  const all = new Set((await allRecords(ctx)).map((r) => r.checkpoint.id));
+  return new Set(ids.filter((id) => all.has(id)));
 }
 
 /** Resolves an outside reference among THIS workspace's checkpoints only. */
@@ -453,7 +447,7 @@ export async function previousRecord(ctx: WsContext, record: CheckpointRecord): 
   // The ref just before it in the listing's order, read directly (a readdir, one ref, one
   // commit): the app's first diff would otherwise wait for the whole list (1.5 s at 10,000
   // checkpoints). A packed ref or a commit Node cannot read: the listing, as before.
-  const names = await refNames(ctx);
+  const names = await checkpointRefNames(ctx);
   const at = names.indexOf(record.refname);
   if (at >= 0) {
     const before = names[at + 1];

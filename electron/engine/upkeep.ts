@@ -68,6 +68,7 @@ import { settlePackMerges } from './objects/pack-merge.js';
 import { storeLayout, type StoreLayout } from './layout/paths.js';
 import { loadSettings } from './layout/settings-file.js';
 import { planRoll, type RollPlan } from './upkeep-roll.js';
+import { LOOSE_REFS_LIMIT, looseCheckpointRefCount, PACK_REFS_ARGS } from './refs/pack-refs.js';
 
 export interface UpkeepLimits {
   /** Due from this many packs (git's gc.autoPackLimit). */
@@ -82,6 +83,8 @@ export interface UpkeepLimits {
   newBytes: number;
   /** …and this fraction of the bytes that compression left. */
   bytesGrowth: number;
+  /** Due (refs only: `git pack-refs`) from this many loose checkpoint refs (refs/pack-refs.ts). */
+  looseRefs: number;
 }
 
 /**
@@ -91,7 +94,7 @@ export interface UpkeepLimits {
  * compression left (and at least 1 MB). Then the store is never more than
  * ~1.1× its compressed self, whatever its size (docs/store-health.md).
  */
-export const DEFAULT_LIMITS: UpkeepLimits = { packLimit: 50, looseLimit: 6700, newObjects: 10_000, growth: 0.5, newBytes: 1 << 20, bytesGrowth: 0.1 };
+export const DEFAULT_LIMITS: UpkeepLimits = { packLimit: 50, looseLimit: 6700, newObjects: 10_000, growth: 0.5, newBytes: 1 << 20, bytesGrowth: 0.1, looseRefs: LOOSE_REFS_LIMIT };
 
 /** How a run chooses between a roll and a full compression (upkeep-roll.ts). */
 export interface RollTuning {
@@ -110,6 +113,8 @@ export interface UpkeepOptions extends Partial<UpkeepLimits> {
   niceness?: number;
   /** Stops git; the store stays as it was (the run is just not finished). */
   signal?: AbortSignal;
+  /** The service has been quiet (maintenance.ts): the quiet rule applies too (upkeepDue). */
+  quiet?: boolean;
 }
 
 export interface UpkeepCounts {
@@ -124,12 +129,20 @@ export interface UpkeepCounts {
   newBytes: number;
   /** Bytes of the last compression's packs still there. */
   baseBytes: number;
+  /** Loose checkpoint ref files (packed by `git pack-refs` when there are many). */
+  looseRefs: number;
 }
 
 export interface UpkeepDue {
   due: boolean;
   /** Why it is due (null when not). */
   reason: string | null;
+  /** The objects are due a compression (else only the refs a packing). */
+  objects: boolean;
+  /** The loose refs are due a packing. */
+  refs: boolean;
+  /** The quiet rule: compress the whole store anew (not a roll). */
+  full: boolean;
   counts: UpkeepCounts;
 }
 
@@ -147,8 +160,10 @@ export interface UpkeepResult {
   after: StoreFootprint;
   /** Packs removed after the new one was durable. */
   packs_removed: number;
-  /** 'roll': only what is new (and small earlier rolls); 'full': the whole store anew; null: did not run. */
+  /** 'roll': only what is new (and small earlier rolls); 'full': the whole store anew; null: no compression (not due, or refs only). */
   kind: 'roll' | 'full' | null;
+  /** Loose checkpoint refs packed into packed-refs (0: not due). */
+  refs_packed: number;
   duration_ms: number;
 }
 
@@ -225,6 +240,19 @@ async function looseEstimate(store: StoreLayout): Promise<{ count: number; bytes
   return { count: names.length * 256, bytes: sizes.reduce((a, b) => a + b, 0) * 256 };
 }
 
+/** Loose objects and their bytes, every fan-out folder read (the quiet pass: one folder's estimate swings widely on a few hundred objects). */
+async function looseExact(store: StoreLayout): Promise<{ count: number; bytes: number }> {
+  const folders = Array.from({ length: 256 }, (_, i) => path.join(store.gitDir, 'objects', i.toString(16).padStart(2, '0')));
+  const per = await Promise.all(
+    folders.map(async (dir) => {
+      const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((n) => /^[0-9a-f]{38}$/.test(n));
+      const sizes = await Promise.all(names.map(async (n) => (await fs.stat(path.join(dir, n)).catch(() => null))?.size ?? 0));
+      return { count: names.length, bytes: sizes.reduce((a, b) => a + b, 0) };
+    }),
+  );
+  return per.reduce((a, b) => ({ count: a.count + b.count, bytes: a.bytes + b.bytes }), { count: 0, bytes: 0 });
+}
+
 async function exists(file: string): Promise<boolean> {
   return fs.access(file).then(
     () => true,
@@ -267,10 +295,11 @@ async function writeState(store: StoreLayout, packs: readonly PackInfo[], compre
  * index, one fan-out folder). A store upkeep has never seen records its
  * present packs as the baseline (a write, once) and is due only by counts.
  */
-export async function upkeepDue(home: string, limits: Partial<UpkeepLimits> = {}): Promise<UpkeepDue> {
+export async function upkeepDue(home: string, limits: Partial<UpkeepLimits> = {}, quiet = false): Promise<UpkeepDue> {
   const store = storeLayout(home);
   const l = { ...DEFAULT_LIMITS, ...limits };
-  const [packs, looseFound, known] = await Promise.all([listPacks(store), looseEstimate(store), readState(store)]);
+  const [packs, estimated, known, looseRefs] = await Promise.all([listPacks(store), looseEstimate(store), readState(store), looseCheckpointRefCount(store)]);
+  const looseFound = quiet && estimated.count < l.looseLimit ? await looseExact(store) : estimated;
   const loose = looseFound.count;
   let state = known;
   if (state === null) {
@@ -283,8 +312,8 @@ export async function upkeepDue(home: string, limits: Partial<UpkeepLimits> = {}
   const newObjects = fresh.reduce((n, p) => n + p.objects, 0) + loose;
   const newBytes = fresh.reduce((n, p) => n + p.bytes, 0) + looseFound.bytes;
   const baseBytes = packs.filter((p) => base.has(p.name)).reduce((n, p) => n + p.bytes, 0);
-  const counts: UpkeepCounts = { packs: packs.length, loose, newObjects, baseObjects: state.objects, newBytes, baseBytes };
-  const reason =
+  const counts: UpkeepCounts = { packs: packs.length, loose, newObjects, baseObjects: state.objects, newBytes, baseBytes, looseRefs };
+  const objectsReason =
     packs.length >= l.packLimit
       ? `${packs.length} packs (limit ${l.packLimit})`
       : loose >= l.looseLimit
@@ -294,8 +323,41 @@ export async function upkeepDue(home: string, limits: Partial<UpkeepLimits> = {}
           : newBytes >= Math.max(l.newBytes, l.bytesGrowth * baseBytes)
             ? `${mib(newBytes)} written whole since the last compression (it left ${mib(baseBytes)})`
             : null;
-  return { due: reason !== null, reason, counts };
+  const refs = looseRefs >= l.looseRefs;
+  const quietReason = quiet && objectsReason === null ? quietFullReason(packs, state, newBytes) : null;
+  const objects = objectsReason ?? quietReason;
+  const reason = [objects, refs ? `${looseRefs} loose refs (limit ${l.looseRefs})` : null].filter((r) => r !== null).join('; ') || null;
+  return { due: reason !== null, reason, objects: objects !== null, refs, full: quietReason !== null, counts };
 }
+
+/**
+ * The quiet pass (issue 39, item 7): the service has seen no activity for a while, so a full run
+ * costs nobody a wait. The routine rules leave a store above its compressed size by design — rolls
+ * store each file's first version whole (up to a tenth of the full pack before a full run), what
+ * snapshots wrote whole waits for a tenth (at least 1 MB) — and a run of CLI processes, each
+ * starting its own background roll, can leave a dozen packs. When quiet, everything besides the
+ * last full pack (rolled packs, packs written whole, loose objects) is weighed against it, and at
+ * QUIET_GROWTH of it the store is compressed whole once; then nothing is new and the rule rests.
+ */
+function quietFullReason(packs: readonly PackInfo[], state: UpkeepState, newBytes: number): string | null {
+  if (state.compressed_ms === undefined) return null; // never compressed: the routine rules decide the first run
+  const full = new Set(state.full ?? state.packs);
+  const fullBytes = packs.filter((p) => full.has(p.name)).reduce((n, p) => n + p.bytes, 0);
+  const rolled = packs.filter((p) => !full.has(p.name) && state.packs.includes(p.name));
+  const extra = rolled.reduce((n, p) => n + p.bytes, 0) + newBytes;
+  if (extra < QUIET_MIN_BYTES || extra < QUIET_GROWTH * fullBytes) return null;
+  return `quiet: ${mib(extra)} beside the last full compression's ${mib(fullBytes)} (${rolled.length} rolled packs)`;
+}
+
+/**
+ * The quiet pass compresses the whole store once what lies beside the last full pack reaches this
+ * fraction of it: rolled packs are delta-compressed among themselves only, so this bounds the
+ * store at about 1 + QUIET_GROWTH of a full compression after every quiet minute (target ≤ 1.2×
+ * git gc; docs/store-health.md, `bench --cli-service`).
+ */
+export const QUIET_GROWTH = 0.05;
+/** …and at least this much: a store that gained a few objects is not rewritten for them. */
+export const QUIET_MIN_BYTES = 64 * 1024;
 
 const mib = (bytes: number): string => `${(bytes / (1 << 20)).toFixed(1)} MB`;
 
@@ -357,6 +419,14 @@ function lowPriorityGit(store: StoreLayout, args: string[], niceness: number, si
       else reject(new Error(`git ${args[0] ?? ''} failed: ${Buffer.concat(err).toString('utf8').trim().split('\n')[0] || `exit code ${String(code)}`}`));
     });
   });
+}
+
+/** `git pack-refs --all --prune` at low priority (refs/pack-refs.ts says why it is safe beside snapshots); how many loose refs it folded. */
+async function packRefs(store: StoreLayout, niceness: number, signal?: AbortSignal): Promise<number> {
+  const before = await looseCheckpointRefCount(store);
+  if (before === 0) return 0;
+  await lowPriorityGit(store, [...PACK_REFS_ARGS], niceness, signal);
+  return Math.max(0, before - (await looseCheckpointRefCount(store)));
 }
 
 /** Removes a pack whose objects are all in a newer one: the index first, so no reader finds a half-removed pack. */
@@ -498,9 +568,9 @@ export async function upkeepIfDue(home: string, options: UpkeepOptions = {}): Pr
   const started = performance.now();
   const idle = async (reason: string): Promise<UpkeepResult> => {
     const fp = await objectsFootprint(store.gitDir);
-    return { ran: false, reason, before: fp, after: fp, packs_removed: 0, kind: null, duration_ms: Math.round(performance.now() - started) };
+    return { ran: false, reason, before: fp, after: fp, packs_removed: 0, kind: null, refs_packed: 0, duration_ms: Math.round(performance.now() - started) };
   };
-  const check = await upkeepDue(home, options);
+  const check = await upkeepDue(home, options, options.quiet === true);
   if (!options.force && !check.due) return idle('not due');
   // A multi-pack index names the packs it covers: removing them under it is git's own business (gc), not ours.
   if (await exists(path.join(packDir(store), 'multi-pack-index'))) return idle('the store has a multi-pack index: left to git gc');
@@ -512,14 +582,17 @@ export async function upkeepIfDue(home: string, options: UpkeepOptions = {}): Pr
   }
   try {
     const before = await objectsFootprint(store.gitDir);
-    const done = await compress(store, options.niceness ?? 19, options.force === true, options.roll ?? {}, options.signal);
+    const niceness = options.niceness ?? 19;
+    const done = options.force === true || check.objects ? await compress(store, niceness, options.force === true || check.full, options.roll ?? {}, options.signal) : null;
+    const refsPacked = options.force === true || check.refs ? await packRefs(store, niceness, options.signal) : 0;
     return {
       ran: true,
-      reason: [check.reason ?? 'forced', ...(done.why !== null && done.why !== 'forced' ? [`full: ${done.why}`] : [])].join('; '),
+      reason: [check.reason ?? 'forced', ...(done?.why != null && done.why !== 'forced' ? [`full: ${done.why}`] : [])].join('; '),
       before,
       after: await objectsFootprint(store.gitDir),
-      packs_removed: done.removed,
-      kind: done.kind,
+      packs_removed: done?.removed ?? 0,
+      kind: done?.kind ?? null,
+      refs_packed: refsPacked,
       duration_ms: Math.round(performance.now() - started),
     };
   } finally {

@@ -106,7 +106,7 @@ export async function measureStoreSize(dir: string, snapshots: number, progress:
 }
 
 /** `git gc --prune=now` of a copy of the store's objects: its objects' bytes. */
-async function gcSize(dir: string, home: string, gitDir: string, snapshots: number): Promise<number> {
+export async function gcSize(dir: string, home: string, gitDir: string, snapshots: number): Promise<number> {
   const copy = join(dir, `size-${snapshots}-gc.git`);
   cpSync(gitDir, copy, { recursive: true });
   try {

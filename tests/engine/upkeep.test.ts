@@ -213,6 +213,59 @@ describe('upkeep', () => {
     expect(await fsckStore(s.storeHome)).toBe('');
   });
 
+  it('when quiet, compresses whole what rolls and whole packs left beside the full pack (issue 39: rolls started by CLI processes, then the service)', async () => {
+    const sizes = async (): Promise<{ ours: number; git: number }> => {
+      const copy = path.join(s.base, `gc-copy-${Date.now()}.git`);
+      fs.cpSync(gitDir(), copy, { recursive: true });
+      execFileSync('git', ['--git-dir', copy, 'gc', '--quiet', '--prune=now'], { env: { PATH: process.env['PATH'], GIT_CONFIG_GLOBAL: os.devNull, GIT_CONFIG_NOSYSTEM: '1' } });
+      const out = { ours: (await objectsFootprint(gitDir())).bytes, git: (await objectsFootprint(copy)).bytes };
+      fs.rmSync(copy, { recursive: true, force: true });
+      return out;
+    };
+    const packs = (): string[] => fs.readdirSync(packDir()).filter((n) => n.endsWith('.pack'));
+    let salt = 0;
+    /** Snapshots each of 12 files given a line no earlier snapshot had. */
+    const edits = async (rounds: number): Promise<void> => {
+      for (let round = 0; round < rounds; round++) {
+        for (let k = 0; k < 12; k++) {
+          const f = (salt * 12 + k) % 300;
+          fs.appendFileSync(path.join(s.ws, `src/d${f % 7}/f${f}.txt`), line(20_000_000 + salt * 100 + k));
+        }
+        salt += 1;
+        expect((await s.workspace.snapshot({ reason: `edit ${salt}`, trigger: 'manual' })).id).not.toBeNull();
+      }
+      await settleAllIndexes();
+      await settlePackMerges();
+    };
+    await history(300, 10, 400);
+    await settleAllIndexes();
+    await settlePackMerges();
+    expect(await upkeepIfDue(s.storeHome, { force: true, niceness: 0 })).toMatchObject({ ran: true, kind: 'full' });
+    // Rolls, as background upkeeps started by CLI snapshots leave them: each small beside the full pack.
+    for (let i = 0; i < 4; i++) {
+      await edits(4);
+      const roll = await upkeepIfDue(s.storeHome, { newBytes: 1, bytesGrowth: 0, niceness: 0, roll: { smallStoreBytes: 0, factor: 0, fullGrowth: 10 } });
+      expect(roll, roll.reason).toMatchObject({ ran: true, kind: 'roll' });
+    }
+    // …and a few snapshots after the last roll, below the routine byte rule.
+    await edits(2);
+    expect(packs().length).toBeGreaterThan(4);
+    expect((await upkeepDue(s.storeHome)).due).toBe(false);
+    const before = await sizes();
+    expect(before.ours / before.git).toBeGreaterThan(1.2);
+    // The service's quiet pass: due by the quiet rule, a full run, one pack, within 1.2x of git gc.
+    const quiet = await upkeepIfDue(s.storeHome, { niceness: 0, quiet: true });
+    expect(quiet, quiet.reason).toMatchObject({ ran: true, kind: 'full' });
+    expect(quiet.reason).toMatch(/quiet/);
+    expect(packs()).toHaveLength(1);
+    const after = await sizes();
+    expect(after.ours).toBeLessThan(before.ours);
+    expect(after.ours / after.git).toBeLessThanOrEqual(1.2);
+    // Then it rests: nothing beside the full pack.
+    expect((await upkeepDue(s.storeHome, {}, true)).due).toBe(false);
+    expect(await fsckStore(s.storeHome)).toBe('');
+  });
+
   it('lets snapshots (and their pack joins) go on while it runs in another process, and loses none of them', async () => {
     const earlier = await history(400, 40, 60);
     const pictures = new Map([...earlier].slice(0, 2));

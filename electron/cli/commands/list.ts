@@ -5,7 +5,7 @@ import { checkedWorkspaceDir, hermesHomeDir, openCliStore, withCommonOptions, ty
 import { checkpointTable } from '../format.js';
 import { describeList } from '../../engine/words.js';
 import { positiveInt } from '../options.js';
-import { plural, printJson, printLine, printLines, style } from '../output.js';
+import { plural, printJsonArray, printLine, printLines, style } from '../output.js';
 
 const DEFAULT_LIMIT = 20;
 
@@ -36,7 +36,7 @@ export function registerList(program: Command): void {
     const found = await workspace.list(limit === undefined ? { lanes: true, onWarning } : { limit: limit + 1, lanes: true, onWarning });
     const shown = await describeList(workspace, limit === undefined ? found : found.slice(0, limit), found, limit === undefined || found.length <= limit);
     if (options.json) {
-      printJson(shown);
+      await printJsonArray(shown);
       return;
     }
     if (shown.length === 0) {

@@ -45,10 +45,13 @@ export function registerUpkeep(program: Command): void {
         printJson(result);
         return;
       }
+      const refs = result.refs_packed > 0 ? `; ${result.refs_packed} loose refs packed` : '';
       printLine(
-        result.ran
-          ? `compressed (${result.reason}): objects ${formatBytes(result.before.bytes)} in ${result.before.files} files → ${formatBytes(result.after.bytes)} in ${result.after.files} files, ${(result.duration_ms / 1000).toFixed(1)} s`
-          : `nothing done: ${result.reason}`,
+        !result.ran
+          ? `nothing done: ${result.reason}`
+          : result.kind === null
+            ? `refs packed (${result.reason}): ${result.refs_packed} loose refs into packed-refs, ${(result.duration_ms / 1000).toFixed(1)} s`
+            : `compressed (${result.reason}): objects ${formatBytes(result.before.bytes)} in ${result.before.files} files → ${formatBytes(result.after.bytes)} in ${result.after.files} files${refs}, ${(result.duration_ms / 1000).toFixed(1)} s`,
       );
     });
 }

@@ -79,8 +79,10 @@ export interface StdinRunOptions {
   input?: Buffer | string;
   /** Exit codes that are not failures (default [0]). */
   okCodes?: number[];
-  /** Sees stdout as it arrives (progress), besides collecting it. */
+  /** Sees stdout as it arrives (progress, a streaming parse), besides collecting it. */
   onStdout?: (chunk: Buffer) => void;
+  /** false: stdout is only handed to onStdout, not kept (a listing of 100,000 records is ~50 MB). */
+  keepStdout?: boolean;
   /** Ends git (SIGTERM: it removes its own lock files) when aborted; the run then fails. */
   signal?: AbortSignal;
 }
@@ -141,8 +143,9 @@ function startGit(ctx: GitContext, args: string[], options: Omit<StdinRunOptions
   const done = new Promise<RunResult>((resolve, reject) => {
     const out: Buffer[] = [];
     const err: Buffer[] = [];
+    const keep = options.keepStdout !== false;
     child.stdout?.on('data', (chunk: Buffer) => {
-      out.push(chunk);
+      if (keep) out.push(chunk);
       options.onStdout?.(chunk);
     });
     child.stderr?.on('data', (chunk: Buffer) => err.push(chunk));
