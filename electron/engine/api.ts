@@ -6,6 +6,8 @@ import type {
   DiffResult,
   FileDiff,
   PruneResult,
+  TrashEntry,
+  UndoResult,
   RestoreOptions,
   RestorePreview,
   RestoreResult,
@@ -18,6 +20,7 @@ import type {
   PathHistory,
 } from '../../shared/model.js';
 import type { Settings } from '../../shared/settings.js';
+import type { PruneOptions } from './retention.js';
 
 export interface StoreOptions {
   /** Store root; default $CHRONOSCOPE_HOME, else the platform app-data dir. */
@@ -95,9 +98,12 @@ export interface Workspace {
   restore(ref: string, options?: RestoreOptions): Promise<RestoreResult>;
   status(): Promise<WorkspaceStatus>;
   pin(ref: string, pinned: boolean): Promise<Checkpoint>;
-  /** Apply retention; `compact` also runs git gc on the store (never inside snapshot/restore). */
-  /** `keep`: ids retention must not drop this time (one the person is looking at, one an effect or a pending approval names). */
-  prune(options?: { compact?: boolean; keep?: ReadonlySet<string> }): Promise<PruneResult>;
+  /** Apply retention, moving what goes into the trash (retention.ts); `compact` also runs git gc on the store (never inside snapshot/restore); `preview` changes nothing. */
+  prune(options?: PruneOptions): Promise<PruneResult>;
+  /** Brings back every checkpoint of a trash entry (default: the last prune's). */
+  undoPrune(entry?: string): Promise<UndoResult>;
+  /** What the trash holds for this workspace, newest first (kept 14 days). */
+  trash(): Promise<TrashEntry[]>;
   /** Write a checkpoint's files into a new folder (default `<root>-fork-<short id>`); never over anything that exists (fork.ts). */
   fork(ref: string, options?: { to?: string }): Promise<ForkResult>;
   /** Write a checkpoint's files into `dir`, an existing folder outside the workspace (a verifier's scratch copy). Returns the full id. */

@@ -12,6 +12,8 @@ import {
   type ForkResult,
   type PathHistory,
   type PruneResult,
+  type TrashEntry,
+  type UndoResult,
   type RestoreOptions,
   type RestorePreview,
   type RestoreResult,
@@ -41,7 +43,8 @@ import { settlePackMerges } from './objects/pack-merge.js';
 import { readMeta, writeMeta } from './layout/meta.js';
 import { pathHistory } from './path-history.js';
 import { previewRestore, restoreCheckpoint } from './restore.js';
-import { pruneWillCompact, pruneWorkspace, withUpkeepExcluded } from './retention.js';
+import { pruneWillCompact, pruneWorkspace, withUpkeepExcluded, type PruneOptions } from './retention.js';
+import { listTrash, undoTrash } from './retention/trash.js';
 import { takeSnapshot } from './snapshot.js';
 import { workspaceStatus } from './status.js';
 import { validateRef, validateRelPath } from './validate.js';
@@ -174,12 +177,20 @@ export class WorkspaceImpl implements Workspace {
     return { ...record.checkpoint, pinned };
   }
 
-  async prune(options: { compact?: boolean; keep?: ReadonlySet<string> } = {}): Promise<PruneResult> {
+  async prune(options: PruneOptions = {}): Promise<PruneResult> {
     if (!(await pruneWillCompact(this.ctx, options))) return this.locked(() => pruneWorkspace(this.ctx, options));
     // Compaction needs the upkeep and store locks: taken before the workspace lock (retention.ts).
     return withUpkeepExcluded(this.ctx.store, () =>
       withLock(this.ctx.store.storeLockTarget, () => this.locked(() => pruneWorkspace(this.ctx, { ...options, storeLocked: true })), { what: 'the store' }),
     );
+  }
+
+  undoPrune(entry?: string): Promise<UndoResult> {
+    return this.locked(() => undoTrash(this.ctx, entry));
+  }
+
+  trash(): Promise<TrashEntry[]> {
+    return listTrash(this.ctx);
   }
 
   fork(ref: string, options: { to?: string } = {}): Promise<ForkResult> {
