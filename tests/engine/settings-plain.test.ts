@@ -85,7 +85,7 @@ describe('settings without zod', () => {
       'x',
     ];
     const answered = cases.map(agree);
-    expect(answered.filter((a) => a === 'plain').length).toBe(5);
+    expect(answered.filter((a) => a === 'plain').length).toBe(8);
   });
 
   it('loadSettings words the schema\'s error for a file the plain check leaves to it', async () => {
