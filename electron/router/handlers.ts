@@ -125,6 +125,13 @@ export const HANDLERS: HandlerMap = {
     await upkeepIfDue(app.store.home, { force: true });
     return storeInfo(app);
   },
+  'retention:trash': async (req, { app }) => (await app.workspace(req.workspace, READ_ONLY)).trash(),
+  'retention:undo': async (req, { app }) => {
+    const ws = await app.workspace(req.workspace, READ_ONLY);
+    const result = await ws.undoPrune(req.entry);
+    app.emit('checkpoints:restored', { workspace: ws.meta.path, restored: result.restored });
+    return result;
+  },
   'approvals:answer': async (req, { app }) => verifyJobs(app).answer(req.id, req.approve),
 };
 

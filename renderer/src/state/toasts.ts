@@ -9,6 +9,8 @@ export interface Toast {
   body?: string;
   /** A command the person may want to copy (an effect's compensation). */
   command?: string | null;
+  /** A button beside the text (a prune's Undo); the toast goes when it is pressed. */
+  action?: { label: string; run: () => Promise<void> | void };
 }
 
 interface ToastState {
