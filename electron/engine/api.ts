@@ -20,7 +20,6 @@ import type {
   PathHistory,
 } from '../../shared/model.js';
 import type { Settings } from '../../shared/settings.js';
-import type { PruneOptions } from './retention.js';
 
 export interface StoreOptions {
   /** Store root; default $CHRONOSCOPE_HOME, else the platform app-data dir. */
@@ -63,6 +62,17 @@ export interface Store {
   sizeBytes(): Promise<number>;
   /** git gc --prune=now of the shared object database, holding the store lock and every workspace's lock (see retention.ts for why). */
   compact(): Promise<void>;
+}
+
+/** What a prune does (retention.ts). */
+export interface PruneOptions {
+  compact?: boolean;
+  /** Ids this pass must not remove (one the person is looking at, one an effect or a pending approval names). */
+  keep?: ReadonlySet<string>;
+  /** Say what would go, change nothing (`prune` without --yes). */
+  preview?: boolean;
+  /** A pass the service makes on its own: it also spares what the person brought back by undo. */
+  automatic?: boolean;
 }
 
 export interface Workspace {

@@ -17,6 +17,7 @@ import { dirSize } from './support/fsutil.js';
 import { gitSimple } from './git/git-runner.js';
 import { acquire, withLock } from './support/lock.js';
 import { listRecords } from './list.js';
+import type { PruneOptions } from './api.js';
 import type { CheckpointRecord } from './layout/message.js';
 import { budgetBytes } from './retention/budget.js';
 import { budgetCandidates, selectRemovals, type Selectable } from './retention/select.js';
@@ -62,16 +63,6 @@ async function compactStoreLocked(store: StoreLayout, held?: string): Promise<vo
   } finally {
     for (const release of releases.reverse()) await release().catch(() => undefined);
   }
-}
-
-export interface PruneOptions {
-  compact?: boolean;
-  /** Ids this pass must not remove (one the person is looking at, one an effect or a pending approval names). */
-  keep?: ReadonlySet<string>;
-  /** Say what would go, change nothing (`prune` without --yes). */
-  preview?: boolean;
-  /** A pass the service makes on its own: it also spares what the person brought back by undo. */
-  automatic?: boolean;
 }
 
 /** Whether a prune with these options will compact: the caller then takes the store lock first. */

@@ -22,7 +22,7 @@ import {
   type WorkspaceMeta,
   type WorkspaceStatus,
 } from '../../shared/model.js';
-import type { Workspace } from './api.js';
+import type { PruneOptions, Workspace } from './api.js';
 import type { WsContext } from './layout/context.js';
 import { markChecked } from './layout/check-record.js';
 import { diffTrees } from './diff.js';
@@ -43,7 +43,7 @@ import { settlePackMerges } from './objects/pack-merge.js';
 import { readMeta, writeMeta } from './layout/meta.js';
 import { pathHistory } from './path-history.js';
 import { previewRestore, restoreCheckpoint } from './restore.js';
-import { pruneWillCompact, pruneWorkspace, withUpkeepExcluded, type PruneOptions } from './retention.js';
+import { pruneWillCompact, pruneWorkspace, withUpkeepExcluded } from './retention.js';
 import { listTrash, undoTrash } from './retention/trash.js';
 import { takeSnapshot } from './snapshot.js';
 import { workspaceStatus } from './status.js';
