@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { artifact, expect, openApp, test } from './fixtures.js';
 
 test('the notice after an automatic pass has Undo; Recently removed brings back a prune made by hand', async ({ page, workspace, serve }) => {
+  test.setTimeout(360_000); // twelve CLI snapshots, then the service's quiet wait, on a loaded machine
   for (let i = 0; i < 12; i++) {
     await workspace.write(`f${i}.txt`, `version ${i}\n`);
     await workspace.snapshot(`step ${i}`);
@@ -19,7 +20,7 @@ test('the notice after an automatic pass has Undo; Recently removed brings back 
 
   // The service prunes once the workspace has been quiet a while (15 s).
   const notice = page.locator('.toast').filter({ hasText: 'Retention moved' });
-  await expect(notice).toContainText('Retention moved 9 checkpoints to the trash', { timeout: 90_000 });
+  await expect(notice).toContainText('Retention moved 9 checkpoints to the trash', { timeout: 180_000 });
   await expect(page.getByTestId('checkpoint-item')).toHaveCount(3);
   // Nine is more than a handful: the notice outlives the 12 s a short one gets.
   await page.waitForTimeout(14_000);

@@ -100,5 +100,5 @@ describe('retention by the service, with default settings', () => {
     expect(undone.restored.sort()).toEqual(removed.map((c) => c.id).sort());
     expect((await listAll()).map((c) => c.id)).toEqual(before.map((c) => c.id));
     await expectReadable(dirs.home, dirs.workspace, removed);
-  }, 600_000);
+  }, 900_000);
 });
