@@ -39,6 +39,7 @@ test('the notice after an automatic pass has Undo; Recently removed brings back 
   await expect(entry).toHaveCount(1);
   await expect(entry).toContainText('9 checkpoints pruned by hand');
   await expect(entry).toContainText('9 past your count limit');
+  await entry.scrollIntoViewIfNeeded();
   await page.screenshot({ path: artifact('recently-removed.png') });
   await entry.getByTestId('recently-removed-undo').click();
   await expect(dialog.getByTestId('recently-removed-message')).toHaveText('Brought back 9 checkpoints.');

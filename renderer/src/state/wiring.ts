@@ -104,7 +104,7 @@ export function startWiring(): void {
       {
         tone: 'info',
         title: `Retention moved ${checkpointsWord(removed.length)} to the trash`,
-        body: 'Older history is thinned to one per hour or day per lane. The trash keeps them 14 days: Undo brings them back (Settings › Retention › Recently removed lists every prune).',
+        body: 'The trash keeps them 14 days: Undo brings them back (Settings › Retention › Recently removed lists every prune).',
         ...(trash === null
           ? {}
           : {
