@@ -88,4 +88,29 @@ describe('retention', () => {
     const [entry] = await ws.trash();
     expect(entry?.by_rule.budget).toBe(result.by_rule.budget);
   });
+
+  it('the trash keeps a removal 14 days, objects included, then the next pass empties it and compaction frees its objects', async () => {
+    s = await sandbox();
+    const ids = await makeCheckpoints(s, 4);
+    const limited = await (await openStore({ home: s.storeHome, settings: { retention: { version: 2, max_checkpoints: 2, max_age_days: null, max_store_mb: null } } })).workspace(s.ws);
+    const first = await limited.prune({ compact: true });
+    expect(first.removed.sort()).toEqual([ids[0], ids[1]].sort());
+    // Through gc --prune=now, the trash keeps every object of what it holds.
+    expect(storeGit(s.storeHome, ['cat-file', '-t', `${ids[0]}^{tree}`]).trim()).toBe('tree');
+    expect(storeGit(s.storeHome, ['for-each-ref', '--format=%(refname)', 'refs/chronoscope-trash/']).trim().split('\n')).toHaveLength(2);
+    // Fifteen days later (the trash's own record of when it was made, moved back):
+    const log = path.join(s.storeHome, 'workspaces', limited.meta.id, 'trash.json');
+    const record = JSON.parse(fs.readFileSync(log, 'utf8')) as { entries: { time_ms: number }[] };
+    for (const e of record.entries) e.time_ms -= 15 * 86_400_000;
+    fs.writeFileSync(log, JSON.stringify(record));
+    const later = await (await openStore({ home: s.storeHome })).workspace(s.ws);
+    const second = await later.prune({ compact: true });
+    expect(second.trash_emptied.expired).toBe(1);
+    expect(await later.trash()).toEqual([]);
+    expect(storeGit(s.storeHome, ['for-each-ref', 'refs/chronoscope-trash/']).trim()).toBe('');
+    // The same pass compacted after emptying it: the objects are gone.
+    expect(() => storeGit(s!.storeHome, ['cat-file', '-e', ids[0]!])).toThrow();
+    expect((await later.list()).map((c) => c.id)).toEqual([ids[3], ids[2]]);
+  });
 });
+
