@@ -50,7 +50,8 @@ test('Save writes the changed quiet period into config.json; the dialog shows it
   const saved = await readConfig(workspace.home);
   expect(saved?.['max_file_mb']).toBe(50);
   expect(saved?.['include_credentials']).toBe(false);
-  expect(saved?.['retention']).toEqual({ max_checkpoints: 500, max_age_days: 30, max_store_mb: 10_240 });
+  // Written whole, with its version: an unset limit is null (off), never an old default a later version would have to guess about.
+  expect(saved?.['retention']).toEqual({ version: 2, max_checkpoints: null, max_age_days: null, max_store_mb: null });
 
   const again = await openSettings(page);
   await expect(again.getByTestId('settings-quiet_s')).toHaveValue('2.5');
@@ -208,7 +209,7 @@ test('when retention removes checkpoints on its own, the page says so and the li
   const served = await serve(['--no-watch']);
   await openApp(page, served, 6);
   // The service prunes once the workspace has been quiet a while (15 s): the person is told, not left to wonder.
-  await expect(page.locator('.toast').filter({ hasText: 'Retention removed' })).toContainText('Retention removed 3 older checkpoints', { timeout: 60_000 });
-  await expect(page.locator('.toast').filter({ hasText: 'Retention removed' })).toContainText('Pinned checkpoints are always kept');
+  await expect(page.locator('.toast').filter({ hasText: 'Retention moved' })).toContainText('Retention moved 3 checkpoints to the trash', { timeout: 60_000 });
+  await expect(page.locator('.toast').filter({ hasText: 'Retention moved' })).toContainText('The trash keeps them 14 days');
   await expect(page.getByTestId('checkpoint-item')).toHaveCount(3);
 });

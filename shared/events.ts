@@ -7,8 +7,10 @@ import type { SerializedError } from './errors.js';
 export interface EventMap {
   'checkpoint:added': { workspace: string; checkpoint: Checkpoint };
   'restore:done': { workspace: string; result: RestoreResult };
-  /** Retention dropped these checkpoints (the app applies Settings' limits by itself when quiet). */
-  'checkpoints:pruned': { workspace: string; removed: string[] };
+  /** Retention moved these checkpoints into the trash (the service applies it by itself when quiet); `trash`: the entry that undoes it. */
+  'checkpoints:pruned': { workspace: string; removed: string[]; trash: string | null };
+  /** An undo brought these checkpoints back from the trash. */
+  'checkpoints:restored': { workspace: string; restored: string[] };
   'effect:recorded': { workspace: string; effect: EffectRecord };
   'workspace:state': { workspace: string; state: WorkspaceState; message?: string };
   /** `hashed`/`total`: a long snapshot's files hashed so far (its message says the same in words). */
@@ -33,6 +35,7 @@ export type EventChannel = keyof EventMap;
 export const EVENT_CHANNELS: readonly EventChannel[] = [
   'checkpoint:added',
   'checkpoints:pruned',
+  'checkpoints:restored',
   'restore:done',
   'effect:recorded',
   'workspace:state',

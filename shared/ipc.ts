@@ -17,6 +17,8 @@ import type {
   RestoreResult,
   SnapshotResult,
   StoreInfo,
+  TrashEntry,
+  UndoResult,
   WorkspaceHealth,
   WorkspaceMeta,
   WorkspaceState,
@@ -32,6 +34,8 @@ const WorkspacePath = z.string().min(1, 'workspace path is empty').max(4096);
 const CheckpointRef = z
   .string()
   .regex(CHECKPOINT_REF_PATTERN, 'not a checkpoint id (full id, hex prefix of 4+, index, "latest", or a Hermes id h + hex)');
+/** A trash entry's id: the prune's time in ms, maybe with a counter (retention/trash.ts). */
+const TrashEntryId = z.string().regex(/^\d{13}(-\d{1,6})?$/, 'not a trash entry id');
 const DiffTarget = z.union([z.literal('workspace'), CheckpointRef]);
 const RelativePath = z
   .string()
@@ -162,6 +166,10 @@ export const INVOKE = {
       .strict(),
   ).returns<AgentInstallResult>(),
   'approvals:answer': channel(z.object({ id: z.string().min(1).max(100), approve: z.boolean() }).strict()).returns<ApprovalRequest>(),
+  /** What retention moved into the workspace's trash (kept 14 days), newest first: Settings' "Recently removed". */
+  'retention:trash': channel(WorkspaceRequest).returns<TrashEntry[]>(),
+  /** Brings back every checkpoint of a trash entry (default: the last prune's); then checkpoints:restored. */
+  'retention:undo': channel(z.object({ workspace: WorkspacePath, entry: TrashEntryId.optional() }).strict()).returns<UndoResult>(),
 } as const;
 
 export type InvokeChannel = keyof typeof INVOKE;

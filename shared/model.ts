@@ -301,18 +301,48 @@ export interface WorkspaceStatus {
   store: { path: string; bytes: number };
 }
 
-export interface RetentionPolicy {
-  max_checkpoints: number;
-  max_age_days: number;
-  max_store_mb: number;
-}
+/** Why retention removes a checkpoint (docs/store-health.md): thinning, the person's count or age limit, or the store's budget. */
+export type RemovalRule = 'thinned' | 'count' | 'age' | 'budget';
+export const REMOVAL_RULES: readonly RemovalRule[] = ['thinned', 'age', 'count', 'budget'];
 
 export interface PruneResult {
+  /** What went into the trash (a preview: what would). */
   removed: string[];
+  /** How many of them each rule removed. */
+  by_rule: Record<RemovalRule, number>;
   kept: number;
+  /** A preview (`prune` without --yes): nothing changed. */
+  preview: boolean;
+  /** The trash entry holding what went (undo: `prune --undo`); null when nothing went or in a preview. */
+  trash: string | null;
+  /** Trash entries emptied for good: expired (14 days), or the oldest ones emptied early because the store was over its budget. */
+  trash_emptied: { expired: number; for_budget: number };
+  /** The store's budget in bytes (the setting, or the smaller of 10 GB and 10 % of the free disk). */
+  budget_bytes: number;
   gc_ran: boolean;
   store_bytes_before: number;
   store_bytes_after: number;
+}
+
+/** One prune as the trash keeps it for 14 days: its checkpoints can all be brought back at once. */
+export interface TrashEntry {
+  id: string;
+  workspace: string;
+  time_ms: number;
+  /** Emptied for good after this. */
+  expires_ms: number;
+  /** By the service on its own (true) or by the person (`prune --yes`). */
+  automatic: boolean;
+  count: number;
+  by_rule: Record<RemovalRule, number>;
+  /** The time span of what it holds (oldest, newest checkpoint). */
+  oldest_ms: number | null;
+  newest_ms: number | null;
+}
+
+export interface UndoResult {
+  trash: string;
+  restored: string[];
 }
 
 // ---- Irreversible effects (issue 4) ----

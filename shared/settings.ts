@@ -2,6 +2,25 @@
 // and the UI read them through this schema, so defaults are stated once.
 import { z } from 'zod';
 
+export const RETENTION_VERSION = 2;
+
+/**
+ * The limits earlier versions applied by default (500 checkpoints, 30 days,
+ * 10,240 MB). Their Settings dialog wrote every group out whole, so a
+ * config.json may hold them though nobody chose them: in a retention group
+ * without `version`, a value equal to its old default means "unset" (else an
+ * old written-out 500 would go on deleting). Groups written now carry
+ * `version`, so a person who sets 500 today keeps it.
+ */
+export const OLD_RETENTION_DEFAULTS = { max_checkpoints: 500, max_age_days: 30, max_store_mb: 10_240 } as const;
+
+export function forgetOldDefaults(raw: unknown): unknown {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || 'version' in raw) return raw;
+  const out: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
+  for (const [key, old] of Object.entries(OLD_RETENTION_DEFAULTS)) if (out[key] === old) delete out[key];
+  return out;
+}
+
 export const SettingsSchema = z
   .object({
     /** Files larger than this are left out of checkpoints (and the checkpoint says so). */
@@ -19,12 +38,26 @@ export const SettingsSchema = z
       )
       .max(1000)
       .default([]),
+    /**
+     * What retention removes (docs/store-health.md). By default nothing
+     * younger than 30 days goes, older ones are thinned, and whole removal
+     * waits for the store to outgrow its budget. The person's own limits
+     * (null: off) apply as set. Every removal goes through the trash.
+     */
     retention: z
-      .object({
-        max_checkpoints: z.number().int().min(1).max(100_000).default(500),
-        max_age_days: z.number().min(0).max(36_500).default(30),
-        max_store_mb: z.number().positive().max(10_000_000).default(10_240),
-      })
+      .preprocess(
+        forgetOldDefaults,
+        z.object({
+          /** 2: written by a version that knows the thinning policy (see forgetOldDefaults). */
+          version: z.literal(RETENTION_VERSION).default(RETENTION_VERSION),
+          /** A count limit per workspace (pinned ones count, never go). null: none. */
+          max_checkpoints: z.number().int().min(1).max(100_000).nullable().default(null),
+          /** An age limit in days. null or 0: none. */
+          max_age_days: z.number().min(0).max(36_500).nullable().default(null),
+          /** The store's budget. null: the smaller of 10 GB and 10 % of the free disk. */
+          max_store_mb: z.number().positive().max(10_000_000).nullable().default(null),
+        }),
+      )
       .prefault({}),
     watcher: z
       .object({

@@ -161,7 +161,7 @@ class ChronoscopeAppService implements AppService {
         lastActivityMs: () => this.lastActivityMs,
         retention: {
           keep: (ws) => this.retentionKeeps(ws),
-          onPruned: (ws, result) => this.emit('checkpoints:pruned', { workspace: ws.root, removed: result.removed }),
+          onPruned: (ws, result) => this.emit('checkpoints:pruned', { workspace: ws.root, removed: result.removed, trash: result.trash }),
         },
         onChecked: (ws, result) => {
           const damaged = result.damaged.length;

@@ -117,7 +117,7 @@ export class Maintenance {
       if (last !== undefined && Date.now() - last < RETENTION_EVERY_MS) continue;
       this.pruned.set(ws.root, Date.now());
       try {
-        const result = await ws.prune({ keep: await retention.keep(ws) });
+        const result = await ws.prune({ keep: await retention.keep(ws), automatic: true });
         if (result.removed.length > 0) retention.onPruned?.(ws, result);
       } catch (err) {
         if (!signal.aborted) this.options.onError?.(err);

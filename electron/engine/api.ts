@@ -6,6 +6,8 @@ import type {
   DiffResult,
   FileDiff,
   PruneResult,
+  TrashEntry,
+  UndoResult,
   RestoreOptions,
   RestorePreview,
   RestoreResult,
@@ -65,6 +67,17 @@ export interface Store {
   compact(): Promise<void>;
 }
 
+/** What a prune does (retention.ts). */
+export interface PruneOptions {
+  compact?: boolean;
+  /** Ids this pass must not remove (one the person is looking at, one an effect or a pending approval names). */
+  keep?: ReadonlySet<string>;
+  /** Say what would go, change nothing (`prune` without --yes). */
+  preview?: boolean;
+  /** A pass the service makes on its own: it also spares what the person brought back by undo. */
+  automatic?: boolean;
+}
+
 export interface Workspace {
   readonly meta: WorkspaceMeta;
   readonly root: string;
@@ -99,9 +112,12 @@ export interface Workspace {
   restore(ref: string, options?: RestoreOptions): Promise<RestoreResult>;
   status(): Promise<WorkspaceStatus>;
   pin(ref: string, pinned: boolean): Promise<Checkpoint>;
-  /** Apply retention; `compact` also runs git gc on the store (never inside snapshot/restore). */
-  /** `keep`: ids retention must not drop this time (one the person is looking at, one an effect or a pending approval names). */
-  prune(options?: { compact?: boolean; keep?: ReadonlySet<string> }): Promise<PruneResult>;
+  /** Apply retention, moving what goes into the trash (retention.ts); `compact` also runs git gc on the store (never inside snapshot/restore); `preview` changes nothing. */
+  prune(options?: PruneOptions): Promise<PruneResult>;
+  /** Brings back every checkpoint of a trash entry (default: the last prune's). */
+  undoPrune(entry?: string): Promise<UndoResult>;
+  /** What the trash holds for this workspace, newest first (kept 14 days). */
+  trash(): Promise<TrashEntry[]>;
   /** Write a checkpoint's files into a new folder (default `<root>-fork-<short id>`); never over anything that exists (fork.ts). */
   fork(ref: string, options?: { to?: string }): Promise<ForkResult>;
   /** Write a checkpoint's files into `dir`, an existing folder outside the workspace (a verifier's scratch copy). Returns the full id. */

@@ -1,4 +1,4 @@
-// Retention (which checkpoints to drop) and compaction (git gc).
+// Retention (which checkpoints go, into the trash: retention/) and compaction (git gc).
 //
 // gc safety: objects are shared by every workspace, and `gc --prune=now` would
 // delete objects that a snapshot in flight has written but not yet referenced
@@ -14,10 +14,14 @@ import type { PruneResult, StoreInfo } from '../../shared/model.js';
 import { writeFileAtomic } from '../fs/atomic-file.js';
 import { storeGit, type WsContext } from './layout/context.js';
 import { dirSize } from './support/fsutil.js';
-import { gitSimple, gitStdin } from './git/git-runner.js';
+import { gitSimple } from './git/git-runner.js';
 import { acquire, withLock } from './support/lock.js';
 import { listRecords } from './list.js';
+import type { PruneOptions } from './api.js';
 import type { CheckpointRecord } from './layout/message.js';
+import { budgetBytes } from './retention/budget.js';
+import { budgetCandidates, selectRemovals, type Selectable } from './retention/select.js';
+import { emptyTrash, expired, listTrash, moveToTrash, noRules, restoredByUndo } from './retention/trash.js';
 import { readMeta } from './layout/meta.js';
 import { workspaceLayout, type StoreLayout } from './layout/paths.js';
 import { sweepAllRefLocks, sweepRefLocks, sweepStoreTemps, TEMP_STALE_MS } from './layout/store-sweep.js';
@@ -62,74 +66,79 @@ async function compactStoreLocked(store: StoreLayout, held?: string): Promise<vo
 }
 
 /** Whether a prune with these options will compact: the caller then takes the store lock first. */
-export async function pruneWillCompact(ctx: WsContext, options: { compact?: boolean }): Promise<boolean> {
-  return options.compact === true || (await dirSize(ctx.store.home)) > ctx.settings.retention.max_store_mb * 1024 * 1024;
+export async function pruneWillCompact(ctx: WsContext, options: PruneOptions): Promise<boolean> {
+  if (options.preview) return false;
+  return options.compact === true || (await dirSize(ctx.store.home)) > (await budgetBytes(ctx.store.home, ctx.settings.retention));
 }
+
+const selectable = (r: CheckpointRecord): Selectable => ({ id: r.checkpoint.id, time_ms: r.checkpoint.time_ms, fields: r.checkpoint });
 
 /**
- * Which checkpoints the count and age rules drop (records are newest first).
- * Pinned checkpoints count toward the maximum but are never dropped, nor is
- * the newest one; the oldest unpinned go first.
+ * Runs under the workspace lock (the caller holds it; none for a preview).
+ * Everything removed goes into the trash (retention/trash.ts). Compacts only
+ * when the caller also holds the store lock (taken before the workspace lock).
  */
-export function selectExpired(records: CheckpointRecord[], pinned: Set<string>, maxCount: number, maxAgeDays: number, now: number): CheckpointRecord[] {
-  const cutoff = now - maxAgeDays * 86_400_000;
-  const droppable = records.slice(1).filter((r) => !pinned.has(r.checkpoint.id));
-  const drop = new Set<CheckpointRecord>(droppable.filter((r) => maxAgeDays > 0 && r.checkpoint.time_ms < cutoff));
-  let remaining = records.length - drop.size;
-  for (const record of [...droppable].reverse()) {
-    if (remaining <= maxCount) break;
-    if (drop.has(record)) continue;
-    drop.add(record);
-    remaining -= 1;
-  }
-  return records.filter((r) => drop.has(r));
-}
-
-async function deleteRefs(ctx: WsContext, records: CheckpointRecord[]): Promise<void> {
-  if (records.length === 0) return;
-  const input = records.map((r) => `delete ${r.refname} ${r.checkpoint.id}\n`).join('');
-  await gitStdin(storeGit(ctx.store), ['update-ref', '--stdin'], { input });
-}
-
-/**
- * Runs under the workspace lock (the caller holds it). Compacts only when the
- * caller also holds the store lock (taken before the workspace lock).
- */
-export async function pruneWorkspace(ctx: WsContext, options: { compact?: boolean; storeLocked?: boolean; keep?: ReadonlySet<string> }): Promise<PruneResult> {
+export async function pruneWorkspace(ctx: WsContext, options: PruneOptions & { storeLocked?: boolean }): Promise<PruneResult> {
   const storeBytes = () => dirSize(ctx.store.home);
+  const now = Date.now();
   const before = await storeBytes();
   const policy = ctx.settings.retention;
-  await sweepRefLocks(ctx);
-  await sweepStoreTemps(ctx.store, { olderThanMs: TEMP_STALE_MS });
-  let records = await listRecords(ctx);
-  // Pinned ones, and those the caller must keep this time, are never dropped (they still count toward the maximum).
-  const pinned = new Set([...((await readMeta(ctx.layout.metaFile))?.pinned ?? []), ...(options.keep ?? [])]);
-  const expired = selectExpired(records, pinned, policy.max_checkpoints, policy.max_age_days, Date.now());
-  await deleteRefs(ctx, expired);
-  const removed = expired.map((r) => r.checkpoint.id);
-  const gone = new Set(removed);
-  records = records.filter((r) => !gone.has(r.checkpoint.id));
+  const preview = options.preview === true;
+  if (!preview) {
+    await sweepRefLocks(ctx);
+    await sweepStoreTemps(ctx.store, { olderThanMs: TEMP_STALE_MS });
+  }
+  const records = await listRecords(ctx);
+  const spared = new Set([...((await readMeta(ctx.layout.metaFile))?.pinned ?? []), ...(options.keep ?? [])]);
+  if (options.automatic) for (const id of await restoredByUndo(ctx)) spared.add(id);
+  const items = records.map(selectable);
+  const removals = selectRemovals(items, spared, { maxCheckpoints: policy.max_checkpoints, maxAgeDays: policy.max_age_days }, now);
+  const budget = await budgetBytes(ctx.store.home, policy);
+  const trash = await listTrash(ctx);
+  const expiredIds = expired(trash, now);
+  const emptied = { expired: expiredIds.length, for_budget: 0 };
 
   let gcRan = false;
-  const capBytes = policy.max_store_mb * 1024 * 1024;
-  if (options.storeLocked && (options.compact || before > capBytes)) {
-    await compactStoreLocked(ctx.store, ctx.id);
-    gcRan = true;
-    // Size cap: drop the oldest unpinned (never the newest) until under the cap,
-    // measuring after compaction each round; each round drops a tenth.
-    for (let round = 0; round < 20 && (await storeBytes()) > capBytes; round++) {
-      const candidates = records.slice(1).filter((r) => !pinned.has(r.checkpoint.id)).reverse();
-      if (candidates.length === 0) break;
-      const batch = candidates.slice(0, Math.max(1, Math.ceil(candidates.length / 10)));
-      await deleteRefs(ctx, batch);
-      for (const r of batch) removed.push(r.checkpoint.id);
-      const dropped = new Set(batch.map((r) => r.checkpoint.id));
-      records = records.filter((r) => !dropped.has(r.checkpoint.id));
+  if (!preview) {
+    await emptyTrash(ctx, expiredIds);
+    if (options.storeLocked && (options.compact || before > budget)) {
       await compactStoreLocked(ctx.store, ctx.id);
+      gcRan = true;
+      // Over the budget, the trash is what goes first, oldest entry first: emptying it frees bytes,
+      // moving more into it frees none (its objects stay reachable for 14 days).
+      const left = trash.filter((e) => !expiredIds.includes(e.id)).sort((a, b) => a.time_ms - b.time_ms);
+      while ((await storeBytes()) > budget && left.length > 0) {
+        emptied.for_budget += await emptyTrash(ctx, [left.shift()!.id]);
+        await compactStoreLocked(ctx.store, ctx.id);
+      }
+      // Still over with an empty trash: the oldest thinned checkpoints go into it, a tenth per pass.
+      // They are freed by the next pass that finds the store still over (undoable until then).
+      if ((await storeBytes()) > budget) {
+        for (const c of budgetCandidates(items.filter((i) => !removals.has(i.id)), spared, now)) removals.set(c.id, 'budget');
+      }
     }
   }
-  const result = { removed, kept: records.length, gc_ran: gcRan, store_bytes_before: before, store_bytes_after: await storeBytes() };
-  await writeLastPrune(ctx.store, { time_ms: Date.now(), workspace: ctx.root, removed: removed.length, kept: records.length }).catch(() => undefined);
+
+  const byId = new Map(records.map((r) => [r.checkpoint.id, r]));
+  const moved = [...removals].map(([id, rule]) => ({ record: { id, refname: byId.get(id)!.refname }, rule }));
+  const by_rule = noRules();
+  for (const { rule } of moved) by_rule[rule] += 1;
+  const trashId = preview ? null : await moveToTrash(ctx, moved, options.automatic === true, now);
+  const removed = moved.map((m) => m.record.id);
+  const kept = records.length - removed.length;
+  const result: PruneResult = {
+    removed,
+    by_rule,
+    kept,
+    preview,
+    trash: trashId,
+    trash_emptied: emptied,
+    budget_bytes: budget,
+    gc_ran: gcRan,
+    store_bytes_before: before,
+    store_bytes_after: preview ? before : await storeBytes(),
+  };
+  if (!preview) await writeLastPrune(ctx.store, { time_ms: now, workspace: ctx.root, removed: removed.length, kept }).catch(() => undefined);
   return result;
 }
 

@@ -12,6 +12,8 @@ import {
   type ForkResult,
   type PathHistory,
   type PruneResult,
+  type TrashEntry,
+  type UndoResult,
   type RestoreOptions,
   type RestorePreview,
   type RestoreResult,
@@ -20,7 +22,7 @@ import {
   type WorkspaceMeta,
   type WorkspaceStatus,
 } from '../../shared/model.js';
-import type { Workspace } from './api.js';
+import type { PruneOptions, Workspace } from './api.js';
 import type { WsContext } from './layout/context.js';
 import { markChecked } from './layout/check-record.js';
 import { diffTrees } from './diff.js';
@@ -42,6 +44,7 @@ import { readMeta, writeMeta } from './layout/meta.js';
 import { pathHistory } from './path-history.js';
 import { previewRestore, restoreCheckpoint } from './restore.js';
 import { pruneWillCompact, pruneWorkspace, withUpkeepExcluded } from './retention.js';
+import { listTrash, undoTrash } from './retention/trash.js';
 import { takeSnapshot } from './snapshot.js';
 import { restoreOfFor } from './words.js';
 import type { SnapshotControl } from './snapshot-control.js';
@@ -180,12 +183,20 @@ export class WorkspaceImpl implements Workspace {
     return { ...record.checkpoint, pinned };
   }
 
-  async prune(options: { compact?: boolean; keep?: ReadonlySet<string> } = {}): Promise<PruneResult> {
+  async prune(options: PruneOptions = {}): Promise<PruneResult> {
     if (!(await pruneWillCompact(this.ctx, options))) return this.locked(() => pruneWorkspace(this.ctx, options));
     // Compaction needs the upkeep and store locks: taken before the workspace lock (retention.ts).
     return withUpkeepExcluded(this.ctx.store, () =>
       withLock(this.ctx.store.storeLockTarget, () => this.locked(() => pruneWorkspace(this.ctx, { ...options, storeLocked: true })), { what: 'the store' }),
     );
+  }
+
+  undoPrune(entry?: string): Promise<UndoResult> {
+    return this.locked(() => undoTrash(this.ctx, entry));
+  }
+
+  trash(): Promise<TrashEntry[]> {
+    return listTrash(this.ctx);
   }
 
   fork(ref: string, options: { to?: string } = {}): Promise<ForkResult> {

@@ -129,6 +129,13 @@ export const HANDLERS: HandlerMap = {
   // A project-level install goes into a workspace the store knows (resolved to its real path).
   'agents:install': async (req, { app }) =>
     installAgentHooks(req.agent, req.workspace === undefined ? null : (await app.workspace(req.workspace, READ_ONLY)).meta.path),
+  'retention:trash': async (req, { app }) => (await app.workspace(req.workspace, READ_ONLY)).trash(),
+  'retention:undo': async (req, { app }) => {
+    const ws = await app.workspace(req.workspace, READ_ONLY);
+    const result = await ws.undoPrune(req.entry);
+    app.emit('checkpoints:restored', { workspace: ws.meta.path, restored: result.restored });
+    return result;
+  },
   'approvals:answer': async (req, { app }) => verifyJobs(app).answer(req.id, req.approve),
 };
 

@@ -12,7 +12,7 @@ import type { AppService } from '../app/api.js';
 import type { InvokeRouter } from './ws-bridge.js';
 
 const TTL_MS = 10_000;
-const CHANGES_HISTORY: EventChannel[] = ['checkpoint:added', 'checkpoints:pruned', 'restore:done'];
+const CHANGES_HISTORY: EventChannel[] = ['checkpoint:added', 'checkpoints:pruned', 'checkpoints:restored', 'restore:done'];
 
 export interface ReadAhead extends InvokeRouter {
   /** Asks ahead for `workspace` (the one the page opens first); resolves when done, never rejects. */

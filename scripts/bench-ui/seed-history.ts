@@ -24,6 +24,8 @@ export interface SeedOptions {
   files?: number;
   /** Time of the newest checkpoint; default: a minute ago. */
   endMs?: number;
+  /** Stretch (or shrink) the history to span this long, keeping its shape; default: its natural span. */
+  spanMs?: number;
 }
 
 export interface SeededCheckpoint {
@@ -88,7 +90,9 @@ export async function seedHistory(options: SeedOptions): Promise<SeededCheckpoin
   const ws = await store.workspace(dir);
   const prefix = `refs/chronoscope/${ws.meta.id}/cp/`;
   const random = rng(count * 31 + files);
-  const between = gaps(count, random);
+  let between = gaps(count, random);
+  const natural = between.reduce((a, b) => a + b, 0);
+  if (options.spanMs !== undefined && natural > 0) between = between.map((g) => (g * options.spanMs!) / natural);
   const span = between.reduce((a, b) => a + b, 0);
   let time = (options.endMs ?? Date.now() - 60_000) - span;
 

@@ -35,7 +35,7 @@ export interface CheckCases {
 
 /** Builds the store (untimed), then alternates the two sides `runs` times, on it and on a delta-compressed copy. */
 export async function measureCheck(ws: GeneratedWorkspace, home: string, runs: number, onProgress: (message: string) => void): Promise<CheckCases> {
-  const store = await openStore({ home, settings: { retention: { max_checkpoints: 100_000, max_age_days: 36_500, max_store_mb: 10_000_000 } } });
+  const store = await openStore({ home, settings: { retention: { version: 2, max_checkpoints: 100_000, max_age_days: 36_500, max_store_mb: 10_000_000 } } });
   const workspace = await store.workspace(ws.root);
   onProgress(`check_1000: taking ${CHECK_SIZE} checkpoints (untimed)`);
   await workspace.snapshot({ reason: 'first', trigger: 'manual' });

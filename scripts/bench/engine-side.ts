@@ -21,7 +21,7 @@ export class EngineSide {
     // Retention off for the run: list1000 needs 1,000 checkpoints kept.
     const store = await openStore({
       home,
-      settings: { retention: { max_checkpoints: 100_000, max_age_days: 36_500, max_store_mb: 10_000_000 } },
+      settings: { retention: { version: 2, max_checkpoints: 100_000, max_age_days: 36_500, max_store_mb: 10_000_000 } },
     });
     return new EngineSide(store, await store.workspace(root));
   }

@@ -71,6 +71,12 @@ describe('settings without zod', () => {
       { verifier: [] },
       { retention: {} },
       { retention: { max_checkpoints: 10, extra: 1 } },
+      // Old defaults written out by an earlier Settings dialog mean "unset"; with `version` they are the person's.
+      { retention: { max_checkpoints: 500, max_age_days: 30, max_store_mb: 10_240 } },
+      { retention: { version: 2, max_checkpoints: 500, max_age_days: 30, max_store_mb: 10_240 } },
+      { retention: { version: 1 } },
+      { retention: { max_checkpoints: null, max_age_days: null, max_store_mb: null } },
+      { retention: null },
       { watcher: null },
       { unknown: 1 },
       JSON.parse('{"__proto__": {"max_file_mb": 1}}'),
@@ -79,7 +85,7 @@ describe('settings without zod', () => {
       'x',
     ];
     const answered = cases.map(agree);
-    expect(answered.filter((a) => a === 'plain').length).toBe(5);
+    expect(answered.filter((a) => a === 'plain').length).toBe(8);
   });
 
   it('loadSettings words the schema\'s error for a file the plain check leaves to it', async () => {

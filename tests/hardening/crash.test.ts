@@ -85,7 +85,7 @@ describe('writers SIGKILLed mid-snapshot, again and again', () => {
     // What the kills left behind blocks nobody: a snapshot, a prune that compacts, a clean fsck.
     await writeFile(join(ws, 'after.txt'), 'after the kills\n');
     expect((await runCli(['snapshot', '-w', ws], { env })).code).toBe(0);
-    const pruned = await runCli(['prune', '--compact', '-w', ws], { env });
+    const pruned = await runCli(['prune', '--yes', '--compact', '-w', ws], { env });
     expect(pruned.code, pruned.stderr).toBe(0);
     expect(storeGit(home, ['fsck', '--strict', '--no-dangling'])).toBe('');
   }, 300_000);

@@ -55,7 +55,7 @@ describe('the store is owner-only', () => {
     fs.writeFileSync(path.join(ws, 'plain.txt'), 'changed\n');
     cli(['snapshot', '-w', ws]);
     cli(['restore', '2', '--yes', '-w', ws]);
-    cli(['prune', '--compact', '-w', ws]);
+    cli(['prune', '--yes', '--compact', '-w', ws]);
     expect(loose(home)).toEqual([]);
   });
 

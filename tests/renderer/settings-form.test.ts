@@ -109,6 +109,22 @@ describe('changedPatch', () => {
   });
 });
 
+describe('retention limits that may be off', () => {
+  it('shows an unset limit blank, reads blank back as off, and a typed one as the person’s own', () => {
+    const form = toForm(DEFAULT_SETTINGS);
+    expect([form.max_checkpoints, form.max_age_days, form.max_store_mb]).toEqual(['', '', '']);
+    expect(parseNumber(NUMBER_FIELDS.max_checkpoints, '  ')).toEqual({ value: null });
+    expect('error' in parseNumber(NUMBER_FIELDS.quiet_s, '')).toBe(true);
+    const set = fromForm({ ...form, max_checkpoints: '500' }, DEFAULT_SETTINGS);
+    if (!set.ok) throw new Error('refused');
+    expect(changedPatch(DEFAULT_SETTINGS, set.settings)).toEqual({ retention: { max_checkpoints: 500 } });
+    expect(SettingsSchema.parse(set.settings).retention.max_checkpoints).toBe(500);
+    const cleared = fromForm({ ...toForm(set.settings), max_checkpoints: '' }, set.settings);
+    if (!cleared.ok) throw new Error('refused');
+    expect(changedPatch(set.settings, cleared.settings)).toEqual({ retention: { max_checkpoints: null } });
+  });
+});
+
 describe('shown', () => {
   it('has no float noise', () => {
     expect(shown(NUMBER_FIELDS.quiet_s, 100)).toBe('0.1');

@@ -8,7 +8,7 @@
 //
 // The limits and defaults mirror SettingsSchema, as renderer/src/lib/settings-form.ts
 // does; tests/engine/settings-plain.test.ts checks them against the schema.
-import type { Settings } from '../../../shared/settings.js';
+import { forgetOldDefaults, RETENTION_VERSION, type Settings } from '../../../shared/settings.js';
 
 type Check = (v: unknown) => boolean;
 
@@ -17,10 +17,10 @@ const num = (min: number, max: number, { int = false, above = false } = {}): Che
 const str = (min: number, max: number): Check => (v) => typeof v === 'string' && v.length >= min && v.length <= max;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const RETENTION: Record<keyof Settings['retention'], [Check, number]> = {
-  max_checkpoints: [num(1, 100_000, { int: true }), 500],
-  max_age_days: [num(0, 36_500), 30],
-  max_store_mb: [num(0, 10_000_000, { above: true }), 10_240],
+const RETENTION: Record<Exclude<keyof Settings['retention'], 'version'>, Check> = {
+  max_checkpoints: num(1, 100_000, { int: true }),
+  max_age_days: num(0, 36_500),
+  max_store_mb: num(0, 10_000_000, { above: true }),
 };
 
 const WATCHER: Record<keyof Settings['watcher'], [Check, number]> = {
@@ -37,7 +37,7 @@ export function plainDefaults(): Settings {
     max_file_mb: 50,
     include_credentials: false,
     extra_excludes: [],
-    retention: { max_checkpoints: 500, max_age_days: 30, max_store_mb: 10_240 },
+    retention: { version: RETENTION_VERSION, max_checkpoints: null, max_age_days: null, max_store_mb: null },
     watcher: { quiet_ms: 1500, max_wait_ms: 30_000 },
     hook_budget_ms: 5000,
     daemon: true,
@@ -63,6 +63,24 @@ function group<K extends string>(raw: unknown, spec: Record<K, [Check, number]>)
   return out;
 }
 
+/** The retention group: each limit a number or null (off), old written-out defaults forgotten (shared/settings.ts). */
+function retentionGroup(raw: unknown): Settings['retention'] | null {
+  raw = forgetOldDefaults(raw === undefined ? {} : raw);
+  if (!isObject(raw)) return null;
+  const out: Settings['retention'] = { version: RETENTION_VERSION, max_checkpoints: null, max_age_days: null, max_store_mb: null };
+  for (const [key, v] of Object.entries(raw)) {
+    if (v === undefined) continue;
+    if (key === 'version') {
+      if (v !== RETENTION_VERSION) return null;
+    } else if (Object.hasOwn(RETENTION, key)) {
+      const k = key as keyof typeof RETENTION;
+      if (v !== null && !RETENTION[k](v)) return null;
+      out[k] = v as number | null;
+    } else return null;
+  }
+  return out;
+}
+
 /** What SettingsSchema.parse(raw) gives, when raw is certainly valid; null when zod must decide. */
 export function plainSettings(raw: unknown): Settings | null {
   if (!isObject(raw)) return null;
@@ -83,7 +101,7 @@ export function plainSettings(raw: unknown): Settings | null {
         out.extra_excludes = [...(v as string[])];
         break;
       case 'retention': {
-        const r = group(v, RETENTION);
+        const r = retentionGroup(v);
         if (r === null) return null;
         out.retention = r;
         break;

@@ -21,6 +21,7 @@ import {
 import { InlineError, Skeleton } from './bits.js';
 import { Icon } from './Icon.js';
 import { StoreUsage } from './StoreUsage.js';
+import { RecentlyRemoved } from './RecentlyRemoved.js';
 
 export function SettingsButton() {
   const show = useSettings((s) => s.show);
@@ -199,12 +200,13 @@ function SettingsFormView({ settings }: { settings: Settings }) {
 
         <Group
           title="Retention"
-          note="While the app or the background service runs, it prunes by these limits on its own when work pauses (with background upkeep on). Pinned checkpoints, the newest one, the one you are looking at and any an effect or a pending approval names are always kept."
+          note="Nothing younger than 30 days is removed on its own. Older checkpoints are thinned to one per hour per lane (one per day after 90 days); whole ones go only when the store outgrows its budget. Pinned checkpoints, the newest, the first and last of each agent session and any an effect or a pending approval names are always kept. Whatever goes stays in the trash for 14 days: Undo below brings it back."
         >
           <StoreUsage />
-          {number('max_checkpoints', 'Checkpoints per workspace', 'Older ones beyond this count are pruned.')}
-          {number('max_age_days', 'Maximum age', 'Checkpoints older than this are pruned; 0 turns the age rule off.')}
-          {number('max_store_mb', 'Store size cap', 'Past this, the oldest checkpoints are pruned until the store fits.')}
+          {number('max_checkpoints', 'Checkpoints per workspace', 'Your own limit: beyond this count the oldest go, at any age. Blank: no limit.')}
+          {number('max_age_days', 'Maximum age', 'Your own limit: checkpoints older than this go. Blank or 0: no limit.')}
+          {number('max_store_mb', 'Store budget', 'Past this, the oldest trash and then the oldest thinned checkpoints go. Blank: the smaller of 10 GB and 10 % of the free disk.')}
+          <RecentlyRemoved />
         </Group>
 
         <Group title="Verify and bisect">
@@ -280,7 +282,7 @@ function NumberField(props: {
         {spec.unit && <span className="settings-unit">{spec.unit}</span>}
       </div>
       <p id={`${id}-hint`} className="settings-hint">
-        {hint} <span className="settings-range">{rangeLabel(spec)} · default {readable(spec.fallback / spec.scale)}{unit}</span>
+        {hint} <span className="settings-range">{rangeLabel(spec)} · default {spec.fallback === null ? 'off (leave blank)' : `${readable(spec.fallback / spec.scale)}${unit}`}</span>
       </p>
       {error && (
         <p id={`${id}-error`} className="field-error settings-error">

@@ -27,6 +27,19 @@ export function Toasts() {
               </button>
             )}
           </div>
+          {t.action && (
+            <button
+              type="button"
+              className="button small"
+              data-testid="toast-action"
+              onClick={() => {
+                dismiss(t.id);
+                void t.action?.run();
+              }}
+            >
+              {t.action.label}
+            </button>
+          )}
           <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => dismiss(t.id)}>
             <Icon name="x" size={12} />
           </button>

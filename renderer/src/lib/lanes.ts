@@ -4,6 +4,7 @@
 // that fills them gets its lane without the UI knowing it.
 import type { Checkpoint } from '../../../shared/model.js';
 import { agentName } from '../../../shared/agents.js';
+import { laneKey, sessionKey as agentSessionKey } from '../../../shared/lane-key.js';
 
 export interface Lane {
   /** Stable key: one per agent session, else one per kind of author (what the filter picks). */
@@ -36,14 +37,15 @@ export function laneOf(c: LaneFields): Lane {
   const agent = c.origin === 'hermes' ? 'hermes' : c.agent;
   if (agent) {
     const session = c.session ? ` · session ${c.session.slice(0, 8)}` : '';
-    const sessionKey = `agent:${agent}:${c.session ?? ''}`;
+    const sessionKey = agentSessionKey(agent, c.session);
     // Slots 3.. for agents (one colour per session); 0-2 stay for the watcher, a person and restores.
     const colour = 3 + (hash(sessionKey) % (LANE_COLOURS - 3));
     // Where the agent gave the prompt that led to the calls, it names the lane (each prompt its own group).
     if (c.prompt) return { key: sessionKey, group: `${sessionKey}\0${c.prompt}`, label: `${toolName(agent)} · “${c.prompt}”`, colour, title: `${toolName(agent)}${session}: “${c.prompt}”` };
     return { key: sessionKey, group: sessionKey, label: `${toolName(agent)}${session}`, colour };
   }
-  if (c.trigger === 'safety' || c.trigger === 'restore') return { key: 'restore', group: 'restore', label: 'Restores', colour: 2 };
-  if (c.trigger === 'manual') return { key: 'person', group: 'person', label: 'You (manual checkpoints)', colour: 1 };
-  return { key: 'watcher', group: 'watcher', label: 'File watcher', colour: 0 };
+  const key = laneKey(c);
+  if (key === 'restore') return { key, group: key, label: 'Restores', colour: 2 };
+  if (key === 'person') return { key, group: key, label: 'You (manual checkpoints)', colour: 1 };
+  return { key, group: key, label: 'File watcher', colour: 0 };
 }

@@ -32,9 +32,11 @@ export type FieldKey = NumberFieldKey | 'extra_excludes';
 export type FormErrors = Partial<Record<FieldKey, string>>;
 
 export interface NumberSpec {
-  /** Stored value, in the schema's unit. */
-  get(s: Settings): number;
-  set(s: Settings, value: number): Settings;
+  /** Stored value, in the schema's unit; null: the limit is off (only where `optional`). */
+  get(s: Settings): number | null;
+  set(s: Settings, value: number | null): Settings;
+  /** The schema allows null: a blank field turns the limit off (retention's limits). */
+  optional?: boolean;
   /** Stored units per shown unit: 1000 for ms shown as seconds. */
   scale: number;
   unit: string;
@@ -45,14 +47,14 @@ export interface NumberSpec {
   minExclusive: boolean;
   /** z.number().int() on the stored value. */
   integer: boolean;
-  /** The schema's default, in stored units (shown as a hint). */
-  fallback: number;
+  /** The schema's default, in stored units (shown as a hint); null: off. */
+  fallback: number | null;
 }
 
 export const NUMBER_FIELDS: Record<NumberFieldKey, NumberSpec> = {
   quiet_s: {
     get: (s) => s.watcher.quiet_ms,
-    set: (s, v) => ({ ...s, watcher: { ...s.watcher, quiet_ms: v } }),
+    set: (s, v) => ({ ...s, watcher: { ...s.watcher, quiet_ms: v ?? s.watcher.quiet_ms } }),
     scale: 1000,
     unit: 's',
     min: 100,
@@ -63,7 +65,7 @@ export const NUMBER_FIELDS: Record<NumberFieldKey, NumberSpec> = {
   },
   max_wait_s: {
     get: (s) => s.watcher.max_wait_ms,
-    set: (s, v) => ({ ...s, watcher: { ...s.watcher, max_wait_ms: v } }),
+    set: (s, v) => ({ ...s, watcher: { ...s.watcher, max_wait_ms: v ?? s.watcher.max_wait_ms } }),
     scale: 1000,
     unit: 's',
     min: 1000,
@@ -74,7 +76,7 @@ export const NUMBER_FIELDS: Record<NumberFieldKey, NumberSpec> = {
   },
   max_file_mb: {
     get: (s) => s.max_file_mb,
-    set: (s, v) => ({ ...s, max_file_mb: v }),
+    set: (s, v) => ({ ...s, max_file_mb: v ?? s.max_file_mb }),
     scale: 1,
     unit: 'MB',
     min: 0,
@@ -92,7 +94,8 @@ export const NUMBER_FIELDS: Record<NumberFieldKey, NumberSpec> = {
     max: 100_000,
     minExclusive: false,
     integer: true,
-    fallback: 500,
+    fallback: null,
+    optional: true,
   },
   max_age_days: {
     get: (s) => s.retention.max_age_days,
@@ -103,7 +106,8 @@ export const NUMBER_FIELDS: Record<NumberFieldKey, NumberSpec> = {
     max: 36_500,
     minExclusive: false,
     integer: false,
-    fallback: 30,
+    fallback: null,
+    optional: true,
   },
   max_store_mb: {
     get: (s) => s.retention.max_store_mb,
@@ -114,11 +118,12 @@ export const NUMBER_FIELDS: Record<NumberFieldKey, NumberSpec> = {
     max: 10_000_000,
     minExclusive: true,
     integer: false,
-    fallback: 10_240,
+    fallback: null,
+    optional: true,
   },
   hook_budget_s: {
     get: (s) => s.hook_budget_ms,
-    set: (s, v) => ({ ...s, hook_budget_ms: v }),
+    set: (s, v) => ({ ...s, hook_budget_ms: v ?? s.hook_budget_ms }),
     scale: 1000,
     unit: 's',
     min: 100,
@@ -129,7 +134,7 @@ export const NUMBER_FIELDS: Record<NumberFieldKey, NumberSpec> = {
   },
   daemon_idle_min: {
     get: (s) => s.daemon_idle_minutes,
-    set: (s, v) => ({ ...s, daemon_idle_minutes: v }),
+    set: (s, v) => ({ ...s, daemon_idle_minutes: v ?? s.daemon_idle_minutes }),
     scale: 1,
     unit: 'min',
     min: 1,
@@ -140,7 +145,7 @@ export const NUMBER_FIELDS: Record<NumberFieldKey, NumberSpec> = {
   },
   verify_timeout_s: {
     get: (s) => s.verify_timeout_s,
-    set: (s, v) => ({ ...s, verify_timeout_s: v }),
+    set: (s, v) => ({ ...s, verify_timeout_s: v ?? s.verify_timeout_s }),
     scale: 1,
     unit: 's',
     min: 1,
@@ -161,7 +166,12 @@ export function shown(spec: NumberSpec, stored: number): string {
 }
 
 export function toForm(s: Settings): SettingsForm {
-  const numbers = Object.fromEntries(NUMBER_KEYS.map((k) => [k, shown(NUMBER_FIELDS[k], NUMBER_FIELDS[k].get(s))]));
+  const numbers = Object.fromEntries(
+    NUMBER_KEYS.map((k) => {
+      const stored = NUMBER_FIELDS[k].get(s);
+      return [k, stored === null ? '' : shown(NUMBER_FIELDS[k], stored)];
+    }),
+  );
   return {
     ...(numbers as Record<NumberFieldKey, string>),
     include_credentials: s.include_credentials,
@@ -186,8 +196,9 @@ export function readable(value: number): string {
 }
 
 /** The stored value for a typed one, or the one-line reason it is refused. */
-export function parseNumber(spec: NumberSpec, text: string): { value: number } | { error: string } {
+export function parseNumber(spec: NumberSpec, text: string): { value: number | null } | { error: string } {
   const trimmed = text.trim();
+  if (spec.optional && trimmed === '') return { value: null };
   const typed = trimmed === '' ? Number.NaN : Number(trimmed);
   if (!Number.isFinite(typed)) return { error: 'Enter a number.' };
   // Whole ms are what the schema stores; a finer fraction of a second means nothing to a timer.

@@ -11,6 +11,8 @@ export interface Toast {
   command?: string | null;
   /** A new irreversible effect: the toast offers to open the effects panel. */
   showsEffects?: boolean;
+  /** A button beside the text (a prune's Undo); the toast goes when it is pressed. */
+  action?: { label: string; run: () => Promise<void> | void };
 }
 
 interface ToastState {

@@ -13,6 +13,7 @@ import { previousOf, useTimeline } from './timeline.js';
 import { useToasts } from './toasts.js';
 import { useWorkspaces } from './workspaces.js';
 import { effectKindLabel } from '../lib/effects.js';
+import { checkpointsWord, HANDFUL } from '../lib/trash-words.js';
 import { startVerifyWiring } from './verify-wiring.js';
 
 function isCurrent(workspace: string): boolean {
@@ -97,20 +98,40 @@ export function startWiring(): void {
     useTimeline.getState().insert(checkpoint);
     useDiff.getState().invalidateWorkspace();
   });
-  // Retention dropped some (the app applies Settings' limits when quiet): the list follows.
-  // Said, not done silently: a history that shrinks under a person's eyes is alarming unless they know why.
-  c.on('checkpoints:pruned', ({ workspace, removed }) => {
+  // Retention moved some into the trash (the service applies it when quiet): the list follows.
+  // Said, with Undo, not done silently: a history that shrinks under a person's eyes is alarming
+  // unless they know why and can take it back. More than a handful stays until dismissed.
+  c.on('checkpoints:pruned', ({ workspace, removed, trash }) => {
     if (!isCurrent(workspace)) return;
     void useTimeline.getState().refresh();
     if (removed.length === 0) return;
     useToasts.getState().push(
       {
         tone: 'info',
-        title: `Retention removed ${removed.length.toLocaleString()} older checkpoint${removed.length === 1 ? '' : 's'}`,
-        body: 'Settings › Retention says how many to keep and for how long. Pinned checkpoints are always kept.',
+        title: `Retention moved ${checkpointsWord(removed.length)} to the trash`,
+        body: 'The trash keeps them 14 days: Undo brings them back (Settings › Retention › Recently removed lists every prune).',
+        ...(trash === null
+          ? {}
+          : {
+              action: {
+                label: 'Undo',
+                run: async () => {
+                  try {
+                    await client().invoke('retention:undo', { workspace, entry: trash });
+                  } catch (err) {
+                    useBanners.getState().report(err, workspace);
+                  }
+                },
+              },
+            }),
       },
-      12_000,
+      removed.length > HANDFUL ? 0 : 12_000,
     );
+  });
+  c.on('checkpoints:restored', ({ workspace }) => {
+    if (!isCurrent(workspace)) return;
+    useDiff.getState().invalidateWorkspace();
+    void useTimeline.getState().refresh();
   });
   c.on('restore:done', ({ workspace }) => {
     if (!isCurrent(workspace)) return;
