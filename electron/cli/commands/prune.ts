@@ -21,12 +21,13 @@ export function registerPrune(program: Command): void {
       .command('prune')
       .description('remove checkpoints the retention policy no longer keeps, into the trash for 14 days (previews only, unless --yes)')
       .option('-y, --yes', 'really remove them (into the trash: `prune --undo` brings them back)')
-      .option('--undo [entry]', 'bring back every checkpoint the last prune removed (or those of a trash entry)')
+      .option('--undo [entry]', 'bring back every checkpoint the last prune removed (or those of a trash entry); at once, it only adds')
       .option('--trash', 'list what the trash holds')
       .option('--compact', 'with --yes: also run git gc on the store (slow on a big store)'),
   ).action(async (options: PruneCommandOptions) => {
-    if ([options.undo !== undefined, options.trash === true, options.compact === true || options.yes === true].filter(Boolean).length > 1) {
-      throw new ChronoscopeError('bad_input', 'prune: --undo, --trash and --yes go one at a time');
+    // --undo takes a --yes given by habit (bringing back changes nothing else); the rest go one at a time.
+    if ([options.undo !== undefined, options.trash === true, options.compact === true || (options.yes === true && options.undo === undefined)].filter(Boolean).length > 1) {
+      throw new ChronoscopeError('bad_input', 'prune: --undo, --trash and --yes/--compact go one at a time');
     }
     const workspace = await openWorkspace(options);
     if (options.undo !== undefined) {
