@@ -79,6 +79,8 @@ const SIZES = [
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`the diff gets the room: ≥ 100 columns inline or ≥ 80 per side, at three window sizes (${scheme} theme)`, async ({ page, workspace, serve }) => {
+    // Six measures of a cold Monaco at three sizes: a limit for a loaded machine, not a claim about speed.
+    test.setTimeout(360_000);
     await wideFile(workspace);
     const served = await serve(['--no-watch']);
     await page.emulateMedia({ colorScheme: scheme });
