@@ -79,6 +79,8 @@ const SIZES = [
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`the diff gets the room: ≥ 100 columns inline or ≥ 80 per side, at three window sizes (${scheme} theme)`, async ({ page, workspace, serve }) => {
+    // Six measures of a cold Monaco at three sizes: a limit for a loaded machine, not a claim about speed.
+    test.setTimeout(360_000);
     await wideFile(workspace);
     const served = await serve(['--no-watch']);
     await page.emulateMedia({ colorScheme: scheme });
@@ -163,10 +165,12 @@ test('the restore preview shows what the restore does, file by file, and why Con
   await expect(page.getByTestId('restore-diff-strip')).toBeVisible();
   await expect(page.getByTestId('diff-view')).toHaveAttribute('data-reverse', 'true');
   const modified = page.locator('.monaco-diff-editor .editor.modified').first();
-  await expect(modified.locator('.view-lines').first()).toContainText('first line', { timeout: 60_000 });
+  // The editor's own lines (a direct child of its content), not the deleted lines drawn in its view zones.
+  await expect(modified.locator('.lines-content > .view-lines')).toContainText('first line', { timeout: 60_000 });
+  await expect(modified.locator('.lines-content > .view-lines')).not.toContainText('edited on disk');
   const inline = !(await page.locator('.monaco-diff-editor').first().evaluate((el) => el.classList.contains('side-by-side')));
   // What the restore removes: inline, the deleted lines drawn in the modified editor's view zones; split, the left side.
-  const removed = inline ? modified.locator('.view-zones') : page.locator('.monaco-diff-editor .editor.original .view-lines').first();
+  const removed = inline ? modified.locator('.view-zones') : page.locator('.monaco-diff-editor .editor.original .lines-content > .view-lines');
   await expect(removed).toContainText('edited on disk');
 
   // Confirm's reason is written beside it while it waits, and Cancel is whole.

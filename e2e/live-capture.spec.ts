@@ -28,7 +28,7 @@ test('a push made in the open workspace appears in the effects panel and on the 
     await expect(page.getByTestId('checkpoint-item').first()).toBeVisible();
     const panel = page.getByTestId('effects-panel');
     await expect(panel).toHaveCount(0);
-    await expect(page.getByTestId('effects-badge')).toHaveAccessibleName('Irreversible effects: 0');
+    const before = Number((await page.getByTestId('effects-badge').getAttribute('aria-label'))?.replace(/\D+/g, '') ?? '0');
 
     await workspace.write('notes.txt', 'pushed change\n');
     await git(workspace.dir, ['commit', '--quiet', '-am', 'second']);
@@ -36,7 +36,7 @@ test('a push made in the open workspace appears in the effects panel and on the 
     await git(workspace.dir, ['push', '--quiet', 'origin', 'main']);
 
     // The badge counts it; the notice opens the panel: the push, with its compensation command naming the new commit.
-    await expect(page.getByTestId('effects-badge')).toHaveAccessibleName('Irreversible effects: 1');
+    await expect(page.getByTestId('effects-badge')).toHaveAccessibleName(`Irreversible effects: ${before + 1}`);
     await page.getByTestId('toast-show-effects').first().click();
     await expect(panel).toContainText('origin');
     await expect(panel).toContainText('--force-with-lease');

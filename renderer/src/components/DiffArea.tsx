@@ -103,7 +103,8 @@ export function DiffArea({
           data-testid="diff-file"
         >
           {dirName(selected.path) && <MiddleEllipsis className="diff-file-dir" text={shownDir(selected.path, files.map((f) => f.path))} />}
-          <MiddleEllipsis className="diff-file-base" text={baseName(selected.path)} whole />
+          {/* The folder gives way first; the name is cut (in its middle, keeping its tail) only in a header narrower than the name alone. */}
+          <MiddleEllipsis className="diff-file-base" text={baseName(selected.path)} />
         </span>
         {selected.old_path && (
           <span className="meta-chip chip-rename" data-testid="rename-chip" title={`Renamed from ${selected.old_path}`}>
