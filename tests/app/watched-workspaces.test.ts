@@ -38,7 +38,7 @@ describe("the app's workspace list and `daemon --status`", () => {
     const list = async (): Promise<{ path: string; for_agents?: true }[]> => {
       const r = await router.invoke('workspaces:list', {});
       if (!r.ok) throw new Error(r.error.message);
-      return r.result;
+      return r.value as { path: string; for_agents?: true }[];
     };
 
     const snap = await runCli(['snapshot', '-m', 'by hand', '-w', dirs.workspace], { env: { ...process.env, ...baseEnv(dirs.home) }, cwd: dirs.workspace });
@@ -59,7 +59,7 @@ describe("the app's workspace list and `daemon --status`", () => {
 
     // "Stop watching": the list and the status both drop it.
     const removed = await router.invoke('workspaces:remove', { workspace: dirs.workspace });
-    expect(removed).toMatchObject({ ok: true, result: { removed: true } });
+    expect(removed).toMatchObject({ ok: true, value: { removed: true } });
     expect(await list()).toEqual([]);
     expect(await statusWorkspaces()).toEqual([]);
   });
