@@ -304,8 +304,8 @@ describe('the app and the daemon share one socket', () => {
     await waitFor('the daemon gone', () => !alive(d.pid));
     const s = await status(dirs.home);
     expect(s).toMatchObject({ kind: 'app', pid: process.pid, workspaces: [dirs.workspace] });
-    // Not added to the person's list: it is watched for the hooks only.
-    expect(await app.listWorkspaces()).toEqual([]);
+    // Shown as the status says (what runs is visible), marked as watched for the hooks: not added to the person's list.
+    expect(await app.listWorkspaces()).toMatchObject([{ path: dirs.workspace, for_agents: true }]);
     await writeFile(join(dirs.workspace, 'notes.txt'), 'changed by hand\n');
     await sleep(300);
     const r = await preEdit(dirs.home, dirs.workspace, 'toolu_2', { PATH: '' });
