@@ -280,5 +280,12 @@ export async function removeEmptyFolders(root: ContainingRoot, dirs: readonly st
     );
     if (gone) removed.push(rootDir);
   }
+  // Folders above the root that the write made (a fresh HOME's ~/.config), nearest first, while empty.
+  if (removed.includes(rootDir)) {
+    for (const d of listed.filter((x) => x !== rootDir && inside(x, rootDir)).sort((a, b) => b.length - a.length)) {
+      if (!(await fs.rmdir(d).then(() => true, () => false))) break;
+      removed.push(d);
+    }
+  }
   return removed;
 }

@@ -248,18 +248,21 @@ describe("Hermes' /rollback store on the timeline", () => {
     expect(text.stdout).toMatch(/^2\s+H\s+h[0-9a-f]{7}\s.*before terminal: npm test$/m);
 
     const missing = path.join(base, 'typo-hermes');
-    for (const args of [['list', '--hermes-home', missing], ['list', '--json', '--hermes-home', missing]]) {
-      const bad = cli(args);
-      expect(bad.code).toBe(1);
-      expect(bad.stdout).toBe('');
-      expect(bad.stderr).toBe(`chronoscope: no such Hermes home folder: ${missing} (--hermes-home)\n`);
-    }
+    const bad = cli(['list', '--hermes-home', missing]);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toBe(`chronoscope: no such Hermes home folder: ${missing} (--hermes-home)\n`);
+    // With --json the same error is one JSON object on stderr.
+    const badJson = cli(['list', '--json', '--hermes-home', missing]);
+    expect(badJson.code).toBe(1);
+    expect(badJson.stdout).toBe('');
+    expect((JSON.parse(badJson.stderr) as { error: { message: string } }).error.message).toBe(`no such Hermes home folder: ${missing} (--hermes-home)`);
   });
 
   it('refuses malformed Hermes ids before anything runs', () => {
     for (const bad of ['h12', 'hxyz12', 'h0123456789abcdef0', 'H1234']) {
       const r = cli(['show', bad]);
-      expect(r.code, bad).toBe(1);
+      expect(r.code, bad).toBe(2); // a malformed id is a usage error
       expect(r.stderr).toMatch(/^chronoscope: not a checkpoint id/);
     }
     const pin = cli(['pin', (json<Checkpoint[]>(['list'])[1] as Checkpoint).id]);

@@ -7,8 +7,8 @@
 //   - always kept: the newest checkpoint, pinned ones, the first and last of each agent session.
 // A lane: one per agent session (agent + session), else 'restore' (safety and
 // restore triggers), 'person' (manual) or 'watcher' (everything else).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import type { Checkpoint } from '../../shared/model.js';
 
 const HOUR = 3_600_000;
@@ -47,22 +47,21 @@ export function documentedKeep(checkpoints: readonly Checkpoint[], now: number):
   return keep;
 }
 
-/** Every ref file and packed-refs of a store, with its bytes: equal before and after means nothing changed. */
+/**
+ * Every ref of a store with the commit it holds, as git reads them (loose or
+ * packed: upkeep packs refs while the test runs): equal before and after means
+ * no checkpoint was removed or changed.
+ */
 export function refsSnapshot(home: string): Map<string, string> {
-  const gitDir = join(home, 'git');
+  const listing = execFileSync('git', ['--git-dir', join(home, 'git'), 'for-each-ref', '--format=%(refname) %(objectname)'], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    env: { PATH: process.env['PATH'] ?? '', HOME: home, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' },
+  });
   const out = new Map<string, string>();
-  const walk = (dir: string): void => {
-    for (const name of readdirSync(dir)) {
-      const full = join(dir, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else out.set(relative(gitDir, full), readFileSync(full, 'utf8'));
-    }
-  };
-  walk(join(gitDir, 'refs'));
-  try {
-    out.set('packed-refs', readFileSync(join(gitDir, 'packed-refs'), 'utf8'));
-  } catch {
-    /* none yet */
+  for (const line of listing.split('\n')) {
+    const space = line.indexOf(' ');
+    if (space > 0) out.set(line.slice(0, space), line.slice(space + 1));
   }
   return out;
 }

@@ -63,16 +63,18 @@ export const openCodeInstaller: AgentInstaller = {
   async uninstall(ctx): Promise<InstallReport> {
     const dir = openCodePluginDir(ctx);
     const file = path.join(dir, FILE);
+    // The reverse of install's order: the plugin (and its folder) first, so the config edit,
+    // which made the folders above it, finds them empty and takes them too.
+    const root = openCodeRoot(ctx);
+    const { changed } = await uninstallConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, root, file, ownFile: true, remove: removePlugin });
+    // An earlier version's mark that install made the folder: it goes, and the folder if nothing else is in it.
+    if (changed && (await readdir(dir).catch(() => [] as string[])).every((n) => n === MADE_DIR) && (await removeContained(root, path.join(dir, MADE_DIR)))) await removeEmptyFolders(root, [dir]);
     const mcpLines: string[] = [];
     if (ctx.mcp !== null) {
       const configFile = openCodeConfigPath(ctx.project ?? path.dirname(dir));
       const r = await uninstallConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, root: openCodeRoot(ctx), file: configFile, remove: (t) => removeOurMcp(t, configFile) });
       mcpLines.push(mcpRemovedLine(r.changed, configFile));
     }
-    const root = openCodeRoot(ctx);
-    const { changed } = await uninstallConfigEdit({ storeHome: defaultStoreHome(), agent: AGENT, root, file, ownFile: true, remove: removePlugin });
-    // An earlier version's mark that install made the folder: it goes, and the folder if nothing else is in it.
-    if (changed && (await readdir(dir).catch(() => [] as string[])).every((n) => n === MADE_DIR) && (await removeContained(root, path.join(dir, MADE_DIR)))) await removeEmptyFolders(root, [dir]);
     return { json: { path: file, changed }, lines: [removedLine(changed, file), ...mcpLines] };
   },
   async status(ctx): Promise<InstallReport> {

@@ -8,7 +8,8 @@
 //
 // The limits and defaults mirror SettingsSchema, as renderer/src/lib/settings-form.ts
 // does; tests/engine/settings-plain.test.ts checks them against the schema.
-import { forgetOldDefaults, RETENTION_VERSION, type Settings } from '../../../shared/settings.js';
+import { forgetOldDefaults, RETENTION_VERSION } from '../../../shared/retention-version.js';
+import type { Settings } from '../../../shared/settings.js';
 
 type Check = (v: unknown) => boolean;
 
