@@ -10,23 +10,19 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Checkpoint } from '../../shared/model.js';
 import { pathToFileURL } from 'node:url';
-import { baseEnv, runCli } from '../agents/run-cli.js';
+import { runCli } from '../agents/run-cli.js';
+import { loggedGit } from './logged-git.js';
 import { REPO_ROOT } from '../paths.js';
 import { sandbox, storeGit, write, type Sandbox } from './helpers.js';
 
 let s: Sandbox;
-let log: string;
 let env: NodeJS.ProcessEnv;
+let log: string;
+let gitCommands: () => string[];
 
 beforeEach(async () => {
   s = await sandbox();
-  // A `git` first on the PATH that notes each command, then runs the real one.
-  const bin = path.join(s.base, 'bin');
-  fs.mkdirSync(bin);
-  log = path.join(s.base, 'git.log');
-  const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
-  fs.writeFileSync(path.join(bin, 'git'), `#!/bin/sh\necho "$*" >> '${log}'\nexec '${real}' "$@"\n`, { mode: 0o755 });
-  env = baseEnv(s.storeHome, { HOME: s.home, PATH: `${bin}:${process.env['PATH'] ?? '/usr/bin:/bin'}` });
+  ({ env, log, commands: gitCommands } = loggedGit(s));
 });
 afterEach(() => s.cleanup());
 
@@ -41,10 +37,6 @@ function refOf(id: string): string {
   const line = storeGit(s.storeHome, ['for-each-ref', '--format=%(objectname) %(refname)', 'refs/chronoscope/']).split('\n').find((l) => l.startsWith(`${id} `));
   if (!line) throw new Error(`no ref for ${id}`);
   return line.slice(41);
-}
-
-function gitCommands(): string[] {
-  return fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').filter((l) => l !== '') : [];
 }
 
 describe('listing the newest checkpoints', () => {

@@ -12,22 +12,18 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Checkpoint } from '../../shared/model.js';
 import { upkeepIfDue } from '../../electron/engine/upkeep.js';
-import { baseEnv, runCli } from '../agents/run-cli.js';
+import { runCli } from '../agents/run-cli.js';
 import { sandbox, storeGit, write, type Sandbox } from './helpers.js';
+import { loggedGit } from './logged-git.js';
 
 let s: Sandbox;
 let log: string;
 let env: NodeJS.ProcessEnv;
+let gitLog: () => string[];
 
 beforeEach(async () => {
   s = await sandbox();
-  // A `git` first on the PATH that notes each command, then runs the real one.
-  const bin = path.join(s.base, 'bin');
-  fs.mkdirSync(bin);
-  log = path.join(s.base, 'git.log');
-  const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
-  fs.writeFileSync(path.join(bin, 'git'), `#!/bin/sh\necho "$*" >> '${log}'\nexec '${real}' "$@"\n`, { mode: 0o755 });
-  env = baseEnv(s.storeHome, { HOME: s.home, PATH: `${bin}:${process.env['PATH'] ?? '/usr/bin:/bin'}` });
+  ({ env, log, commands: gitLog } = loggedGit(s));
 });
 afterEach(() => s.cleanup());
 
@@ -64,10 +60,6 @@ function looseRefFiles(): string[] {
     const cp = path.join(base, id, 'cp');
     return fs.existsSync(cp) ? fs.readdirSync(cp) : [];
   });
-}
-
-function gitLog(): string[] {
-  return fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').filter((l) => l !== '') : [];
 }
 
 async function history(n: number): Promise<void> {

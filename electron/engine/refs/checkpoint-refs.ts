@@ -73,8 +73,13 @@ function parsePackedRefs(text: string): Map<string, PackedWorkspace> {
     }
     at = end + 1;
   }
-  // git writes packed-refs sorted; newest first is the reverse (sorted again in case it was not).
-  for (const ws of byPrefix.values()) ws.names.sort(descending);
+  // git writes packed-refs sorted: newest first is the reverse (sorted only if it was not: 100,000 names sort in ~100 ms).
+  for (const ws of byPrefix.values()) {
+    let sorted = true;
+    for (let i = 1; i < ws.names.length && sorted; i++) sorted = ws.names[i - 1]! < ws.names[i]!;
+    if (sorted) ws.names.reverse();
+    else ws.names.sort(descending);
+  }
   return byPrefix;
 }
 
