@@ -32,7 +32,8 @@ export async function tempWorld(prefix: string): Promise<TempWorld> {
       await symlink(join(from, name), join(world.noNodeBin, name)).catch(() => undefined);
     }
   }
-  return { ...world, remove: () => rm(dir, { recursive: true, force: true }) };
+  // Retries: a background upkeep a hook started may still be writing into the store.
+  return { ...world, remove: () => rm(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 }) };
 }
 
 /**

@@ -49,7 +49,7 @@ describe('chronoscope effects', () => {
     const since = JSON.parse((await runCli(['effects', '--json', '--since', latest!.id, '-w', ws], { env })).stdout) as EffectRecord[];
     expect(since).toEqual([]);
     const bad = await runCli(['effects', '--since', 'HEAD~1', '-w', ws], { env });
-    expect(bad.code).toBe(1);
+    expect(bad.code).toBe(2); // a malformed id is a usage error
     expect(bad.stdout).toBe('');
   });
 });

@@ -45,7 +45,7 @@ describe('C1 control characters', () => {
 
   it('a path holding C1 is echoed with it replaced in a refusal', () => {
     const r = sb.cli(['restore', '1', '--path', `../x${CSI}y`, '--yes']);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2); // a refused path is a usage error
     expect(r.stderr).not.toMatch(C1);
   });
 });

@@ -31,5 +31,6 @@ export async function makeTempProject(prefix: string, files: Record<string, stri
 }
 
 export async function removeTempProject(dir: string): Promise<void> {
-  await rm(dir, { recursive: true, force: true });
+  // Retries: a background upkeep a CLI process started may still be writing into the store.
+  await rm(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
 }
