@@ -14,7 +14,7 @@ test('a workspace with 3 checkpoints made through the CLI shows 3 on the timelin
   await expect(page.getByTestId('checkpoint-item').filter({ hasText: 'initial import' })).toHaveCount(1);
   await expect(page.getByTestId('checkpoint-item').filter({ hasText: 'agent edits notes and bumps version' })).toHaveCount(1);
   // Let the diff of the selected checkpoint render so the screenshot shows the working screen.
-  await expect(page.locator('.monaco-diff-editor .modified .view-lines')).toBeVisible();
+  await expect(page.locator('.monaco-diff-editor .modified .view-lines:not(.line-delete)')).toBeVisible();
   await page.screenshot({ path: artifact('timeline.png') });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: artifact('timeline-dark.png') });
@@ -59,7 +59,7 @@ test('selecting a changed file shows the old and the new text in the Monaco diff
   await page.getByTestId('file-list-item').filter({ hasText: 'notes.txt' }).click();
   const diff = page.getByTestId('diff-view');
   const original = diff.locator('.monaco-diff-editor .original .view-lines');
-  const modified = diff.locator('.monaco-diff-editor .modified .view-lines');
+  const modified = diff.locator('.monaco-diff-editor .modified .view-lines:not(.line-delete)');
   await expect(original).toBeVisible();
   await expect.poll(async () => monacoText(await original.innerText())).toContain('second line');
   await expect.poll(async () => monacoText(await modified.innerText())).toContain('second line, edited by the agent');

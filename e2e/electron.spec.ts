@@ -91,7 +91,7 @@ test('Electron: add a workspace, see its 3 checkpoints, scrub, diff, restore in 
     // Monaco diff of the latest checkpoint.
     await items.filter({ hasText: 'agent edits notes and bumps version' }).click();
     await page.getByTestId('file-list-item').filter({ hasText: 'notes.txt' }).click();
-    const modified = page.locator('.monaco-diff-editor .modified .view-lines');
+    const modified = page.locator('.monaco-diff-editor .modified .view-lines:not(.line-delete)');
     await expect.poll(async () => monacoText(await modified.innerText())).toContain('second line, edited by the agent');
 
     // Two-step restore, checked on disk.

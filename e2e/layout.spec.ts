@@ -303,7 +303,7 @@ for (const scheme of ['light', 'dark'] as const) {
     const served = await serve(['--no-watch']);
     await page.emulateMedia({ colorScheme: scheme });
     await openApp(page, served, 2);
-    await expect(page.locator('.monaco-diff-editor .modified .view-lines').first()).toBeVisible({ timeout: 60_000 });
+    await expect(page.locator('.monaco-diff-editor .modified .view-lines:not(.line-delete)').first()).toBeVisible({ timeout: 60_000 });
     await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
     // Monaco's text areas included (issue 42: they had no name, axe "label", critical).
     await expect(page.locator('.monaco-editor textarea')).not.toHaveCount(0);

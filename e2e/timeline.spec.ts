@@ -97,7 +97,7 @@ test('the diff follows the handle: a drag never blanks the diff, and where it st
   const served = await serve(['--no-watch']);
   await openApp(page, served);
   const diff = page.getByTestId('diff-view');
-  await expect(diff.locator('.monaco-diff-editor .modified .view-lines')).toBeVisible(MONACO_TIMEOUT);
+  await expect(diff.locator('.monaco-diff-editor .modified .view-lines:not(.line-delete)')).toBeVisible(MONACO_TIMEOUT);
 
   // The checkpoints whose details the window asks for (checkpoints:show over the socket).
   const asked: string[] = [];
@@ -108,7 +108,7 @@ test('the diff follows the handle: a drag never blanks the diff, and where it st
     }),
   );
   await page.reload();
-  await expect(diff.locator('.monaco-diff-editor .modified .view-lines')).toBeVisible(MONACO_TIMEOUT);
+  await expect(diff.locator('.monaco-diff-editor .modified .view-lines:not(.line-delete)')).toBeVisible(MONACO_TIMEOUT);
   await expect.poll(() => asked.length).toBeGreaterThan(1); // the newest and, at rest, its neighbours
   const slider = page.getByTestId('timeline-slider');
   const box = (await slider.boundingBox())!;
@@ -161,7 +161,7 @@ test('arrow keys move the list with the handle, row by row, not only when the ke
   await seeded(workspace);
   const served = await serve(['--no-watch']);
   await openApp(page, served);
-  await expect(page.getByTestId('diff-view').locator('.monaco-diff-editor .modified .view-lines')).toBeVisible(MONACO_TIMEOUT);
+  await expect(page.getByTestId('diff-view').locator('.monaco-diff-editor .modified .view-lines:not(.line-delete)')).toBeVisible(MONACO_TIMEOUT);
   const slider = page.getByTestId('timeline-slider');
   await slider.focus();
   await page.keyboard.press('End');
@@ -187,7 +187,7 @@ test('the Split/Inline toggle reaches the editor on screen, not only the next fi
   const served = await serve(['--no-watch']);
   await openApp(page, served);
   const editor = page.locator('[data-testid="diff-view"] .monaco-layer:not([aria-hidden="true"]) .monaco-diff-editor');
-  await expect(editor.locator('.modified .view-lines')).toBeVisible(MONACO_TIMEOUT);
+  await expect(editor.locator('.modified .view-lines:not(.line-delete)')).toBeVisible(MONACO_TIMEOUT);
   await expect(editor).toHaveClass(/side-by-side/);
   await page.getByTestId('diff-layout-toggle').getByRole('radio', { name: 'Inline' }).click();
   await expect(editor).not.toHaveClass(/side-by-side/);
@@ -219,7 +219,7 @@ test("one file's story: History shows only the checkpoints that changed it, the 
   const short = await selectedShort(page);
   await expect(page.getByTestId('diff-view')).toHaveAttribute('data-to', short);
   await expect(page.getByTestId('diff-file')).toContainText(file.split('/').pop()!);
-  await expect.poll(async () => monacoText(await page.locator('.monaco-diff-editor .modified .view-lines').innerText())).toContain('export const version');
+  await expect.poll(async () => monacoText(await page.locator('.monaco-diff-editor .modified .view-lines:not(.line-delete)').innerText())).toContain('export const version');
 
   await page.reload();
   await expect(page.getByTestId('checkpoint-count')).toHaveText(`${touching} of ${COUNT}`);
@@ -283,7 +283,7 @@ test('diffs hide nothing: a rename shows as a rename with its edit, line endings
   await expect(diff).not.toHaveAttribute('data-change', 'added');
   await expect.poll(async () => monacoText(await diff.locator('.monaco-diff-editor .original .view-lines').innerText())).toContain('line 8');
   // Opened at the first change (line 90 of 120), not at line 1.
-  await expect.poll(async () => monacoText(await diff.locator('.monaco-diff-editor .modified .view-lines').innerText())).toContain('line ninety, edited');
+  await expect.poll(async () => monacoText(await diff.locator('.monaco-diff-editor .modified .view-lines:not(.line-delete)').innerText())).toContain('line ninety, edited');
   await expect(page.getByTestId('change-count')).toHaveText('1 change');
   await page.getByTestId('next-change').click();
   await page.getByTestId('prev-change').click();
@@ -313,7 +313,7 @@ test('layout: panes resize and fold (remembered), full-width diff, the shortcut 
   await seeded(workspace);
   const served = await serve(['--no-watch']);
   await openApp(page, served);
-  await expect(page.locator('.monaco-diff-editor .modified .view-lines')).toBeVisible(MONACO_TIMEOUT);
+  await expect(page.locator('.monaco-diff-editor .modified .view-lines:not(.line-delete)')).toBeVisible(MONACO_TIMEOUT);
   // The diff computed (its change count shown), so the screenshots show its markers, not the texts alone.
   await expect(page.getByTestId('change-count')).toBeVisible(MONACO_TIMEOUT);
   await mkdir(DOCS, { recursive: true });

@@ -110,7 +110,7 @@ function SnapshotForm() {
       } else {
         setReason('');
         const left = result.skipped_files;
-        if (left.length > 0 && useSettings.getState().status === 'idle') await useSettings.getState().load();
+        if (left.length > 0 && useSettings.getState().status !== 'ready') await useSettings.getState().load();
         const limitMb = useSettings.getState().settings?.max_file_mb ?? null;
         const changed = `${result.files_changed} file${result.files_changed === 1 ? '' : 's'} changed, +${result.insertions} −${result.deletions}`;
         useToasts.getState().push({

@@ -20,6 +20,9 @@ interface SettingsState {
   save(patch: SettingsPatch): Promise<boolean>;
 }
 
+/** The settings read under way, if any (see load). */
+let inflight: Promise<void> | null = null;
+
 export const useSettings = create<SettingsState>()((set, get) => ({
   open: false,
   status: 'idle',
@@ -36,14 +39,22 @@ export const useSettings = create<SettingsState>()((set, get) => ({
 
   hide: () => set({ open: false, saveError: null }),
 
-  load: async () => {
+  load: () => {
+    // One read at a time: a caller that needs the settings (a toast naming the size limit) waits
+    // for a read another component started, instead of going on with none.
+    if (inflight !== null) return inflight;
     set({ status: 'loading', loadError: null });
-    try {
-      const settings = await client().invoke('settings:get', {});
-      set({ settings, status: 'ready' });
-    } catch (err) {
-      set({ status: 'error', loadError: errorLine(err) });
-    }
+    inflight = (async () => {
+      try {
+        const settings = await client().invoke('settings:get', {});
+        set({ settings, status: 'ready' });
+      } catch (err) {
+        set({ status: 'error', loadError: errorLine(err) });
+      } finally {
+        inflight = null;
+      }
+    })();
+    return inflight;
   },
 
   save: async (patch) => {
