@@ -185,6 +185,8 @@ test('arrow keys move the list with the handle, row by row, not only when the ke
 test('the Split/Inline toggle reaches the editor on screen, not only the next file', async ({ page, workspace, serve }) => {
   await seeded(workspace);
   const served = await serve(['--no-watch']);
+  // Side by side only where each side gets 80 columns: a window wide enough for that.
+  await page.setViewportSize({ width: 2560, height: 900 });
   await openApp(page, served);
   const editor = page.locator('[data-testid="diff-view"] .monaco-layer:not([aria-hidden="true"]) .monaco-diff-editor');
   await expect(editor.locator('.modified .view-lines:not(.line-delete)')).toBeVisible(MONACO_TIMEOUT);
