@@ -3,7 +3,6 @@
 // ref names: a few are read in Node, many in one `for-each-ref` process.
 import type { BigIntStats } from 'node:fs';
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { ChronoscopeError } from '../../shared/errors.js';
 import type { Checkpoint } from '../../shared/model.js';
 import type { WsContext } from './layout/context.js';
@@ -14,7 +13,7 @@ import { decodeMessage, type CheckpointRecord, type DecodedMessage } from './lay
 import { readMeta } from './layout/meta.js';
 import { markDamagedTrees } from './trees/tree-check.js';
 import { validateRef } from './validate.js';
-import { checkpointRefNames, checkpointRefTarget } from './refs/checkpoint-refs.js';
+import { checkpointRefNames, checkpointRefTarget, looseRefsDir, packedRefsFile } from './refs/checkpoint-refs.js';
 
 /** A record from a commit's message; `modes` kept beside the public checkpoint. */
 function record(id: string, refname: string, tree: string, contents: string, pinned: boolean): CheckpointRecord {
@@ -191,10 +190,6 @@ interface Listing {
 const listingCache = new Map<string, Listing>();
 const RACY_MS = 2000;
 
-function refsDir(ctx: WsContext): string {
-  return path.join(ctx.store.gitDir, ...ctx.refPrefix.split('/').filter(Boolean));
-}
-
 function statKey(stat: BigIntStats | null): string {
   return stat ? `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}` : 'none';
 }
@@ -203,8 +198,8 @@ function statKey(stat: BigIntStats | null): string {
 async function refsStamp(ctx: WsContext): Promise<string | null> {
   const now = Date.now();
   const [dir, packed] = await Promise.all([
-    fs.stat(refsDir(ctx), { bigint: true }).catch(() => null),
-    fs.stat(path.join(ctx.store.gitDir, 'packed-refs'), { bigint: true }).catch(() => null),
+    fs.stat(looseRefsDir(ctx), { bigint: true }).catch(() => null),
+    fs.stat(packedRefsFile(ctx.store.gitDir), { bigint: true }).catch(() => null),
   ]);
   const young = (stat: BigIntStats | null) => stat !== null && Number(stat.mtimeNs / 1_000_000n) > now - RACY_MS;
   return young(dir) || young(packed) ? null : `${statKey(dir)}|${statKey(packed)}`;
@@ -212,8 +207,8 @@ async function refsStamp(ctx: WsContext): Promise<string | null> {
 
 async function refsKey(ctx: WsContext): Promise<string> {
   const [names, packed] = await Promise.all([
-    fs.readdir(refsDir(ctx)).catch(() => [] as string[]),
-    fs.stat(path.join(ctx.store.gitDir, 'packed-refs'), { bigint: true }).catch(() => null),
+    fs.readdir(looseRefsDir(ctx)).catch(() => [] as string[]),
+    fs.stat(packedRefsFile(ctx.store.gitDir), { bigint: true }).catch(() => null),
   ]);
   return `${statKey(packed)}|${names.sort().join('/')}`;
 }
