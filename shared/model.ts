@@ -56,6 +56,8 @@ export interface Checkpoint {
   tool_use_id?: string;
   /** The person's latest prompt to the agent before this checkpoint (first line, shortened), where the agent's hooks give it. */
   prompt?: string;
+  /** The prompt (PromptRecord.id) this checkpoint's change was made under, where the agent's hooks gave it. */
+  prompt_id?: string;
   /**
    * Who made this checkpoint's change, where the hooks saw it exactly: 'call' — taken as the call it
    * names (tool, reason) ended, so its change is that call's; 'other' — taken before a call while the
@@ -93,6 +95,68 @@ export interface Checkpoint {
 }
 
 export type ChangeBy = 'call' | 'other';
+
+// ---- prompts and calls (issue 41): the person's prompt as a unit of the history ----
+
+/**
+ * A tool call as its agent's post-call event reported it (PostToolUse, AfterTool, post_tool_call, …),
+ * kept in the workspace's prompt ledger (electron/prompts/). Texts are redacted (shared/redact.ts).
+ */
+export interface CallRecord {
+  /** The prompt it served (PromptRecord.id), when the agent gave one. */
+  prompt_id?: string;
+  agent: string;
+  session?: string;
+  tool: string;
+  /** Its words, as a checkpoint title names it ("Edit src/a.ts", "Bash: npm test"). */
+  reason: string;
+  tool_use_id?: string;
+  status: 'ok' | 'failed';
+  exit_code?: number;
+  /** The end of a failed call's output (at most CALL_OUTPUT_TAIL_MAX characters). */
+  output_tail?: string;
+  /** The assistant's words just before the call, from the agent's transcript (at most INTENT_MAX characters). */
+  intent?: string;
+  /** Workspace-relative paths the call changed, from its payload and a path-limited scan. */
+  paths?: string[];
+  /** The checkpoint that holds its change, when it changed anything. */
+  checkpoint?: string;
+  time: string;
+  time_ms: number;
+}
+
+export const CALL_OUTPUT_TAIL_MAX = 2000;
+export const INTENT_MAX = 400;
+export const PROMPT_TEXT_MAX = 8000;
+
+/** One prompt the person gave an agent in a workspace, with the checkpoints its calls took. */
+export interface PromptRecord {
+  /** 'p' + base-36 time + random hex: sortable, unique per workspace. */
+  id: string;
+  /** The whole prompt, redacted, at most PROMPT_TEXT_MAX characters. */
+  text: string;
+  agent: string;
+  session: string;
+  time: string;
+  time_ms: number;
+  /** The workspace's latest checkpoint when the prompt was given: "restore to before this prompt" restores it. */
+  before: string | null;
+  /** Its first and last checkpoint (null: its calls changed nothing), and how many it has. */
+  first: string | null;
+  last: string | null;
+  checkpoints: number;
+  /** Files that differ between `before` and `last`. */
+  files: number;
+  /** Its calls that failed, oldest first. */
+  failed_calls: CallRecord[];
+}
+
+/** Why a checkpoint exists: the prompt and the call behind it, where hooks recorded them. */
+export interface CheckpointWhy {
+  prompt: PromptRecord | null;
+  call: CallRecord | null;
+}
+
 
 /** A tool call as a checkpoint names it: which agent, which tool, and its words ("Edit src/a.ts", "Bash: npm test"). */
 export interface CallRef {
