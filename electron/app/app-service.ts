@@ -354,6 +354,16 @@ class ChronoscopeAppService implements AppService {
     return ws;
   }
 
+  /**
+   * The paths this app's watcher of `dir` has seen change since the latest checkpoint (null: not
+   * watched, or it cannot vouch). What a delegated hook's checkpoint would be limited to: `daemon`
+   * diagnostics and tests wait on it instead of guessing how long a change takes to arrive.
+   */
+  async unrecordedPaths(dir: string): Promise<string[] | null> {
+    const ws = await this.workspace(dir);
+    return this.sessions.get(ws.meta.id)?.watcher?.changedPaths() ?? null;
+  }
+
   /** What the renderer shows now, per workspace root: retention leaves these alone (viewing()). */
   private readonly viewed = new Map<string, ReadonlySet<string>>();
 

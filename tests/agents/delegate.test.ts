@@ -13,7 +13,7 @@ import { openStore } from '../../electron/engine/index.js';
 import { agentSocketPath } from '../../electron/agents/core/delegate-socket.js';
 import { askService } from '../../electron/agents/core/service-control.js';
 import { createRouter } from '../../electron/router/index.js';
-import { sleep, tempDirs, waitFor, type TempDirs } from '../app/helpers.js';
+import { tempDirs, waitFor, type TempDirs } from '../app/helpers.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CLI_PATH } from '../paths.js';
@@ -41,6 +41,23 @@ const edit = (env: NodeJS.ProcessEnv, id: string) =>
     cwd: dirs.workspace,
   });
 
+/**
+ * Waits until the app watches the workspace and has nothing unrecorded: its start-up full scan (a
+ * workspace with history gets one) has run, so a change written next is the watcher's to see.
+ */
+async function watcherSettled(): Promise<void> {
+  await waitFor('the watcher', async () => (await app!.listWorkspaces()).some((w) => w.state === 'watching'));
+  await waitFor('the start-up scan', async () => (await app!.unrecordedPaths(dirs.workspace))?.length === 0);
+}
+
+/** Waits until the app's watcher has seen these paths change (the delegated checkpoint is limited to what it saw). */
+async function seen(...paths: string[]): Promise<void> {
+  await waitFor(`the watcher to see ${paths.join(', ')}`, async () => {
+    const changed = await app!.unrecordedPaths(dirs.workspace);
+    return changed === null || paths.every((p) => changed.includes(p)); // null: it cannot vouch, so the app scans everything
+  });
+}
+
 async function list(): Promise<Checkpoint[]> {
   const store = await openStore({ home: dirs.home });
   return (await store.workspace(dirs.workspace)).list();
@@ -53,10 +70,9 @@ describe('hooks delegated to the running app', () => {
     app = await createAppService({ home: dirs.home, host: 'browser', version: 'test', watch: true, pollMs: 100 });
     await app.addWorkspace(dirs.workspace);
     expect((await stat(agentSocketPath(dirs.home))).mode & 0o777).toBe(0o600);
-    await waitFor('the watcher', async () => (await app!.listWorkspaces()).some((w) => w.state === 'watching'));
+    await watcherSettled();
     await writeFile(join(dirs.workspace, 'notes.txt'), 'changed by hand\n');
-
-    await sleep(200); // the change reaches the watcher
+    await seen('notes.txt');
     const r = await edit({ CHRONOSCOPE_HOME: dirs.home, CHRONOSCOPE_HOOK_BUDGET_MS: '120000', PATH: '' }, 'toolu_d1');
     expect(r).toMatchObject({ code: 0, stdout: '' });
     const cp = (await list()).find((c) => c.tool_use_id === 'toolu_d1');
@@ -87,11 +103,11 @@ describe('hooks delegated to the running app', () => {
     await writeFile(join(ws, 'src', 'app.ts'), 'export const answer = 42;\n'); // the Edit
     await call('PostToolUse', 'Edit', appTs, 'e1');
     await writeFile(join(ws, 'notes.txt'), 'a person, between two calls\n');
-    await sleep(500); // the change reaches the watcher
+    await seen('notes.txt');
     await call('PreToolUse', 'Bash', { command: 'npm test' }, 'b1');
     await call('PostToolUse', 'Bash', { command: 'npm test' }, 'b1'); // changed nothing: no checkpoint, but its end is noted
     await writeFile(join(ws, 'todo.txt'), 'the person again\n');
-    await sleep(500);
+    await seen('todo.txt');
     await call('PreToolUse', 'Edit', appTs, 'e2');
 
     const listed = await runCli(['list', '--all', '--json', '-w', ws], { env: baseEnv(dirs.home) });
@@ -193,13 +209,13 @@ describe('snapshots of the CLI and the MCP server handed to the running app', ()
     await (await store.workspace(dirs.workspace)).snapshot({ reason: 'start' });
     app = await createAppService({ home: dirs.home, host: 'browser', version: 'test', watch: true, pollMs: 100 });
     await app.addWorkspace(dirs.workspace);
-    await waitFor('the watcher', async () => (await app!.listWorkspaces()).some((w) => w.state === 'watching'));
+    await watcherSettled();
   }
 
   it('is limited to what the watcher saw change', async () => {
     await watchingApp();
     await writeFile(join(dirs.workspace, 'notes.txt'), 'changed by hand\n');
-    await sleep(200);
+    await seen('notes.txt');
     const r = await snapshot(['-m', 'from a shell']);
     expect(r.code, r.stderr).toBe(0);
     const id = (JSON.parse(r.stdout) as { id: string }).id;
@@ -217,7 +233,7 @@ describe('snapshots of the CLI and the MCP server handed to the running app', ()
     await watchingApp();
     await writeFile(join(dirs.workspace, 'notes.txt'), 'changed by hand\n');
     await writeFile(join(dirs.workspace, 'src', 'app.ts'), 'export const answer = 42;\n');
-    await sleep(200);
+    await seen('notes.txt', 'src/app.ts');
     const r = await snapshot(['-p', 'src/app.ts']);
     expect(r.code, r.stderr).toBe(0);
     const shown = await (await (await openStore({ home: dirs.home })).workspace(dirs.workspace)).show((JSON.parse(r.stdout) as { id: string }).id);
@@ -232,7 +248,7 @@ describe('snapshots of the CLI and the MCP server handed to the running app', ()
     );
     try {
       await writeFile(join(dirs.workspace, 'notes.txt'), 'changed by hand\n');
-      await sleep(200);
+      await seen('notes.txt');
       const result = await client.callTool({ name: 'checkpoint', arguments: { reason: 'before my edit' } }, undefined, { timeout: 60_000 });
       const text = (result.content as Array<{ text: string }>)[0]?.text ?? '';
       expect(result.isError, text).toBeFalsy();
