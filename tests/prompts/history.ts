@@ -69,5 +69,7 @@ export async function buildHistory(storeHome: string, root: string): Promise<His
   // The person adds a line; no prompt, no agent.
   file('src/a.ts', 'const alpha = 1;\nconst beta = storage.beta();\nconst gamma = storage.gamma();\nconst delta = 4;\n');
   const person = await take(ws, { trigger: 'manual', reason: 'add delta' });
+  // No background work of this process (index sync, pack merge) may still hold the workspace when the CLI runs.
+  await ws.settled();
   return { base, prompts: [p1, p2, p3], c1, c2, c3, person };
 }
