@@ -44,7 +44,7 @@ describe('router: prompts', () => {
     const ws = await app.workspace(dirs.workspace);
     const base = await taken(ws, { trigger: 'manual', reason: 'base' });
     const ledger = new PromptLedger(app.store.home, ws.meta.id);
-    const p1 = await ledger.appendPrompt({ text: 'Refactor the storage', agent: 'claude-code', session: 's1', before: base, time_ms: 1_000 });
+    const p1 = await ledger.appendPrompt({ text: 'Refactor the storage', agent: 'claude-code', session: 's1', before: base });
     await writeFile(path.join(dirs.workspace, 'a.txt'), 'two\n');
     const c1 = await taken(ws, { trigger: 'hook', agent: 'claude-code', tool: 'Edit', tool_use_id: 'tu1', session: 's1', prompt_id: p1.id, reason: 'Edit a.txt' });
     await ledger.appendCall({ prompt_id: p1.id, agent: 'claude-code', session: 's1', tool: 'Edit', reason: 'Edit a.txt', tool_use_id: 'tu1', status: 'ok', intent: 'I will rename the store', checkpoint: c1 });
@@ -52,7 +52,7 @@ describe('router: prompts', () => {
     await writeFile(path.join(dirs.workspace, 'b.txt'), 'new\n');
     await writeFile(path.join(dirs.workspace, 'c.txt'), 'new\n');
     const c2 = await taken(ws, { trigger: 'hook', agent: 'claude-code', tool: 'Bash', session: 's1', prompt_id: p1.id, reason: 'Bash: gen' });
-    const p2 = await ledger.appendPrompt({ text: 'Fix the flaky test', agent: 'claude-code', session: 's1', before: c2, time_ms: 2_000 });
+    const p2 = await ledger.appendPrompt({ text: 'Fix the flaky test', agent: 'claude-code', session: 's1', before: c2 });
 
     const listed = ok<PromptRecord[]>(await router.invoke('prompts:list', { workspace: dirs.workspace }));
     expect(listed.map((p) => p.id)).toEqual([p2.id, p1.id]);
