@@ -9,7 +9,7 @@
 // by another running app is left to it (its hooks are served there).
 import { chmod, lstat, rm, stat } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
-import type { ClassifiedEffect } from '../../../shared/model.js';
+import { PROMPT_ID_PATTERN, type ClassifiedEffect } from '../../../shared/model.js';
 import { EFFECT_KINDS } from '../../effects/kinds.js';
 import type { CallDetails, CoreRequest, SnapshotRequest, ToolCall } from './call.js';
 import { DELEGATE_PROTOCOL, agentSocketPath, someoneListens } from './delegate-socket.js';
@@ -283,6 +283,7 @@ export function parseRequest(line: string): ParsedRequest {
       };
     }
     case 'prompt':
+      if (typeof q['id'] !== 'string' || !PROMPT_ID_PATTERN.test(q['id'])) bad('id');
       return {
         request: {
           op: 'prompt',
