@@ -201,7 +201,7 @@ describe.skipIf(claude.bin === null)('the real Claude Code CLI with our hooks', 
       expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
       expect(await readFile(join(ws, 'shell-note.txt'), 'utf8')).toBe('made by the shell\n');
       const { prompt } = await expectPromptRecorded(home, ws, { agent: 'claude-code', text: 'raise the answer and leave a note', intent: 'I will raise the answer to 11 in src/app.ts.' });
-      await expectRestoreToBefore(home, ws, prompt.before!, before);
+      await expectRestoreToBefore(home, ws, prompt.id, before);
     } finally {
       await api.close();
       api = null;

@@ -161,7 +161,7 @@ describe.skipIf(codex.bin === null)('the real Codex CLI with our hooks', () => {
     expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
     expect(await readFile(join(world.ws, 'shell-note.txt'), 'utf8')).toBe('made by the shell\n');
     const { prompt } = await expectPromptRecorded(world.store, world.ws, { agent: 'codex', text: 'leave a note from the shell', intent: 'I will leave a note from the shell.' });
-    await expectRestoreToBefore(world.store, world.ws, prompt.before!, before);
+    await expectRestoreToBefore(world.store, world.ws, prompt.id, before);
   }, 180_000);
 
   it('refuses a push with a reason telling the model to ask the person (recorded denied, nothing sent); the same push in the next turn goes through, recorded happened', async () => {

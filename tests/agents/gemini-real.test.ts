@@ -110,7 +110,7 @@ describe.skipIf(gemini.bin === null)('the real Gemini CLI with our hooks', () =>
     expect(r.code, r.out).toBe(0);
     expect(await readFile(join(world.ws, 'shell-note.txt'), 'utf8')).toBe('made by the shell\n');
     const { prompt } = await expectPromptRecorded(world.store, world.ws, { agent: 'gemini', text: 'raise the answer and leave a note', intent: 'I will raise the answer to 11.' });
-    await expectRestoreToBefore(world.store, world.ws, prompt.before!, before);
+    await expectRestoreToBefore(world.store, world.ws, prompt.id, before);
   }, 240_000);
 
   it('a push in a headless run is denied with a reason for the model, recorded as denied, and nothing is sent', async () => {
