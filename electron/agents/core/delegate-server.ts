@@ -202,6 +202,14 @@ function toolCall(v: unknown): ToolCall {
   };
 }
 
+function previousPrompt(v: unknown): { label: string; id: string | null } {
+  if (typeof v !== 'object' || v === null) bad('previous');
+  const o = v as Record<string, unknown>;
+  const id = o['id'] === null ? null : str(o['id'], 'previous.id', 100);
+  if (id !== null && !PROMPT_ID_PATTERN.test(id)) bad('previous.id');
+  return { label: str(o['label'], 'previous.label', 1000), id };
+}
+
 /** A call's details: each field optional; texts bounded again by the prompt ledger. */
 function callDetails(v: unknown): CallDetails {
   if (typeof v !== 'object' || v === null) bad('details');
@@ -292,6 +300,7 @@ export function parseRequest(line: string): ParsedRequest {
           session: str(q['session'], 'session', 1000),
           text: str(q['text'], 'text', 10_000_000),
           id: str(q['id'], 'id', 100),
+          ...(q['previous'] === undefined ? {} : { previous: previousPrompt(q['previous']) }),
         },
         ...envelope,
       };
