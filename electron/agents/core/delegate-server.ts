@@ -202,6 +202,11 @@ function toolCall(v: unknown): ToolCall {
   };
 }
 
+/** The agent, folder and session a prompt-time request names. */
+function sessionOf(q: Record<string, unknown>): { agent: string; cwd: string; session: string } {
+  return { agent: str(q['agent'], 'agent', 100), cwd: str(q['cwd'], 'cwd'), session: str(q['session'], 'session', 1000) };
+}
+
 function previousPrompt(v: unknown): { label: string; id: string | null } {
   if (typeof v !== 'object' || v === null) bad('previous');
   const o = v as Record<string, unknown>;
@@ -295,9 +300,7 @@ export function parseRequest(line: string): ParsedRequest {
       return {
         request: {
           op: 'prompt',
-          agent: str(q['agent'], 'agent', 100),
-          cwd: str(q['cwd'], 'cwd'),
-          session: str(q['session'], 'session', 1000),
+          ...sessionOf(q),
           text: str(q['text'], 'text', 10_000_000),
           id: str(q['id'], 'id', 100),
           ...(q['previous'] === undefined ? {} : { previous: previousPrompt(q['previous']) }),
@@ -313,9 +316,7 @@ export function parseRequest(line: string): ParsedRequest {
       return {
         request: {
           op: 'memory',
-          agent: str(q['agent'], 'agent', 100),
-          cwd: str(q['cwd'], 'cwd'),
-          session: str(q['session'], 'session', 1000),
+          ...sessionOf(q),
           present: strList(q['present'], 'present'),
         },
         ...envelope,
