@@ -18,7 +18,7 @@ import { callReason } from './call-reason.js';
 import { recordCall, recordCallIn, type CallChange } from './call-record.js';
 import { asUnendedCall } from './unended-call.js';
 import { takeReminders } from './reminded.js';
-import { promptOf } from './session-prompt.js';
+import { promptLabel, promptOf } from './session-prompt.js';
 import { realFilePath, workspaceDirFor } from './workspace-for.js';
 
 export interface AgentBackend {
@@ -266,7 +266,8 @@ export { shortCommand } from './call-reason.js';
 async function prompt(request: Extract<CoreRequest, { op: 'prompt' }>, backend: AgentBackend): Promise<PromptResult> {
   const { store } = backend;
   const workspace = await openWorkspace(backend, await workspaceDirFor(store, request.cwd));
-  const baseline = await workspace.ensureBaseline({ agent: request.agent, session: request.session });
+  // Labelled with the prompt just given (the lane's label), but not its id: it holds the state before the prompt.
+  const baseline = await workspace.ensureBaseline({ agent: request.agent, session: request.session, prompt: promptLabel(request.text) });
   let before = baseline.id;
   if (before === null) {
     // The session's last call may have changed files with no checkpoint of its own (a shell call, alone):
