@@ -21,8 +21,8 @@ export interface CallCheckpoints {
  * latest and took none — the one taken as it ended (its change), whose predecessor holds the state before.
  * A call with neither (it changed nothing, after nothing had changed): the latest, the newest of these runs.
  */
-export function stateBefore(list: readonly Checkpoint[], agent: string, tool: string): { id: string; own: Checkpoint } | null {
-  const own = list.find((c) => c.agent === agent && c.tool === tool);
+export function stateBefore(list: readonly Checkpoint[], agent: string, tool: string, prompt?: string): { id: string; own: Checkpoint } | null {
+  const own = list.find((c) => c.agent === agent && c.tool === tool && (prompt === undefined || c.prompt === prompt));
   if (own === undefined) return list[0] === undefined ? null : { id: list[0].id, own: list[0] };
   const before = own.change_by === 'call' ? list[list.indexOf(own) + 1] : own;
   return before === undefined ? null : { id: before.id, own };
@@ -33,7 +33,7 @@ export async function callCheckpoints(world: TempWorld, agent: string, prompt: s
   const workspace = await (await openStore({ home: world.store })).workspace(world.ws);
   return {
     before(tool) {
-      const found = stateBefore(list, agent, tool);
+      const found = stateBefore(list, agent, tool, prompt);
       if (found === null) throw new Error(`no checkpoint before ${tool}: ${JSON.stringify(list)}\n${out}`);
       // The call's own checkpoint (before it, or as it ended) is labelled with the prompt it served.
       expect(found.own.prompt).toBe(prompt);
