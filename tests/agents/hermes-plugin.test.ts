@@ -156,8 +156,10 @@ describe('the Hermes plugin, called as Hermes calls it', () => {
     await harness([turn('\n  Make the answer 42\nand explain why'), write('call_p1', 'ANSWER = 42\n')]);
     await writeFile(join(ws, 'src', 'app.py'), 'ANSWER = 42\n');
     await harness([turn([{ type: 'image_url', image_url: { url: 'data:,' } }, { type: 'text', text: 'Now make it 43' }]), write('call_p2', 'ANSWER = 43\n')]);
+    await writeFile(join(ws, 'src', 'app.py'), 'ANSWER = 43\n');
+    await harness([{ hook: 'post_tool_call', kwargs: { ...call('write_file', { path: 'src/app.py', content: 'ANSWER = 43\n' }, 'call_p2'), result: 'ok', status: 'ok', duration_ms: 3 } }]);
     // The first prompt took the workspace's baseline, so call_p1 found nothing changed before it; its change is
-    // checkpointed at the next prompt, as its own, under its prompt. call_p2 took its checkpoint under the second.
+    // checkpointed at the next prompt, as its own, under its prompt. call_p2's, taken as it ended, under the second.
     const listed = await checkpoints();
     expect(listed.find((c) => c.tool === 'write_file' && c.change_by === 'call')?.prompt).toBe('Make the answer 42');
     expect(listed.find((c) => c.tool_use_id === 'call_p2')?.prompt).toBe('Now make it 43');
