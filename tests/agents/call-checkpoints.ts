@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { openStore } from '../../electron/engine/index.js';
 import type { Workspace } from '../../electron/engine/api.js';
+import type { Checkpoint } from '../../shared/model.js';
 import { listCheckpoints, listEffects } from './run-cli.js';
 import { gitIn, type TempWorld } from './temp-home.js';
 
@@ -14,21 +15,29 @@ export interface CallCheckpoints {
   workspace: Workspace;
 }
 
+/**
+ * The checkpoint holding the state just before `agent`'s latest call of `tool` in `list` (newest first),
+ * and the call's own checkpoint: the one taken before it, or — when it found nothing changed since the
+ * latest and took none — the one taken as it ended (its change), whose predecessor holds the state before.
+ * A call with neither (it changed nothing, after nothing had changed): the latest, the newest of these runs.
+ */
+export function stateBefore(list: readonly Checkpoint[], agent: string, tool: string, prompt?: string): { id: string; own: Checkpoint } | null {
+  const own = list.find((c) => c.agent === agent && c.tool === tool && (prompt === undefined || c.prompt === prompt));
+  if (own === undefined) return list[0] === undefined ? null : { id: list[0].id, own: list[0] };
+  const before = own.change_by === 'call' ? list[list.indexOf(own) + 1] : own;
+  return before === undefined ? null : { id: before.id, own };
+}
+
 export async function callCheckpoints(world: TempWorld, agent: string, prompt: string, out: string): Promise<CallCheckpoints> {
   const list = await listCheckpoints(world.store, world.ws);
   const workspace = await (await openStore({ home: world.store })).workspace(world.ws);
   return {
     before(tool) {
-      // The call's own checkpoints, newest first: the one taken as it ended (its own change) and the one before it.
-      const own = list.filter((c) => c.agent === agent && c.tool === tool);
-      const first = own.at(-1);
-      // Taken as it ended, none before it (nothing had changed since the previous call ended): the one before holds the state.
-      const at = first === undefined ? -1 : list.indexOf(first) + (first.change_by === 'call' ? 1 : 0);
-      // None of its own at all (it changed nothing, and nothing had changed before it): the latest then, the newest of these one-prompt runs.
-      const cp = first === undefined ? list[0] : list[at];
-      if (cp === undefined) throw new Error(`no checkpoint before ${tool}: ${JSON.stringify(list)}\n${out}`);
-      expect(cp.prompt).toBe(prompt);
-      return cp.id;
+      const found = stateBefore(list, agent, tool, prompt);
+      if (found === null) throw new Error(`no checkpoint before ${tool}: ${JSON.stringify(list)}\n${out}`);
+      // The call's own checkpoint (before it, or as it ended) is labelled with the prompt it served.
+      expect(found.own.prompt).toBe(prompt);
+      return found.id;
     },
     workspace,
   };

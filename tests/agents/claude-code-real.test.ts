@@ -17,6 +17,7 @@ import { REPO_ROOT } from '../paths.js';
 import { startFakeApi, type FakeApi } from './fake-anthropic.js';
 import { baseEnv, runCli } from './run-cli.js';
 import { expectPromptRecorded, expectRestoreToBefore, filesOf } from './prompt-checks.js';
+import { stateBefore } from './call-checkpoints.js';
 
 function findClaude(): { bin: string | null; why: string } {
   const fromEnv = process.env['CLAUDE_CODE_BIN'];
@@ -128,11 +129,12 @@ describe.skipIf(claude.bin === null)('the real Claude Code CLI with our hooks', 
     const workspace = await store.workspace(ws);
     const checkpoints: Checkpoint[] = await workspace.list();
     // In a workspace seen for the first time, the checkpoint before the Edit is also its baseline.
-    // (Not the checkpoint taken as the Edit ended, of its own file: that one holds its change.)
-    const cp = checkpoints.find((c) => (c.trigger === 'hook' || c.trigger === 'baseline') && c.tool === 'Edit' && c.change_by !== 'call');
-    expect(cp).toMatchObject({ agent: 'claude-code', reason: 'Edit src/app.ts' });
-    expect(cp!.tool_use_id).toMatch(/^toolu_fake_/);
-    const diff = await workspace.fileDiff(cp!.id, 'workspace', 'src/app.ts');
+    // The prompt took the baseline, so the Edit found nothing changed before it; the checkpoint taken as it
+    // ended holds its change, and the one before that the text before it.
+    const found = stateBefore(checkpoints, 'claude-code', 'Edit');
+    expect(found?.own).toMatchObject({ agent: 'claude-code', reason: 'Edit src/app.ts' });
+    expect(found!.own.tool_use_id).toMatch(/^toolu_fake_/);
+    const diff = await workspace.fileDiff(found!.id, 'workspace', 'src/app.ts');
     expect(diff.old.text).toBe('export const answer = 41;\n');
     await api.close();
     api = null;
@@ -201,7 +203,7 @@ describe.skipIf(claude.bin === null)('the real Claude Code CLI with our hooks', 
       expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
       expect(await readFile(join(ws, 'shell-note.txt'), 'utf8')).toBe('made by the shell\n');
       const { prompt } = await expectPromptRecorded(home, ws, { agent: 'claude-code', text: 'raise the answer and leave a note', intent: 'I will raise the answer to 11 in src/app.ts.' });
-      await expectRestoreToBefore(home, ws, prompt.before!, before);
+      await expectRestoreToBefore(home, ws, prompt.id, before);
     } finally {
       await api.close();
       api = null;

@@ -12,7 +12,7 @@ import { expectRecoveryHint } from './call-checkpoints.js';
 import { findAgentCli, sayIfSkipped } from './agent-cli.js';
 import { startFakeResponsesApi, type FakeResponsesApi, type ResponsesStep } from './fake-openai-responses.js';
 import { baseEnv, listEffects, runCli } from './run-cli.js';
-import { expectPromptRecorded, expectRestoreToBefore, filesOf } from './prompt-checks.js';
+import { expectPromptRecorded, expectRestoreToBefore, filesOf, promptLedger } from './prompt-checks.js';
 import { agentEnv, gitIn, repoWithRemote, tempWorld, type TempWorld } from './temp-home.js';
 
 // The native binary the package ships (its .bin entry is a node script, and Codex runs with no node on PATH here).
@@ -128,6 +128,8 @@ describe.skipIf(codex.bin === null)('the real Codex CLI with our hooks', () => {
     const fake = await serve([
       // Codex's exec_command takes an apply_patch invocation as its apply_patch tool (hooks see tool_name apply_patch).
       { call: 'exec_command', arguments: { cmd: "apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: src/app.ts\n@@\n-export const answer = 41;\n+export const answer = 42;\n*** End Patch\nEOF\n" } },
+      // A next call: its checkpoint holds the patch's change (alone, a shell call takes none as it ends).
+      { call: 'exec_command', arguments: { cmd: 'cat src/app.ts' } },
       { text: 'Changed the answer.' },
     ]);
     await writeFile(configPath, personConfig(fake.url));
@@ -137,12 +139,14 @@ describe.skipIf(codex.bin === null)('the real Codex CLI with our hooks', () => {
     expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
     expect(await readFile(join(world.ws, 'src', 'app.ts'), 'utf8')).toBe('export const answer = 42;\n');
     const workspace = await (await openStore({ home: world.store })).workspace(world.ws);
+    // The prompt met the workspace first: its `before` (the baseline) holds the text before the patch.
+    const prompt = (await promptLedger(world.store, world.ws)).prompts.find((p) => p.text === 'make the answer 42');
+    expect(prompt?.before, r.stderr).toBeTruthy();
+    expect((await workspace.fileDiff(prompt!.before!, 'workspace', 'src/app.ts')).old.text).toBe('export const answer = 41;\n');
     // Codex 0.171 offers this model no apply_patch tool of its own: the patch runs through its shell, and the hook sees Bash.
-    const cp = (await workspace.list()).find((c) => c.agent === 'codex' && c.tool === 'Bash');
-    expect(cp, `${JSON.stringify(await workspace.list())}\n${r.stderr}`).toBeDefined();
-    expect(cp).toMatchObject({ reason: "Bash: apply_patch <<'EOF' …", prompt: 'make the answer 42' });
-    expect(cp!.tool_use_id).toMatch(/^call_\d+_0$/);
-    expect((await workspace.fileDiff(cp!.id, 'workspace', 'src/app.ts')).old.text).toBe('export const answer = 41;\n');
+    // It found nothing changed before it, so the next call's checkpoint holds its change, named by it, under the prompt.
+    const cp = (await workspace.list()).find((c) => c.agent === 'codex' && c.prompt_id === prompt!.id);
+    expect(cp, `${JSON.stringify(await workspace.list())}\n${r.stderr}`).toMatchObject({ prompt: 'make the answer 42', made_by: { agent: 'codex', tool: 'Bash', reason: "Bash: apply_patch <<'EOF' …" } });
   }, 180_000);
 
   it('records the prompt, its checkpoints carry its id, the intent is read from the rollout, and a restore to before it puts every file back', async () => {
@@ -161,7 +165,7 @@ describe.skipIf(codex.bin === null)('the real Codex CLI with our hooks', () => {
     expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
     expect(await readFile(join(world.ws, 'shell-note.txt'), 'utf8')).toBe('made by the shell\n');
     const { prompt } = await expectPromptRecorded(world.store, world.ws, { agent: 'codex', text: 'leave a note from the shell', intent: 'I will leave a note from the shell.' });
-    await expectRestoreToBefore(world.store, world.ws, prompt.before!, before);
+    await expectRestoreToBefore(world.store, world.ws, prompt.id, before);
   }, 180_000);
 
   it('refuses a push with a reason telling the model to ask the person (recorded denied, nothing sent); the same push in the next turn goes through, recorded happened', async () => {

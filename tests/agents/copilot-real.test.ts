@@ -13,7 +13,7 @@ import { findAgentCli, sayIfSkipped } from './agent-cli.js';
 import { startFakeChatApi, type FakeChatApi, type Turn } from './fake-chat-completions.js';
 import { baseEnv, listCheckpoints, runCli } from './run-cli.js';
 import { expectPromptRecorded, expectRestoreToBefore, filesOf } from './prompt-checks.js';
-import { expectWriteEditPushChecked } from './call-checkpoints.js';
+import { expectWriteEditPushChecked, stateBefore } from './call-checkpoints.js';
 import { agentEnv, personFile, repoWithRemote, runAgentProcess, tempWorld, type TempWorld } from './temp-home.js';
 
 const copilot = findAgentCli('copilot', `@github/copilot-${process.platform}-${process.arch}/copilot`);
@@ -85,10 +85,10 @@ describe.skipIf(copilot.bin === null)('the real Copilot CLI with our hooks', () 
     expect((await runCli(['hooks', 'status', 'copilot', '-w', world.ws], { env: env() })).stdout).toContain('Copilot trusts this folder');
     const r = await runCopilot([{ tool: 'edit', input: { path: join(world.ws, 'a.txt'), old_str: 'hi', new_str: 'hi from the project hook' } }, { text: 'Done.' }], 'edit a.txt (project hooks)');
     expect(r.code, r.out).toBe(0);
-    const cp = (await listCheckpoints(world.store, world.ws)).find((c) => c.agent === 'copilot' && c.prompt === 'edit a.txt (project hooks)' && c.change_by !== 'call');
-    expect(cp, r.out).toBeDefined();
+    const found = stateBefore(await listCheckpoints(world.store, world.ws), 'copilot', 'Edit');
+    expect(found?.own.prompt, r.out).toBe('edit a.txt (project hooks)');
     const workspace = await (await openStore({ home: world.store })).workspace(world.ws);
-    expect((await workspace.fileDiff(cp!.id, 'workspace', 'a.txt')).old.text).toBe('hi\n');
+    expect((await workspace.fileDiff(found!.id, 'workspace', 'a.txt')).old.text).toBe('hi\n');
     await writeFile(join(world.ws, 'a.txt'), 'hi\n');
     if (theirs === null) await rm(config, { force: true });
     else await writeFile(config, theirs);
@@ -131,6 +131,6 @@ describe.skipIf(copilot.bin === null)('the real Copilot: prompts', () => {
     expect(await readFile(join(world.ws, 'shell-note.txt'), 'utf8')).toBe('made by the shell\n');
     const { prompt, calls } = await expectPromptRecorded(world.store, world.ws, { agent: 'copilot', text: 'leave a note from the shell' });
     expect(calls.every((c) => c.intent === undefined)).toBe(true);
-    await expectRestoreToBefore(world.store, world.ws, prompt.before!, before);
+    await expectRestoreToBefore(world.store, world.ws, prompt.id, before);
   }, 300_000);
 });

@@ -13,7 +13,7 @@ import { createAppService } from '../../electron/app/app-service.js';
 import { openStore } from '../../electron/engine/index.js';
 import { geminiIsHeadless } from '../../electron/agents/gemini/headless.js';
 import { findAgentCli, sayIfSkipped } from './agent-cli.js';
-import { expectRecoveryHint } from './call-checkpoints.js';
+import { expectRecoveryHint, stateBefore } from './call-checkpoints.js';
 import { startFakeGeminiApi, type FakeGeminiApi, type GeminiStep } from './fake-gemini-api.js';
 import { baseEnv, listCheckpoints, listEffects, runCli } from './run-cli.js';
 import { expectPromptRecorded, expectRestoreToBefore, filesOf } from './prompt-checks.js';
@@ -86,11 +86,11 @@ describe.skipIf(gemini.bin === null)('the real Gemini CLI with our hooks', () =>
     );
     expect(r.code, r.out).toBe(0);
     expect(await readFile(join(world.ws, 'src', 'app.ts'), 'utf8')).toBe('export const answer = 42;\n');
-    const cp = (await listCheckpoints(world.store, world.ws)).find((c) => c.agent === 'gemini' && c.tool === 'write_file' && c.change_by !== 'call');
-    expect(cp, r.out).toBeDefined();
-    expect(cp).toMatchObject({ prompt: 'make the answer 42', reason: 'write_file src/app.ts' });
+    const found = stateBefore(await listCheckpoints(world.store, world.ws), 'gemini', 'write_file');
+    expect(found, r.out).not.toBeNull();
+    expect(found!.own).toMatchObject({ prompt: 'make the answer 42', reason: 'write_file src/app.ts' });
     const workspace = await (await openStore({ home: world.store })).workspace(world.ws);
-    expect((await workspace.fileDiff(cp!.id, 'workspace', 'src/app.ts')).old.text).toBe('export const answer = 41;\n');
+    expect((await workspace.fileDiff(found!.id, 'workspace', 'src/app.ts')).old.text).toBe('export const answer = 41;\n');
   }, 180_000);
 
   it('records the prompt, its checkpoints carry its id, the intent is read from the session file, and a restore to before it puts every file back', async () => {
@@ -110,7 +110,7 @@ describe.skipIf(gemini.bin === null)('the real Gemini CLI with our hooks', () =>
     expect(r.code, r.out).toBe(0);
     expect(await readFile(join(world.ws, 'shell-note.txt'), 'utf8')).toBe('made by the shell\n');
     const { prompt } = await expectPromptRecorded(world.store, world.ws, { agent: 'gemini', text: 'raise the answer and leave a note', intent: 'I will raise the answer to 11.' });
-    await expectRestoreToBefore(world.store, world.ws, prompt.before!, before);
+    await expectRestoreToBefore(world.store, world.ws, prompt.id, before);
   }, 240_000);
 
   it('a push in a headless run is denied with a reason for the model, recorded as denied, and nothing is sent', async () => {

@@ -14,6 +14,7 @@ import { PROMPT_LABEL_MAX } from '../../electron/agents/core/session-prompt.js';
 import { CLI_PATH } from '../paths.js';
 import { git } from '../effects/git-helpers.js';
 import { baseEnv, listCheckpoints, listEffects, runCli } from './run-cli.js';
+import { promptLedger } from './prompt-checks.js';
 
 const HARNESS = fileURLToPath(new URL('./hermes_harness.py', import.meta.url));
 
@@ -155,9 +156,13 @@ describe('the Hermes plugin, called as Hermes calls it', () => {
     await harness([turn('\n  Make the answer 42\nand explain why'), write('call_p1', 'ANSWER = 42\n')]);
     await writeFile(join(ws, 'src', 'app.py'), 'ANSWER = 42\n');
     await harness([turn([{ type: 'image_url', image_url: { url: 'data:,' } }, { type: 'text', text: 'Now make it 43' }]), write('call_p2', 'ANSWER = 43\n')]);
-    const byCall = new Map((await checkpoints()).map((c) => [c.tool_use_id, c]));
-    expect(byCall.get('call_p1')?.prompt).toBe('Make the answer 42');
-    expect(byCall.get('call_p2')?.prompt).toBe('Now make it 43');
+    await writeFile(join(ws, 'src', 'app.py'), 'ANSWER = 43\n');
+    await harness([{ hook: 'post_tool_call', kwargs: { ...call('write_file', { path: 'src/app.py', content: 'ANSWER = 43\n' }, 'call_p2'), result: 'ok', status: 'ok', duration_ms: 3 } }]);
+    // The first prompt took the workspace's baseline, so call_p1 found nothing changed before it; its change is
+    // checkpointed at the next prompt, as its own, under its prompt. call_p2's, taken as it ended, under the second.
+    const listed = await checkpoints();
+    expect(listed.find((c) => c.tool === 'write_file' && c.change_by === 'call' && c.tool_use_id !== 'call_p2')?.prompt).toBe('Make the answer 42');
+    expect(listed.find((c) => c.tool_use_id === 'call_p2')?.prompt).toBe('Now make it 43');
   });
 
   it('labels with the first line of a prompt over 10,000 characters, and never refuses the call for it', async () => {
@@ -242,6 +247,28 @@ describe('the Hermes plugin, called as Hermes calls it', () => {
     expect(text.startsWith(result)).toBe(true);
     expect(text).toContain(`checkpoint ${cp!.id.slice(0, 12)}`);
     expect(text).toContain(`${process.execPath} ${CLI_PATH} restore ${cp!.id.slice(0, 12)} -w ${ws} --yes`);
+  });
+
+  it("records the turn's prompt and a failed call's exit code and output in the prompt ledger; the call's checkpoint carries the prompt's id", async () => {
+    const failing = call('terminal', { command: 'make build' }, 'call_b1');
+    const write = call('write_file', { path: 'src/app.py', content: 'ANSWER = 42\n' }, 'call_b2');
+    await harness([
+      { hook: 'pre_llm_call', kwargs: { session_id: 'sess-h', user_message: 'Build it, then fix the answer', conversation_history: [], is_first_turn: true, model: 'm', platform: 'cli' } },
+      { hook: 'pre_tool_call', kwargs: failing },
+      { hook: 'post_tool_call', kwargs: { ...failing, result: '{"output": "make: *** [build] Error 2", "exit_code": 2}', duration_ms: 5, status: 'error', error_type: 'exit_code', error_message: 'exit 2' } },
+      { hook: 'pre_tool_call', kwargs: write },
+    ]);
+    await writeFile(join(ws, 'src', 'app.py'), 'ANSWER = 42\n');
+    await harness([{ hook: 'post_tool_call', kwargs: { ...write, result: 'ok', duration_ms: 3, status: 'ok' } }]);
+    const { prompts, calls } = await promptLedger(home, ws);
+    expect(prompts).toEqual([expect.objectContaining({ agent: 'hermes', session: 'sess-h', text: 'Build it, then fix the answer' })]);
+    const id = prompts[0]!.id;
+    expect(calls).toEqual([
+      expect.objectContaining({ tool: 'terminal', reason: 'terminal: make build', status: 'failed', exit_code: 2, output_tail: 'make: *** [build] Error 2\nexit 2', prompt_id: id }),
+      expect.objectContaining({ tool: 'write_file', status: 'ok', paths: ['src/app.py'], prompt_id: id }),
+    ]);
+    const [latest] = await checkpoints();
+    expect(latest).toMatchObject({ id: calls[1]!.checkpoint, tool: 'write_file', change_by: 'call', prompt_id: id });
   });
 
   it('reminds the model of an effect whose tool call left the conversation, once', async () => {

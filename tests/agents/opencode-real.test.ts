@@ -127,6 +127,6 @@ describe.skipIf(opencode.bin === null)('the real OpenCode: prompts', () => {
     expect(await readFile(join(world.ws, 'shell-note.txt'), 'utf8')).toBe('made by the shell\n');
     const { prompt, calls } = await expectPromptRecorded(world.store, world.ws, { agent: 'opencode', text: 'leave a note from the shell' });
     expect(calls.every((c) => c.intent === undefined)).toBe(true);
-    await expectRestoreToBefore(world.store, world.ws, prompt.before!, before);
+    await expectRestoreToBefore(world.store, world.ws, prompt.id, before);
   }, 300_000);
 });

@@ -6,7 +6,7 @@
 import { readdir, readFile, realpath } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { expect } from 'vitest';
-import type { CallRecord, Checkpoint } from '../../shared/model.js';
+import type { CallRecord, Checkpoint, PromptRecord } from '../../shared/model.js';
 import { PromptLedger, type PromptEntry } from '../../electron/prompts/ledger.js';
 import { workspaceId } from '../../electron/engine/layout/paths.js';
 import { baseEnv, listCheckpoints, runCli } from './run-cli.js';
@@ -38,24 +38,28 @@ export interface PromptExpectations {
   intent?: string;
 }
 
-/** The prompt in the ledger, with its checkpoints and calls; returns it. */
-export async function expectPromptRecorded(home: string, ws: string, want: PromptExpectations): Promise<{ prompt: PromptEntry; checkpoints: Checkpoint[]; calls: CallRecord[] }> {
-  const ledger = await promptLedger(home, ws);
-  const prompt = ledger.prompts.find((p) => p.agent === want.agent && p.text.includes(want.text));
-  expect(prompt, JSON.stringify(ledger.prompts)).toBeDefined();
+/** The prompt as `chronoscope list --prompts --json` lists it, with its checkpoints and (from the ledger) its calls. */
+export async function expectPromptRecorded(home: string, ws: string, want: PromptExpectations): Promise<{ prompt: PromptRecord; checkpoints: Checkpoint[]; calls: CallRecord[] }> {
+  const listed = await runCli(['list', '--prompts', '--json', '-w', ws], { env: baseEnv(home) });
+  expect(listed.code, listed.stderr).toBe(0);
+  const prompts = JSON.parse(listed.stdout) as PromptRecord[];
+  const prompt = prompts.find((p) => p.agent === want.agent && p.text.includes(want.text));
+  expect(prompt, listed.stdout).toBeDefined();
   expect(prompt!.before).not.toBeNull();
+  expect(prompt!.checkpoints).toBeGreaterThan(0);
+  const ledger = await promptLedger(home, ws);
   const all = await listCheckpoints(home, ws);
   const checkpoints = all.filter((c) => c.prompt_id === prompt!.id);
-  expect(checkpoints.length, JSON.stringify(all.map((c) => [c.reason, c.prompt_id ?? null]))).toBeGreaterThan(0);
+  expect(checkpoints.length, JSON.stringify(all.map((c) => [c.reason, c.prompt_id ?? null]))).toBe(prompt!.checkpoints);
   const calls = ledger.calls.filter((c) => c.prompt_id === prompt!.id);
   expect(calls.length, JSON.stringify(ledger.calls)).toBeGreaterThan(0);
   if (want.intent !== undefined) expect(calls.map((c) => c.intent ?? '').join('\n')).toContain(want.intent);
   return { prompt: prompt!, checkpoints, calls };
 }
 
-/** `chronoscope restore <before> --yes` puts back exactly `files` (what the workspace held before the prompt). */
-export async function expectRestoreToBefore(home: string, ws: string, before: string, files: Record<string, string>): Promise<void> {
-  const r = await runCli(['restore', before, '--yes', '-w', ws], { env: baseEnv(home) });
+/** `chronoscope restore --before-prompt <id> --yes` puts back exactly `files` (what the workspace held before the prompt). */
+export async function expectRestoreToBefore(home: string, ws: string, promptId: string, files: Record<string, string>): Promise<void> {
+  const r = await runCli(['restore', '--before-prompt', promptId, '--yes', '-w', ws], { env: baseEnv(home) });
   expect(r.code, r.stderr).toBe(0);
   expect(await filesOf(ws)).toEqual(files);
 }

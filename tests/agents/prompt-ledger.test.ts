@@ -4,7 +4,7 @@
 // its calls take, each call's end (a failure with its exit code and the end
 // of its output, the assistant's words before it from the transcript), and,
 // with no service running, exact titles for what changed after a failed call.
-import { realpath, writeFile } from 'node:fs/promises';
+import { readFile, realpath, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CallRecord, Checkpoint } from '../../shared/model.js';
@@ -88,6 +88,22 @@ describe('the prompt ledger the hooks write', () => {
     await writeFile(join(ws, 'b.ts'), 'export const bee = 1;\n');
     await claude('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 'toolu_3' });
     expect((await list())[0]).toMatchObject({ prompt_id: second.id, title: "sed -i s/b/bee/ b.ts — by Claude Code's Bash" });
+  });
+
+  it("a prompt's before holds the change the previous prompt's last shell call left with no checkpoint, labelled with that prompt", async () => {
+    await claude('UserPromptSubmit', { prompt: 'Generate the client' });
+    await claude('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'npm run gen' }, tool_use_id: 'toolu_g' });
+    await writeFile(join(ws, 'gen.ts'), 'export const generated = 1;\n');
+    await claude('PostToolUse', { tool_name: 'Bash', tool_input: { command: 'npm run gen' }, tool_use_id: 'toolu_g', tool_response: { stdout: '', stderr: '', interrupted: false } });
+    await claude('UserPromptSubmit', { prompt: 'Now delete it again' });
+    const [first, second] = (await ledger()).prompts;
+    const [latest] = await list();
+    // Taken at the second prompt, as the shell call's change, under the first prompt.
+    expect(latest).toMatchObject({ id: second!.before, change_by: 'call', tool: 'Bash', paths: ['gen.ts'], prompt_id: first!.id, prompt: 'Generate the client', title: "npm run gen — by Claude Code's Bash" });
+    // Back to before the second prompt keeps what the first one made.
+    const r = await runCli(['restore', second!.before!, '--yes', '-w', ws], { env: baseEnv(home) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(await readFile(join(ws, 'gen.ts'), 'utf8')).toBe('export const generated = 1;\n');
   });
 
   it('records a failed call with its exit code and the end of its output, though it changed nothing', async () => {

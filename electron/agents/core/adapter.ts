@@ -115,10 +115,11 @@ async function handle<P, O>(
       // is an entry of the workspace's prompt ledger with the latest checkpoint then (its `before`).
       // Loaded here only: the tool-call hooks, the hot path, never load it.
       if (event.session !== undefined && event.prompt !== undefined && event.prompt.trim() !== '') {
-        const [{ rememberPrompt }, { newPromptId }] = await Promise.all([import('./session-prompt.js'), import('../../prompts/ledger.js')]);
+        const [{ promptOf, rememberPrompt }, { newPromptId }] = await Promise.all([import('./session-prompt.js'), import('../../prompts/ledger.js')]);
         const id = newPromptId();
+        const previous = await promptOf(home, event.session);
         await rememberPrompt(home, event.session, event.prompt, id).catch(() => undefined);
-        await run({ op: 'prompt', agent: adapter.id, cwd: event.cwd, session: event.session, text: event.prompt, id }).catch((err: unknown) => env.warn(`chronoscope: prompt not recorded: ${String(err instanceof Error ? err.message : err)}`));
+        await run({ op: 'prompt', agent: adapter.id, cwd: event.cwd, session: event.session, text: event.prompt, id, ...(previous === null ? {} : { previous }) }).catch((err: unknown) => env.warn(`chronoscope: prompt not recorded: ${String(err instanceof Error ? err.message : err)}`));
       }
       if (event.session === undefined || event.present === undefined || adapter.answers.reminder === undefined) return null;
       // Nothing recorded anywhere: not even the transcript needs reading (this runs on every prompt).

@@ -48,7 +48,16 @@ export type CoreRequest =
       details?: CallDetails;
     }
   /** A new prompt: recorded in the workspace's prompt ledger with the latest checkpoint then (a baseline first, if none). */
-  | { op: 'prompt'; agent: string; cwd: string; session: string; text: string; id: string }
+  | {
+      op: 'prompt';
+      agent: string;
+      cwd: string;
+      session: string;
+      text: string;
+      id: string;
+      /** The session's prompt before this one: it labels a change its last call left with no checkpoint. */
+      previous?: { label: string; id: string | null };
+    }
   | { op: 'denied'; agent: string; cwd: string; toolCallIds: string[] }
   | { op: 'memory'; agent: string; cwd: string; session: string; present: string[] }
   | { op: 'snapshot'; dir: string; options: SnapshotRequest };

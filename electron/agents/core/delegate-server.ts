@@ -9,7 +9,7 @@
 // by another running app is left to it (its hooks are served there).
 import { chmod, lstat, rm, stat } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
-import type { ClassifiedEffect } from '../../../shared/model.js';
+import { PROMPT_ID_PATTERN, type ClassifiedEffect } from '../../../shared/model.js';
 import { EFFECT_KINDS } from '../../effects/kinds.js';
 import type { CallDetails, CoreRequest, SnapshotRequest, ToolCall } from './call.js';
 import { DELEGATE_PROTOCOL, agentSocketPath, someoneListens } from './delegate-socket.js';
@@ -202,6 +202,19 @@ function toolCall(v: unknown): ToolCall {
   };
 }
 
+/** The agent, folder and session a prompt-time request names. */
+function sessionOf(q: Record<string, unknown>): { agent: string; cwd: string; session: string } {
+  return { agent: str(q['agent'], 'agent', 100), cwd: str(q['cwd'], 'cwd'), session: str(q['session'], 'session', 1000) };
+}
+
+function previousPrompt(v: unknown): { label: string; id: string | null } {
+  if (typeof v !== 'object' || v === null) bad('previous');
+  const o = v as Record<string, unknown>;
+  const id = o['id'] === null ? null : str(o['id'], 'previous.id', 100);
+  if (id !== null && !PROMPT_ID_PATTERN.test(id)) bad('previous.id');
+  return { label: str(o['label'], 'previous.label', 1000), id };
+}
+
 /** A call's details: each field optional; texts bounded again by the prompt ledger. */
 function callDetails(v: unknown): CallDetails {
   if (typeof v !== 'object' || v === null) bad('details');
@@ -283,14 +296,14 @@ export function parseRequest(line: string): ParsedRequest {
       };
     }
     case 'prompt':
+      if (typeof q['id'] !== 'string' || !PROMPT_ID_PATTERN.test(q['id'])) bad('id');
       return {
         request: {
           op: 'prompt',
-          agent: str(q['agent'], 'agent', 100),
-          cwd: str(q['cwd'], 'cwd'),
-          session: str(q['session'], 'session', 1000),
+          ...sessionOf(q),
           text: str(q['text'], 'text', 10_000_000),
           id: str(q['id'], 'id', 100),
+          ...(q['previous'] === undefined ? {} : { previous: previousPrompt(q['previous']) }),
         },
         ...envelope,
       };
@@ -303,9 +316,7 @@ export function parseRequest(line: string): ParsedRequest {
       return {
         request: {
           op: 'memory',
-          agent: str(q['agent'], 'agent', 100),
-          cwd: str(q['cwd'], 'cwd'),
-          session: str(q['session'], 'session', 1000),
+          ...sessionOf(q),
           present: strList(q['present'], 'present'),
         },
         ...envelope,

@@ -16,8 +16,9 @@ import { afterHasWork, type AgentResult, type BeforeResult, type CallDetails, ty
 import { callBeganNote, callEndedNote, checkpointRememberedBefore, currentNotes, rememberCallBegan, rememberCallEnded, rememberCheckpointBefore } from './call-checkpoints.js';
 import { callReason } from './call-reason.js';
 import { recordCall, recordCallIn, type CallChange } from './call-record.js';
+import { asUnendedCall } from './unended-call.js';
 import { takeReminders } from './reminded.js';
-import { promptOf } from './session-prompt.js';
+import { promptLabel, promptOf } from './session-prompt.js';
 import { realFilePath, workspaceDirFor } from './workspace-for.js';
 
 export interface AgentBackend {
@@ -263,9 +264,24 @@ export { shortCommand } from './call-reason.js';
  * now, so even the prompt's first call has a state before it.
  */
 async function prompt(request: Extract<CoreRequest, { op: 'prompt' }>, backend: AgentBackend): Promise<PromptResult> {
-  const workspace = await openWorkspace(backend, await workspaceDirFor(backend.store, request.cwd));
-  const baseline = await workspace.ensureBaseline({ agent: request.agent, session: request.session });
-  const before = baseline.id ?? (await latest(workspace))?.id ?? null;
-  await new PromptLedger(backend.store.home, workspace.meta.id).appendPrompt({ id: request.id, text: request.text, agent: request.agent, session: request.session, before });
+  const { store } = backend;
+  const workspace = await openWorkspace(backend, await workspaceDirFor(store, request.cwd));
+  // Labelled with the prompt just given (the lane's label), but not its id: it holds the state before the prompt.
+  const baseline = await workspace.ensureBaseline({ agent: request.agent, session: request.session, prompt: promptLabel(request.text) });
+  let before = baseline.id;
+  if (before === null) {
+    // The session's last call may have changed files with no checkpoint of its own (a shell call, alone):
+    // taken now as that call's, so the state before this prompt holds it (unended-call.ts).
+    const latestNow = (await workspace.list({ limit: 1 }))[0];
+    const options = await asUnendedCall(store.home, workspace.meta.id, latestNow, {}, request.previous ?? null);
+    if (options.change_by === 'call') {
+      const taken = await backend.checkpoint(workspace, options, []);
+      before = taken.id;
+      const now = taken.id ?? latestNow?.id ?? null;
+      if (now !== null) await rememberCallEnded(store.home, workspace.meta.id, now);
+    }
+    before ??= latestNow?.id ?? null;
+  }
+  await new PromptLedger(store.home, workspace.meta.id).appendPrompt({ id: request.id, text: request.text, agent: request.agent, session: request.session, before });
   return { op: 'prompt', workspace: workspace.root, before };
 }

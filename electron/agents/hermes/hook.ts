@@ -12,6 +12,7 @@ import type { ClassifiedEffect } from '../../../shared/model.js';
 import type { CallKind, ToolCall } from '../core/call.js';
 import type { AgentAdapter, AgentEvent } from '../core/adapter.js';
 import { parseStdinObject } from '../core/stdin-json.js';
+import { responseExitCode, responseText } from '../core/tool-response.js';
 
 export const AGENT = 'hermes';
 export const HERMES_TOOLS = ['write_file', 'patch', 'terminal', 'execute_code'] as const;
@@ -25,6 +26,9 @@ export interface HermesRequest {
   tool_call_id?: string;
   /** post_tool_call: ok | error | blocked. */
   status?: string;
+  /** post_tool_call: the end of the tool's result (a terminal call's is JSON: output, exit_code) and of its error message. */
+  result?: string;
+  error_message?: string;
   /** pre_llm_call: tool-call ids still in conversation_history. */
   present?: string[];
   /** pre_llm_call: the turn's user message (the plugin sends at most 4,000 characters; any length is taken). */
@@ -54,6 +58,8 @@ function parseRequest(text: string): HermesRequest {
   // lose the rest of the turn's hook too (effect memory).
   const prompt = o['prompt'];
   if (prompt !== undefined && (typeof prompt !== 'string' || prompt === '')) delete o['prompt'];
+  // Words of how a call ended: kept only as text, never a reason to refuse the call.
+  for (const key of ['result', 'error_message']) if (typeof o[key] !== 'string') delete o[key];
   const args = o['args'];
   if (args !== undefined && args !== null && (typeof args !== 'object' || Array.isArray(args))) throw new Error('unexpected request: args must be an object');
   const present = o['present'];
@@ -112,6 +118,18 @@ export function ruleKey(effects: readonly ClassifiedEffect[]): string {
   return [...new Set(effects.map((e) => `chronoscope:${e.kind}:${e.target}`))].sort().join('+');
 }
 
+/** A result Hermes' terminal tool gives as JSON ({output, exit_code, error}); any other result is its output. */
+function resultOf(result: string | undefined): { output: string; exitCode: number | null } {
+  if (result === undefined) return { output: '', exitCode: null };
+  try {
+    const o = JSON.parse(result) as unknown;
+    if (typeof o === 'object' && o !== null && !Array.isArray(o)) return { output: responseText(o) || (typeof (o as Record<string, unknown>)['error'] === 'string' ? String((o as Record<string, unknown>)['error']) : ''), exitCode: responseExitCode(o) };
+  } catch {
+    // not JSON: the text itself
+  }
+  return { output: result, exitCode: null };
+}
+
 function event(request: HermesRequest): AgentEvent | null {
   if (request.event === 'pre_llm_call') {
     // The prompt labels this session's next checkpoints, as Claude Code's UserPromptSubmit does.
@@ -129,7 +147,9 @@ function event(request: HermesRequest): AgentEvent | null {
   if (request.event === 'pre_tool_call') return { kind: 'before', call };
   if (request.event === 'post_tool_call') {
     if (request.status === 'blocked') return { kind: 'denied', cwd: call.cwd, toolCallIds: call.toolCallId === undefined ? [] : [call.toolCallId] };
-    return { kind: 'after', call, outcome: request.status === 'error' ? 'failed' : 'ok' };
+    const ended = resultOf(request.result);
+    const output = [ended.output, request.error_message ?? ''].filter((t) => t !== '').join('\n');
+    return { kind: 'after', call, outcome: request.status === 'error' ? 'failed' : 'ok', output, exitCode: ended.exitCode };
   }
   return null;
 }

@@ -107,6 +107,11 @@ def _post_tool_call(**kwargs):
     args = kwargs.get("args") if isinstance(kwargs.get("args"), dict) else {}
     status = kwargs.get("status") if isinstance(kwargs.get("status"), str) else "ok"
     request = _ids({"event": "post_tool_call", "cwd": _cwd(args), "tool_name": tool, "args": args, "status": status}, kwargs)
+    # How it ended, for the prompt ledger: the result's end (its exit code and output) and the error's words.
+    for key in ("result", "error_message"):
+        value = kwargs.get(key)
+        if isinstance(value, str) and value:
+            request[key] = value[-8000:]
     hint = _hook(request).get("hint")
     call_id = kwargs.get("tool_call_id")
     if isinstance(hint, str) and hint and isinstance(call_id, str) and call_id:
