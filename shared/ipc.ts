@@ -13,6 +13,8 @@ import type {
   FileChange,
   FileDiff,
   PathHistory,
+  PromptRecord,
+  CheckpointWhy,
   RestorePreview,
   RestoreResult,
   SnapshotResult,
@@ -75,6 +77,8 @@ export interface AgentInstallResult {
 export interface CheckpointDetail {
   checkpoint: Checkpoint;
   files: FileChange[];
+  /** The prompt and call behind the checkpoint, where hooks recorded them (issue 41). */
+  why?: CheckpointWhy;
 }
 
 export interface RestorePreviewWithEffects extends RestorePreview {
@@ -127,6 +131,8 @@ export const INVOKE = {
   'checkpoints:pin': channel(
     z.object({ workspace: WorkspacePath, id: CheckpointRef, pinned: z.boolean() }).strict(),
   ).returns<Checkpoint>(),
+  /** The workspace's prompts, oldest first, with their checkpoints and failed calls (issue 41). */
+  'prompts:list': channel(WorkspaceRequest).returns<PromptRecord[]>(),
   'restore:preview': channel(RestoreRequest).returns<RestorePreviewWithEffects>(),
   'restore:run': channel(RestoreRequest).returns<RestoreResult>(),
   'effects:list': channel(
