@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type {
   ApprovalRequest,
   Checkpoint,
+  CheckpointWhy,
   ForkResult,
   VerificationRecord,
   DiffResult,
@@ -14,7 +15,6 @@ import type {
   FileDiff,
   PathHistory,
   PromptRecord,
-  CheckpointWhy,
   RestorePreview,
   RestoreResult,
   SnapshotResult,
@@ -77,7 +77,7 @@ export interface AgentInstallResult {
 export interface CheckpointDetail {
   checkpoint: Checkpoint;
   files: FileChange[];
-  /** The prompt and call behind the checkpoint, where hooks recorded them (issue 41). */
+  /** Its prompt and the call that made its change, where the agent's hooks recorded them (issue 41). */
   why?: CheckpointWhy;
 }
 
@@ -131,7 +131,7 @@ export const INVOKE = {
   'checkpoints:pin': channel(
     z.object({ workspace: WorkspacePath, id: CheckpointRef, pinned: z.boolean() }).strict(),
   ).returns<Checkpoint>(),
-  /** The workspace's prompts, oldest first, with their checkpoints and failed calls (issue 41). */
+  /** The prompts given to agents in the workspace, newest first, each with its checkpoints (electron/prompts/listing.ts). */
   'prompts:list': channel(WorkspaceRequest).returns<PromptRecord[]>(),
   'restore:preview': channel(RestoreRequest).returns<RestorePreviewWithEffects>(),
   'restore:run': channel(RestoreRequest).returns<RestoreResult>(),

@@ -174,6 +174,8 @@ export interface SnapshotOptions {
   tool_use_id?: string;
   /** The prompt that led to this call (agents' hooks). */
   prompt?: string;
+  /** Its id in the workspace's prompt ledger (electron/prompts/ledger.ts), kept as Checkpoint.prompt_id. */
+  prompt_id?: string;
   /** Limit the snapshot to these workspace-relative paths (files or folders). */
   paths?: string[];
   /** Internal (agents' hooks): 'call' for the checkpoint taken as a call ended. */

@@ -22,7 +22,7 @@ import { laneOrWarn, mergeNewestFirst } from './foreign/lanes.js';
 import { allRecords } from './list.js';
 
 /** The object id at `rel` in each tree (null where absent), in order. */
-async function idsAt(ctx: WsContext, trees: readonly string[], rel: string): Promise<(string | null)[]> {
+export async function idsAt(ctx: WsContext, trees: readonly string[], rel: string): Promise<(string | null)[]> {
   const specs = trees.map((t) => `${t}:${rel}`);
   let lines: string[];
   try {

@@ -23,7 +23,7 @@ export interface CheckpointRecord {
 export const META_KEY = 'Chronoscope-Meta';
 
 /** What the commit message stores: the checkpoint's own fields, minus what git already knows (id, reason line) and pins. */
-export type CheckpointMeta = Pick<Checkpoint, 'trigger' | 'time_ms' | 'stats' | 'skipped' | 'agent' | 'tool' | 'session' | 'tool_use_id' | 'prompt' | 'change_by' | 'made_by' | 'restore_target' | 'restore_paths' | 'restore_of' | 'paths'> & {
+export type CheckpointMeta = Pick<Checkpoint, 'trigger' | 'time_ms' | 'stats' | 'skipped' | 'agent' | 'tool' | 'session' | 'tool_use_id' | 'prompt' | 'prompt_id' | 'change_by' | 'made_by' | 'restore_target' | 'restore_paths' | 'restore_of' | 'paths'> & {
   v: 1;
   /** The checkpoint that was latest when this one was taken (stats are against it). */
   prev?: string | null;
@@ -99,7 +99,7 @@ function normalizeMeta(raw: Record<string, unknown>): CheckpointMeta {
     stats: { files: num(stats['files']), insertions: num(stats['insertions']), deletions: num(stats['deletions']) },
     skipped,
   };
-  for (const key of ['agent', 'tool', 'session', 'tool_use_id', 'prompt', 'restore_target'] as const) {
+  for (const key of ['agent', 'tool', 'session', 'tool_use_id', 'prompt', 'prompt_id', 'restore_target'] as const) {
     const value = str(raw[key]);
     if (value !== undefined) meta[key] = value;
   }
