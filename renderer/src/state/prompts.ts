@@ -1,4 +1,4 @@
-// The open workspace's prompts (prompts:list): what the person asked each
+// The open workspace's prompts (prompts:list, sorted oldest first here): what the person asked each
 // agent, with the checkpoints its calls took and the calls that failed. The
 // list groups its checkpoints under them, the timeline marks where each began,
 // and a prompt can be selected as a whole: its change from the state before it
@@ -19,7 +19,8 @@ interface PromptsState {
   /** A failed call whose card is open (from its mark on the timeline). */
   shownCall: CallRecord | null;
   showCall(call: CallRecord | null): void;
-  load(workspace: string | null): Promise<void>;
+  /** Another workspace: nothing known yet (read once its whole list is in). */
+  reset(workspace: string | null): void;
   refresh(): Promise<void>;
   /** Show the prompt's whole change: selects its last checkpoint and compares it with the state before the prompt. */
   select(id: string): void;
@@ -40,10 +41,9 @@ export const usePrompts = create<PromptsState>()((set, get) => ({
   shownCall: null,
   showCall: (shownCall) => set({ shownCall }),
 
-  load: async (workspace) => {
+  reset: (workspace) => {
     token++;
     set({ workspace, list: [], byId: new Map(), selected: null, shownCall: null });
-    if (workspace) await get().refresh();
   },
 
   refresh: async () => {
@@ -81,20 +81,23 @@ export function selectedPrompt(s: Pick<PromptsState, 'selected' | 'byId'>, selec
   return p && p.last === selectedId ? p : null;
 }
 
-// Selecting any other checkpoint (the list, the slider, the keyboard) leaves the prompt's whole change;
-// new checkpoints may belong to a prompt (its last, its count): read the prompts again, after a pause.
+// Selecting any other checkpoint (the list, the slider, the keyboard) leaves the prompt's whole change.
+// The prompts are read once the whole list is in (prompts:list walks every checkpoint on the host: asked
+// with the first page, it would hold up the newest diff), and again after a pause as checkpoints arrive.
 let refreshTimer: ReturnType<typeof setTimeout> | null = null;
 useTimeline.subscribe((s, prev) => {
   if (s.workspace !== prev.workspace) {
-    void usePrompts.getState().load(s.workspace);
-    return;
+    if (refreshTimer) clearTimeout(refreshTimer);
+    usePrompts.getState().reset(s.workspace);
   }
   if (s.selectedId !== prev.selectedId) {
     const { selected, byId } = usePrompts.getState();
     if (selected && byId.get(selected)?.last !== s.selectedId) usePrompts.getState().clearSelection();
   }
-  if (s.checkpoints !== prev.checkpoints && s.checkpoints.length !== prev.checkpoints.length) {
+  const whole = s.status === 'ready' && !s.partial;
+  const wasWhole = prev.status === 'ready' && !prev.partial && prev.workspace === s.workspace;
+  if (whole && (!wasWhole || s.checkpoints.length !== prev.checkpoints.length)) {
     if (refreshTimer) clearTimeout(refreshTimer);
-    refreshTimer = setTimeout(() => void usePrompts.getState().refresh(), 300);
+    refreshTimer = setTimeout(() => void usePrompts.getState().refresh(), wasWhole ? 300 : 0);
   }
 });
