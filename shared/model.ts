@@ -125,6 +125,9 @@ export interface CallRecord {
   time_ms: number;
 }
 
+/** A prompt id as newPromptId (electron/prompts/ledger.ts) makes it: 'p' + base-36 time + 8 hex digits. */
+export const PROMPT_ID_PATTERN = /^p[0-9a-z]{6,12}[0-9a-f]{8}$/;
+
 export const CALL_OUTPUT_TAIL_MAX = 2000;
 export const INTENT_MAX = 400;
 export const PROMPT_TEXT_MAX = 8000;
