@@ -12,7 +12,7 @@ import { firstLine, hasMore } from '../lib/prompt-groups.js';
 import { absoluteTime, timeOfDay } from '../lib/time.js';
 import { Icon } from './Icon.js';
 
-export const PROMPT_HEADER_HEIGHT = 30;
+export const PROMPT_HEADER_HEIGHT = 40;
 /** An expanded header shows this many lines of the prompt at most (it scrolls beyond). */
 const EXPANDED_LINES = 6;
 const LINE_PX = 16;
@@ -78,16 +78,17 @@ export const PromptHeader = memo(function PromptHeader({ promptKey, record, fall
         <span className="prompt-text" data-testid="prompt-header-text">
           “{firstLine(text)}”
         </span>
+        <span className="count">{count}</span>
+      </div>
+      {/* Who and when on a line of their own: the prompt's words keep the header's width. */}
+      <div className="prompt-header-line prompt-meta muted">
+        {who}
+        {record && ` · ${timeOfDay(record.time_ms)}`}
         {failed > 0 && (
           <span className="prompt-failed" data-testid="prompt-header-failed" title={`${failed} call${failed === 1 ? '' : 's'} failed under this prompt`}>
-            <Icon name="alert" size={11} /> {failed}
+            <Icon name="alert" size={11} /> {failed} failed
           </span>
         )}
-        <span className="prompt-meta muted">
-          {who}
-          {record && ` · ${timeOfDay(record.time_ms)}`}
-        </span>
-        <span className="count">{count}</span>
       </div>
       {expanded && (
         <div className="prompt-full" data-testid="prompt-header-full" style={{ maxHeight: EXPANDED_LINES * LINE_PX }}>

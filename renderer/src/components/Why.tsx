@@ -19,9 +19,10 @@ export function useWhy(checkpoint: Checkpoint, fromDetail: CheckpointWhy | undef
   return prompt === null && call === null ? null : { prompt, call };
 }
 
-/** "Bash: npm test" → "npm test" under its tool; a file call by its words. */
-function callWords(call: CallRecord): string {
-  return call.reason.startsWith(`${call.tool}: `) ? call.reason.slice(call.tool.length + 2) : call.reason;
+/** What the call did, once: "Bash: npm test" → "Bash npm test", "Edit src/a.ts" as it is. */
+export function callWords(call: CallRecord): string {
+  if (call.reason.startsWith(`${call.tool}: `)) return `${call.tool} ${call.reason.slice(call.tool.length + 2)}`;
+  return call.reason.startsWith(call.tool) ? call.reason : `${call.tool} ${call.reason}`;
 }
 
 export function callOutcome(call: CallRecord): string {
@@ -46,7 +47,7 @@ export function WhyLine({ why, open, onToggle }: { why: CheckpointWhy; open: boo
       {agent && <span className="why-agent">{agentName(agent)}</span>}
       {call && (
         <span className={`why-call why-call-${call.status}`} data-testid="why-line-call" title={call.reason}>
-          {call.tool} <span className="mono">{callWords(call)}</span> · {callOutcome(call)}
+          <span className="mono">{callWords(call)}</span> · {callOutcome(call)}
         </span>
       )}
     </span>
@@ -63,7 +64,7 @@ export function WhyPanel({ why }: { why: CheckpointWhy }) {
         <div className="why-row" data-testid="why-call">
           <span className="why-label">Call</span>
           <span>
-            <strong>{call.tool}</strong> <span className="mono">{callWords(call)}</span> ·{' '}
+            <span className="mono">{callWords(call)}</span> ·{' '}
             <span className={call.status === 'failed' ? 'why-failed' : 'why-ok'} data-testid="why-call-outcome">
               {callOutcome(call)}
             </span>
