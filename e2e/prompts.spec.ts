@@ -90,6 +90,9 @@ test('the list groups checkpoints under their prompts; a prompt header selects i
   await page.getByTestId('why-toggle').click();
   await expect(page.getByTestId('why-prompt-text')).toHaveText(REFACTOR);
   await expect(page.getByTestId('why-prompt')).toContainText('Claude Code · session sess-pro');
+  // The call that made the change, and how it ended.
+  await expect(page.getByTestId('why-call')).toContainText('Edit src/storage.ts');
+  await expect(page.getByTestId('why-call-outcome')).toHaveText('succeeded');
 });
 
 test('the failed call has its own mark on the timeline, with what failed and its output', async ({ page, workspace, serve }) => {
