@@ -66,7 +66,7 @@ export const PromptMarks = memo(function PromptMarks({ scale, view, width }: { s
       {failed.map(({ call, x }, i) => (
         <span
           key={`f-${i}-${call.time_ms}`}
-          className={`marker marker-failed-call${tipSide(x)}`}
+          className={`marker marker-verify marker-verify-fail marker-failed-call${tipSide(x)}`}
           style={{ left: `${x * 100}%` }}
           data-tip={`Failed · ${failedCallWords(call)} · ${absoluteTime(call.time_ms)} (click for its output)`}
           data-testid="failed-call-mark"
