@@ -27,7 +27,7 @@ export type { SnapshotControl, SnapshotStage } from './snapshot-control.js';
 /** One version of a file (Workspace.pathVersions, path-versions.ts). */
 export interface PathVersion {
   checkpoint: Checkpoint;
-  /** The file's blob id there; null: the path is absent (deleted) or is a folder. */
+  /** The file's blob id there; null: no file at the path (deleted, or a folder). */
   oid: string | null;
   /** Its text; null when absent, over the size limit, or binary (a NUL in it). */
   text: string | null;

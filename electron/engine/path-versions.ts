@@ -13,12 +13,13 @@ import type { WsContext } from './layout/context.js';
 import { EMPTY_TREE, gitStdin } from './git/git-runner.js';
 import { allRecords } from './list.js';
 import { readObjectsLimited } from './objects/cat-file.js';
-import { idsAt } from './path-history.js';
+import { objectsAt } from './path-history.js';
 
 /** Each version of the file at `rel`, oldest first: one entry per checkpoint where its content changed. */
 export async function pathVersions(ctx: WsContext, rel: string, maxBytes: number): Promise<PathVersion[]> {
   const oldestFirst = [...(await allRecords(ctx))].reverse();
-  const ids = await idsAt(ctx, oldestFirst.map((r) => r.tree), rel);
+  // What is not a file there (a folder, a submodule) counts as absent: only a file has lines.
+  const ids = (await objectsAt(ctx, oldestFirst.map((r) => r.tree), rel)).map((o) => (o?.type === 'blob' ? o.oid : null));
   const changed: { checkpoint: Checkpoint; oid: string | null }[] = [];
   let before: string | null = null;
   oldestFirst.forEach((record, i) => {
@@ -29,7 +30,6 @@ export async function pathVersions(ctx: WsContext, rel: string, maxBytes: number
   const blobs = await readObjectsLimited(ctx.git, [...new Set(changed.flatMap((c) => (c.oid ? [c.oid] : [])))], maxBytes);
   return changed.map(({ checkpoint, oid }): PathVersion => {
     const blob = oid ? blobs.get(oid) : undefined;
-    // A folder's tree id is not in blobs (readObjectsLimited reads blobs): treated as absent.
     if (!oid || !blob) return { checkpoint, oid: null, text: null };
     if (blob.data === null) return { checkpoint, oid, text: null, unreadable: 'too_large' };
     if (blob.data.includes(0)) return { checkpoint, oid, text: null, unreadable: 'binary' };

@@ -17,6 +17,7 @@ const COMMAND_MODULES: readonly CommandModule[] = [
   { names: ['show'], load: async () => (await import('./show.js')).registerShow },
   { names: ['diff'], load: async () => (await import('./diff.js')).registerDiff },
   { names: ['restore'], load: async () => (await import('./restore.js')).registerRestore },
+  { names: ['why'], load: async () => (await import('./why.js')).registerWhy },
   { names: ['status'], load: async () => (await import('./status.js')).registerStatus },
   { names: ['prune'], load: async () => (await import('./prune.js')).registerPrune },
   { names: ['pin', 'unpin'], load: async () => (await import('./pin.js')).registerPin },
