@@ -10,7 +10,6 @@ import type { Budget } from './budget.js';
 import { delegate } from './delegate-client.js';
 import { agentSocketPath } from './delegate-socket.js';
 import { autoStartWanted, startDaemonDetached } from './autostart.js';
-import { recordCallAlone } from './call-record.js';
 
 export interface RunOptions {
   /** The store home; default $CHRONOSCOPE_HOME or the platform's folder. */
@@ -46,6 +45,8 @@ export async function runCore(request: CoreRequest, budget: Budget, options: Run
   const nothingDone: AgentResult | null = request.op === 'after' && quietAfter ? { op: 'after', workspace: request.call.cwd, before: null } : null;
   const alone = async (): Promise<AgentResult | null> => {
     if (request.op !== 'after' || nothingDone === null) return null;
+    // Loaded only here: the hook's other paths never need it.
+    const { recordCallAlone } = await import('./call-record.js');
     await recordCallAlone(home, request.call, request.outcome, request.details).catch(() => undefined);
     return nothingDone;
   };
