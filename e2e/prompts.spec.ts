@@ -7,7 +7,7 @@
 // the failed call; search finds the prompt's words and never a row for the
 // call it was only taken before.
 import { spawnSync } from 'node:child_process';
-import { rm } from 'node:fs/promises';
+import { appendFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { CLI, expect, openApp, test, type TempWorkspace } from './fixtures.js';
@@ -16,23 +16,34 @@ const SESSION = 'sess-prompts-e2e';
 const REFACTOR = 'Refactor the storage to use JWT sessions\nKeep the old adapter until the flaky tests pass, then remove it.';
 const CHANGELOG = 'Add a changelog entry for the storage work';
 
+const INTENT = 'Now I will move the store to the v2 tokens the new sessions need.';
+
 let toolUse = 0;
+/** Claude Code's transcript of the session (JSON Lines), as it grows: the hook reads the assistant's words before a call from it. */
+const transcript = (ws: TempWorkspace): string => join(ws.home, 'transcript.jsonl');
+async function say(ws: TempWorkspace, entry: Record<string, unknown>): Promise<void> {
+  await appendFile(transcript(ws), `${JSON.stringify({ isSidechain: false, sessionId: SESSION, ...entry })}\n`);
+}
+
 function hook(ws: TempWorkspace, payload: Record<string, unknown>): void {
-  const full = { session_id: SESSION, transcript_path: join(ws.home, 'no-transcript.jsonl'), cwd: ws.dir, permission_mode: 'default', ...payload };
+  const full = { session_id: SESSION, transcript_path: transcript(ws), cwd: ws.dir, permission_mode: 'default', ...payload };
   const r = spawnSync(process.execPath, [CLI, 'hook', 'claude-code'], { input: JSON.stringify(full), cwd: ws.dir, env: { ...ws.env, CHRONOSCOPE_DAEMON: '0' }, encoding: 'utf8' });
   expect(r.status, r.stderr).toBe(0);
 }
 
-function prompt(ws: TempWorkspace, text: string): void {
+async function prompt(ws: TempWorkspace, text: string): Promise<void> {
+  await say(ws, { type: 'user', message: { role: 'user', content: text } });
   hook(ws, { hook_event_name: 'UserPromptSubmit', prompt: text });
 }
 
 /** One tool call as Claude Code reports it: before, the change itself, then its end (or its failure). */
-async function toolCall(ws: TempWorkspace, tool: string, input: Record<string, unknown>, change: () => Promise<void>, failure?: string): Promise<void> {
+async function toolCall(ws: TempWorkspace, tool: string, input: Record<string, unknown>, change: () => Promise<void>, failure?: string, intent = `Calling ${tool}.`): Promise<void> {
   toolUse += 1;
   const id = `toolu_prompts_${toolUse}`;
+  await say(ws, { type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: intent }, { type: 'tool_use', id, name: tool, input }] } });
   hook(ws, { hook_event_name: 'PreToolUse', tool_name: tool, tool_input: input, tool_use_id: id });
   await change();
+  await say(ws, { type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: failure ?? 'ok' }] } });
   if (failure !== undefined) {
     hook(ws, { hook_event_name: 'PostToolUseFailure', tool_name: tool, tool_input: input, tool_use_id: id, error: failure, is_interrupt: false, duration_ms: 900 });
     return;
@@ -46,13 +57,13 @@ async function session(ws: TempWorkspace): Promise<void> {
   await ws.write('src/storage.ts', 'export const store = "cookies";\n');
   await ws.write('src/legacy-adapter.ts', 'export const legacy = true;\n');
   await ws.snapshot('start');
-  prompt(ws, REFACTOR);
+  await prompt(ws, REFACTOR);
   const storage = join(ws.dir, 'src', 'storage.ts');
   await toolCall(ws, 'Edit', { file_path: storage, old_string: 'cookies', new_string: 'jwt' }, () => ws.write('src/storage.ts', 'export const store = "jwt";\n'));
   await toolCall(ws, 'Bash', { command: 'npm test' }, async () => undefined, 'Exit code 1\nFAIL tests/flaky.test.ts\n  expected 200, got 401');
   await toolCall(ws, 'Bash', { command: 'rm src/legacy-adapter.ts' }, () => rm(join(ws.dir, 'src', 'legacy-adapter.ts')));
-  await toolCall(ws, 'Edit', { file_path: storage, old_string: 'jwt', new_string: 'jwt-v2' }, () => ws.write('src/storage.ts', 'export const store = "jwt-v2";\n'));
-  prompt(ws, CHANGELOG);
+  await toolCall(ws, 'Edit', { file_path: storage, old_string: 'jwt', new_string: 'jwt-v2' }, () => ws.write('src/storage.ts', 'export const store = "jwt-v2";\n'), undefined, INTENT);
+  await prompt(ws, CHANGELOG);
   const changelog = join(ws.dir, 'CHANGELOG.md');
   await toolCall(ws, 'Write', { file_path: changelog, content: '# Changes\n- JWT sessions\n' }, () => ws.write('CHANGELOG.md', '# Changes\n- JWT sessions\n'));
 }
@@ -93,6 +104,8 @@ test('the list groups checkpoints under their prompts; a prompt header selects i
   // The call that made the change, and how it ended.
   await expect(page.getByTestId('why-call')).toContainText('Edit src/storage.ts');
   await expect(page.getByTestId('why-call-outcome')).toHaveText('succeeded');
+  // What the assistant said it would do, read from its transcript as the call ended.
+  await expect(page.getByTestId('why-intent')).toContainText(INTENT);
 });
 
 test('the failed call has its own mark on the timeline, with what failed and its output', async ({ page, workspace, serve }) => {
