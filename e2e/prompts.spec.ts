@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { appendFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
 import { CLI, expect, openApp, test, type TempWorkspace } from './fixtures.js';
 
 const SESSION = 'sess-prompts-e2e';
@@ -173,4 +174,23 @@ test('restore to before a prompt: the two-step preview, then every file as it wa
   await expect.poll(() => workspace.read('src/storage.ts')).toBe('export const store = "cookies";\n');
   expect(await workspace.read('src/legacy-adapter.ts')).toBe('export const legacy = true;\n');
   await expect(workspace.read('CHANGELOG.md')).rejects.toThrow();
+});
+
+test('axe-core finds no serious or critical violation with prompt headers listed, a prompt selected and Why open', async ({ page, workspace, serve }) => {
+  await open(page, workspace, serve);
+  const axe = async (): Promise<string[]> => {
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.length} × ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')} — ${v.nodes[0]?.failureSummary ?? ''}`);
+  };
+  await header(page, 'Refactor the storage').click();
+  await expect(page.getByTestId('prompt-change')).toBeVisible();
+  const withPrompt = await axe();
+  expect(withPrompt, withPrompt.join('\n')).toEqual([]);
+  await page.getByTestId('checkpoint-item').filter({ hasText: 'storage.ts' }).first().click();
+  await page.getByTestId('why-toggle').click();
+  await expect(page.getByTestId('why-panel')).toBeVisible();
+  const withWhy = await axe();
+  expect(withWhy, withWhy.join('\n')).toEqual([]);
 });
