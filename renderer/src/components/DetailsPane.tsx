@@ -165,7 +165,7 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
     <div className="details-pane">
       <RestoreOutcomeBanner />
       {prompt ? (
-        <PromptChange workspace={workspace} prompt={prompt} from={rangeFrom} />
+        <PromptChange workspace={workspace} prompt={prompt} />
       ) : (
       <>
       <div className="details-head">

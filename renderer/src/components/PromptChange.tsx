@@ -3,19 +3,20 @@
 // time; how many checkpoints and files; the calls that failed; and "Restore to
 // before this prompt" — the same two steps as every restore, its preview
 // listing the effects that stay true outside. The diff below shows the
-// prompt's whole change: the state before it → its last checkpoint.
+// prompt's whole change: the state before it → its last checkpoint (the diff
+// toolbar names both).
 import { useState } from 'react';
 import type { PromptRecord } from '../../../shared/model.js';
 import { agentName } from '../../../shared/agents.js';
 import { firstLine, hasMore } from '../lib/prompt-groups.js';
-import { absoluteTime, relativeTime, shortId } from '../lib/time.js';
+import { absoluteTime, relativeTime } from '../lib/time.js';
 import { useClock } from '../state/clock.js';
 import { usePrompts } from '../state/prompts.js';
 import { PROMPT_IDS, RestoreControls, RestorePreviewPanel } from './Restore.js';
 import { failedCallWords } from './PromptMarks.js';
 import { Icon } from './Icon.js';
 
-export function PromptChange({ workspace, prompt, from }: { workspace: string; prompt: PromptRecord; from: string | null }) {
+export function PromptChange({ workspace, prompt }: { workspace: string; prompt: PromptRecord }) {
   const now = useClock((s) => s.now);
   const [whole, setWhole] = useState(false);
   const showCall = usePrompts((s) => s.showCall);
@@ -72,9 +73,6 @@ export function PromptChange({ workspace, prompt, from }: { workspace: string; p
         </section>
       )}
       <RestorePreviewPanel scope="tree" ids={PROMPT_IDS} origin="prompt" />
-      <span className="visually-hidden" data-testid="prompt-change-range">
-        {from ? shortId(from) : 'empty'} → {prompt.last ? shortId(prompt.last) : ''}
-      </span>
     </>
   );
 }
