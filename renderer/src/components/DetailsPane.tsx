@@ -9,7 +9,7 @@ import { precedesCall } from '../../../shared/checkpoint-words.js';
 import { indexOfId, previousOf, selectedCheckpoint, useTimeline } from '../state/timeline.js';
 import { useDetails, type Loadable } from '../state/details.js';
 import { rangeKey, useDiff } from '../state/diff.js';
-import { selectedPrompt, usePrompts } from '../state/prompts.js';
+import { promptBase, selectedPrompt, usePrompts } from '../state/prompts.js';
 import { PromptChange } from './PromptChange.js';
 import { useWhy, WhyLine, WhyPanel } from './Why.js';
 import { useRestore } from '../state/restore.js';
@@ -109,7 +109,7 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
   // A prompt selected as a whole (its last checkpoint is this one): "vs previous" is the prompt's whole
   // change, from the state before it to here.
   const prompt = usePrompts((s) => selectedPrompt(s, checkpoint.id));
-  const rangeFrom = prompt?.before ?? null;
+  const rangeFrom = useTimeline((s) => (prompt ? promptBase(prompt, s.checkpoints) : null));
   const promptRange = prompt !== null && rangeFrom !== null && mode === 'previous';
   const rangeDiff = useDiff((s) => (promptRange ? s.rangeDiffs[rangeKey(rangeFrom, checkpoint.id)] : undefined));
   const loadRangeDiff = useDiff((s) => s.loadRangeDiff);
@@ -165,7 +165,7 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
     <div className="details-pane">
       <RestoreOutcomeBanner />
       {prompt ? (
-        <PromptChange workspace={workspace} prompt={prompt} />
+        <PromptChange workspace={workspace} prompt={prompt} base={rangeFrom} />
       ) : (
       <>
       <div className="details-head">

@@ -16,7 +16,8 @@ import { PROMPT_IDS, RestoreControls, RestorePreviewPanel } from './Restore.js';
 import { failedCallWords } from './PromptMarks.js';
 import { Icon } from './Icon.js';
 
-export function PromptChange({ workspace, prompt }: { workspace: string; prompt: PromptRecord }) {
+/** `base`: the state before the prompt (state/prompts.ts promptBase), what its restore goes back to. */
+export function PromptChange({ workspace, prompt, base }: { workspace: string; prompt: PromptRecord; base: string | null }) {
   const now = useClock((s) => s.now);
   const [whole, setWhole] = useState(false);
   const showCall = usePrompts((s) => s.showCall);
@@ -57,9 +58,7 @@ export function PromptChange({ workspace, prompt }: { workspace: string; prompt:
           <button type="button" className="button button-subtle" data-testid="prompt-change-close" title="Show the last checkpoint alone" onClick={clear}>
             Last checkpoint only
           </button>
-          {prompt.before !== null && (
-            <RestoreControls workspace={workspace} id={prompt.before} scope="tree" label="Restore to before this prompt…" ids={PROMPT_IDS} origin="prompt" />
-          )}
+          {base !== null && <RestoreControls workspace={workspace} id={base} scope="tree" label="Restore to before this prompt…" ids={PROMPT_IDS} origin="prompt" />}
         </div>
       </div>
       {whole && (

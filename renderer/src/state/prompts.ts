@@ -7,7 +7,8 @@
 import { create } from 'zustand';
 import type { CallRecord, PromptRecord } from '../../../shared/model.js';
 import { client } from './client.js';
-import { useTimeline } from './timeline.js';
+import type { Checkpoint } from '../../../shared/model.js';
+import { indexOfId, useTimeline } from './timeline.js';
 
 interface PromptsState {
   workspace: string | null;
@@ -74,6 +75,16 @@ export const usePrompts = create<PromptsState>()((set, get) => ({
     if (get().selected !== null) set({ selected: null });
   },
 }));
+
+/**
+ * The state before a prompt, as the listing measures its change from: its `before`, or where that is no
+ * longer listed (pruned), the checkpoint before its first; null when there is none.
+ */
+export function promptBase(prompt: PromptRecord, newestFirst: readonly Checkpoint[]): string | null {
+  if (prompt.before !== null && indexOfId(newestFirst, prompt.before) >= 0) return prompt.before;
+  const first = prompt.first === null ? -1 : indexOfId(newestFirst, prompt.first);
+  return first >= 0 ? (newestFirst[first + 1]?.id ?? null) : prompt.before;
+}
 
 /** The selected prompt, when its last checkpoint is still the one selected. */
 export function selectedPrompt(s: Pick<PromptsState, 'selected' | 'byId'>, selectedId: string | null): PromptRecord | null {
