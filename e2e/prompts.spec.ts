@@ -179,6 +179,9 @@ test('restore to before a prompt: the two-step preview, then every file as it wa
 test('axe-core finds no serious or critical violation with prompt headers listed, a prompt selected and Why open', async ({ page, workspace, serve }) => {
   await open(page, workspace, serve);
   const axe = async (): Promise<string[]> => {
+    // As the layout spec does: with Monaco's editor drawn (not covered by the preview drawn while it loads).
+    await expect(page.locator('.monaco-diff-editor .modified .view-lines:not(.line-delete)').first()).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('diff-view')).toHaveAttribute('data-preview', 'false', { timeout: 60_000 });
     const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
