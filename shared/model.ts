@@ -177,7 +177,7 @@ export interface SnapshotOptions {
   tool_use_id?: string;
   /** The prompt that led to this call (agents' hooks). */
   prompt?: string;
-  /** Its id in the workspace's prompt ledger (electron/prompts/ledger.ts), kept as Checkpoint.prompt_id. */
+  /** The prompt's id in the workspace's prompt ledger (agents' hooks). */
   prompt_id?: string;
   /** Limit the snapshot to these workspace-relative paths (files or folders). */
   paths?: string[];

@@ -297,7 +297,7 @@ async function recordTree(ctx: WsContext, input: RecordInput): Promise<SnapshotR
   if (paths !== undefined) meta.paths = paths.map((p) => sanitizeLine(p, 300));
   const modes = 'modes' in input ? input.modes : (await modeChange(ctx, latest?.id, touched)).modes;
   if (modes) meta.modes = modes;
-  for (const key of ['agent', 'tool', 'session', 'tool_use_id', 'prompt', 'prompt_id', 'restore_target'] as const) {
+  for (const key of ['agent', 'tool', 'session', 'tool_use_id', 'prompt', 'restore_target'] as const) {
     const value = options[key];
     if (typeof value === 'string' && value.length > 0) meta[key] = sanitizeLine(value, 200);
   }

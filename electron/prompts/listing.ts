@@ -8,8 +8,9 @@
 //
 // Cost: one read of the ledger, one listing of the checkpoints (the engine's
 // listing cache), and for "files changed" one `diff-tree --stdin` over every
-// prompt's pair (before, last) — one git process however many prompts there
-// are (docs/design.md has the figures).
+// prompt's pair (before, last) not counted before in this process — one git
+// process however many prompts there are, none when all are known
+// (docs/design.md has the figures).
 import { ChronoscopeError, UsageError } from '../../shared/errors.js';
 import type { CallRecord, Checkpoint, CheckpointWhy, PromptRecord } from '../../shared/model.js';
 import type { Workspace } from '../engine/api.js';
@@ -25,6 +26,29 @@ interface Joined {
 async function join(storeHome: string, ws: Workspace): Promise<Joined> {
   const [{ prompts, calls }, checkpoints] = await Promise.all([new PromptLedger(storeHome, ws.meta.id).read(), ws.list()]);
   return { entries: prompts, calls, checkpoints };
+}
+
+/**
+ * Files changed between two checkpoints never change (a checkpoint's tree is fixed), so the
+ * counts are kept for the life of the process (the app lists prompts on every new checkpoint):
+ * only pairs not seen before go to git. Bounded: past FILE_COUNTS_MAX it starts over.
+ */
+const FILE_COUNTS_MAX = 100_000;
+const fileCountCache = new Map<string, number>();
+
+async function fileCounts(ws: Workspace, pairs: ReadonlyMap<string, readonly [string | null, string]>): Promise<Map<string, number>> {
+  const key = ([a, b]: readonly [string | null, string]): string => `${ws.meta.id}:${a ?? '-'}:${b}`;
+  const missing = [...pairs.values()].filter((p) => !fileCountCache.has(key(p)));
+  if (missing.length > 0) {
+    const counts = await ws.changedFileCounts(missing);
+    if (fileCountCache.size + missing.length > FILE_COUNTS_MAX) fileCountCache.clear();
+    // Unknown ids (null) are not kept: the checkpoint may be brought back by an undo.
+    missing.forEach((p, i) => {
+      const n = counts[i];
+      if (n !== null && n !== undefined) fileCountCache.set(key(p), n);
+    });
+  }
+  return new Map([...pairs].map(([id, p]) => [id, fileCountCache.get(key(p)) ?? 0]));
 }
 
 /** The records of `entries` (in the order given), with their checkpoints, files and failed calls. */
@@ -51,12 +75,11 @@ async function records(ws: Workspace, entries: readonly PromptEntry[], joined: J
     if (entry.before !== null && index.has(entry.before)) return entry.before;
     return joined.checkpoints[(index.get(first) ?? joined.checkpoints.length) + 1]?.id ?? null;
   };
-  const withChange = entries.filter((e) => spans.has(e.id));
-  const counts = await ws.changedFileCounts(withChange.map((e) => {
-    const span = spans.get(e.id)!;
-    return [from(e, span.first), span.last] as const;
+  const pairs = new Map(entries.flatMap((e) => {
+    const span = spans.get(e.id);
+    return span ? [[e.id, [from(e, span.first), span.last] as const] as const] : [];
   }));
-  const files = new Map(withChange.map((e, i) => [e.id, counts[i] ?? 0]));
+  const files = await fileCounts(ws, pairs);
   return entries.map((e): PromptRecord => {
     const span = spans.get(e.id);
     return {

@@ -229,9 +229,13 @@ describe('chronoscope mcp: prompts', () => {
 
   it('restore_before_prompt refuses a malformed or unknown prompt id without asking anyone', async () => {
     await buildHistory(sb.home, sb.workspace);
-    for (const prompt of ['HEAD~1', 'p0000000deadbeef']) {
+    for (const [prompt, says] of [
+      ['HEAD~1', 'a prompt id from list_prompts'],
+      ['p0000000deadbeef', 'no prompt p0000000deadbeef in this workspace'],
+    ] as const) {
       const result = await client.callTool({ name: 'restore_before_prompt', arguments: { prompt, timeout_s: 1 } });
       expect(result.isError, prompt).toBe(true);
+      expect((result.content as Array<{ text: string }>)[0]?.text).toContain(says);
     }
     expect(sb.json<Listed[]>(['approve', '--list', '--all'])).toEqual([]);
   });

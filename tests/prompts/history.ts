@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Workspace } from '../../electron/engine/api.js';
 import { openStore } from '../../electron/engine/index.js';
+import type { WorkspaceImpl } from '../../electron/engine/workspace.js';
 import { EffectLedger } from '../../electron/effects/ledger.js';
 import { PromptLedger, type PromptEntry } from '../../electron/prompts/ledger.js';
 import type { SnapshotOptions } from '../../shared/model.js';
@@ -69,5 +70,7 @@ export async function buildHistory(storeHome: string, root: string): Promise<His
   // The person adds a line; no prompt, no agent.
   file('src/a.ts', 'const alpha = 1;\nconst beta = storage.beta();\nconst gamma = storage.gamma();\nconst delta = 4;\n');
   const person = await take(ws, { trigger: 'manual', reason: 'add delta' });
+  // No background work of this process (index sync, pack merge) may still hold the workspace when the CLI runs.
+  await (ws as WorkspaceImpl).settled();
   return { base, prompts: [p1, p2, p3], c1, c2, c3, person };
 }

@@ -99,7 +99,7 @@ function normalizeMeta(raw: Record<string, unknown>): CheckpointMeta {
     stats: { files: num(stats['files']), insertions: num(stats['insertions']), deletions: num(stats['deletions']) },
     skipped,
   };
-  for (const key of ['agent', 'tool', 'session', 'tool_use_id', 'prompt', 'prompt_id', 'restore_target'] as const) {
+  for (const key of ['agent', 'tool', 'session', 'tool_use_id', 'prompt', 'restore_target'] as const) {
     const value = str(raw[key]);
     if (value !== undefined) meta[key] = value;
   }
