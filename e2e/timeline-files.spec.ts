@@ -132,9 +132,11 @@ test("lanes are labelled with the prompt the agent was given (recorded by the re
   const served = await serve(['--no-watch']);
   await openApp(page, served, 2);
 
-  const header = page.getByTestId('lane-header').first();
-  await expect(header).toContainText('Claude Code · “Make the answer 42”');
-  await expect(header).toHaveAttribute('title', /session e2e-sess/);
+  // The session's header, then a header of its own for the prompt (issue 41: session → prompt → checkpoints).
+  await expect(page.getByTestId('lane-header').first()).toContainText('Claude Code · session e2e-sess');
+  const header = page.getByTestId('prompt-header').first();
+  await expect(header).toContainText('“Make the answer 42”');
+  await expect(header).toContainText('Claude Code');
   await expect(page.getByTestId('readout-lane')).toContainText('Make the answer 42');
 });
 

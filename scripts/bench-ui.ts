@@ -14,7 +14,10 @@
 // interaction and print the renderer's main-thread CPU time: on a machine
 // busy with other work, wall-clock long tasks mostly measure the wait for a
 // core; thread time does not); --large (only "Show it anyway" on a 3 MB file,
-// bench-ui/large-file.ts) with --baseline <another built checkout> --runs n.
+// bench-ui/large-file.ts) with --baseline <another built checkout> --runs n;
+// --prompts on|off|both: Claude Code's checkpoints seeded under prompts (the
+// list groups them; default on), or not, or both in one run (the history
+// without prompts printed above it as the baseline).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,6 +61,10 @@ interface SizeResult {
   first_load_ms: number;
   /** Warm: page open until the whole list is counted. */
   whole_list_ms: number;
+  /** Warm: page open until the list's prompt headers carry their prompts (prompts:list answered); null without prompts. */
+  prompts_grouped_ms: number | null;
+  /** Prompts seeded into the history (Claude Code's checkpoints are grouped under them). */
+  prompts: number;
   /** Warm: page open until Monaco has drawn the newest diff (the light preview stands in before). */
   editor_ready_ms: number;
   drag: Interaction;
@@ -284,14 +291,18 @@ const progress = (text: string): void => {
   process.stderr.write(`bench:ui: ${text}\n`);
 };
 
-async function runSize(browser: Browser, count: number): Promise<SizeResult> {
+/** A prompt header of the list shows its prompt's record (prompts:list has answered). */
+const promptsGrouped = (): boolean => document.querySelector('[data-testid="prompt-header"][data-prompt-id]') !== null;
+
+async function runSize(browser: Browser, count: number, withPrompts: boolean): Promise<SizeResult> {
   const base = mkdtempSync(path.join(tmpdir(), 'chronoscope-bench-ui-'));
   const home = path.join(base, 'home');
   const dir = path.join(base, 'project');
   let child: ChildProcess | null = null;
   try {
     progress(`${count} checkpoints: seeding`);
-    await seedHistory({ home, dir, count });
+    const seeded = await seedHistory({ home, dir, count, prompts: withPrompts });
+    const prompts = new Set(seeded.flatMap((c) => (c.prompt_id ? [c.prompt_id] : []))).size;
     // Cold: serve just started, a browser with nothing cached (the first page a person opens).
     progress(`${count} checkpoints: first page after serve starts`);
     const coldStart = Date.now();
@@ -327,6 +338,11 @@ async function runSize(browser: Browser, count: number): Promise<SizeResult> {
     const firstLoad = Date.now() - t0;
     await page.waitForFunction(wholeListCounted, count, { polling: 'raf', timeout: 120_000 });
     const wholeList = Date.now() - t0;
+    let promptsGroupedMs: number | null = null;
+    if (prompts > 0) {
+      await page.waitForFunction(promptsGrouped, undefined, { polling: 'raf', timeout: 120_000 });
+      promptsGroupedMs = Date.now() - t0;
+    }
     // The drag starts once the page is done loading: Monaco's one-time start (~0.3 s of main thread
     // once the first diff is on screen) is a figure of its own, not a step of the drag.
     await page.waitForFunction(editorReady, undefined, { polling: 'raf', timeout: 120_000 });
@@ -347,7 +363,7 @@ async function runSize(browser: Browser, count: number): Promise<SizeResult> {
     const historyDrag = await drag(page);
     const historyArrows = await arrows(page);
     await context.close();
-    return { checkpoints: count, cold_first_diff_ms: coldFirstDiff, cold_whole_list_ms: coldWholeList, cli_list_all_ms: cliListAll, first_load_ms: firstLoad, whole_list_ms: wholeList, editor_ready_ms: editorReadyMs, drag: dragResult, arrows: arrowResult, history_drag: historyDrag, history_arrows: historyArrows, history_matches: matches };
+    return { checkpoints: count, cold_first_diff_ms: coldFirstDiff, cold_whole_list_ms: coldWholeList, cli_list_all_ms: cliListAll, first_load_ms: firstLoad, whole_list_ms: wholeList, prompts_grouped_ms: promptsGroupedMs, prompts, editor_ready_ms: editorReadyMs, drag: dragResult, arrows: arrowResult, history_drag: historyDrag, history_arrows: historyArrows, history_matches: matches };
   } finally {
     // serve writes into the store while it stops: removing it under that fails with ENOTEMPTY.
     if (child && child.exitCode === null && child.signalCode === null) {
@@ -365,16 +381,17 @@ function table(results: SizeResult[]): string {
     ['case', 'steps', 'long tasks >50ms (max)', 'frame gaps >50ms (max)', 'steps without diff', 'diff shown after stop', 'after stop: long tasks, gaps >50ms (max)', ...(cpu ? ['main-thread CPU: total, tasks >50ms (max)'] : [])],
   ];
   for (const r of results) {
-    const row = (name: string, value: string): string[] => [`${r.checkpoints} checkpoints: ${name}`, '', '', '', '', value, '', ...(cpu ? [''] : [])];
+    const row = (name: string, value: string): string[] => [`${r.checkpoints} checkpoints${r.prompts > 0 ? ` under ${r.prompts} prompts` : ''}: ${name}`, '', '', '', '', value, '', ...(cpu ? [''] : [])];
     rows.push(row('first page after serve starts, newest diff (target < 2.5 s)', `${r.cold_first_diff_ms} ms`));
     rows.push(row('first page after serve starts, whole list', `${r.cold_whole_list_ms} ms`));
     rows.push(row('baseline: chronoscope list --all --json', `${r.cli_list_all_ms} ms`));
     rows.push(row('first load warm, newest diff (target < 1.5 s)', `${r.first_load_ms} ms`));
     rows.push(row('first load warm, whole list', `${r.whole_list_ms} ms`));
+    if (r.prompts_grouped_ms !== null) rows.push(row(`first load warm, prompt headers filled (prompts:list of ${r.prompts})`, `${r.prompts_grouped_ms} ms`));
     rows.push(row('first load warm, editor ready (Monaco drew the newest diff)', `${r.editor_ready_ms} ms`));
     const line = (name: string, x: Interaction) =>
       rows.push([
-        `${r.checkpoints} ${name}`,
+        `${r.checkpoints}${r.prompts > 0 ? ` (${r.prompts} prompts)` : ''} ${name}`,
         String(x.steps),
         `${x.long_tasks} (${x.longest_task_ms} ms)`,
         `${x.frame_gaps} (${x.longest_gap_ms} ms)`,
@@ -401,6 +418,8 @@ async function main(): Promise<void> {
       large: { type: 'boolean', default: false },
       baseline: { type: 'string' },
       runs: { type: 'string', default: '3' },
+      // Claude Code's checkpoints under prompts (the list groups them): on, off, or both (the same history without them as the baseline, in the same run).
+      prompts: { type: 'string', default: 'on' },
     },
     strict: true,
   });
@@ -426,8 +445,12 @@ async function main(): Promise<void> {
       console.log(values.json ? JSON.stringify({ large }, null, 2) : largeFileTable(large));
       return;
     }
+    if (!['on', 'off', 'both'].includes(values.prompts)) throw new Error('--prompts: on, off or both');
     const results: SizeResult[] = [];
-    for (const count of counts) results.push(await runSize(browser, count));
+    for (const count of counts) {
+      if (values.prompts !== 'on') results.push(await runSize(browser, count, false));
+      if (values.prompts !== 'off') results.push(await runSize(browser, count, true));
+    }
     console.log(values.json ? JSON.stringify({ results }, null, 2) : table(results));
   } finally {
     await browser.close();

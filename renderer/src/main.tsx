@@ -6,6 +6,7 @@ import { startWiring } from './state/wiring.js';
 import { App } from './components/App.js';
 import './styles.css';
 import './room.css';
+import './prompts.css';
 
 setClient(createClient());
 startWiring();

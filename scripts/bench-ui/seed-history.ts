@@ -14,6 +14,7 @@ import { openStore } from '../../electron/engine/index.js';
 import { encodeMessage, type CheckpointMeta } from '../../electron/engine/layout/message.js';
 import { spawnGit } from '../../electron/engine/git/git-runner.js';
 import type { Trigger } from '../../shared/model.js';
+import { promptPlan, writePromptLedger, type SeededPrompt } from './seed-prompts.js';
 
 export interface SeedOptions {
   /** CHRONOSCOPE_HOME of the store. */
@@ -26,10 +27,14 @@ export interface SeedOptions {
   endMs?: number;
   /** Stretch (or shrink) the history to span this long, keeping its shape; default: its natural span. */
   spanMs?: number;
+  /** Claude Code's checkpoints made under prompts (prompt_id, the prompt ledger): a new prompt every few of its checkpoints. */
+  prompts?: boolean;
 }
 
 export interface SeededCheckpoint {
   time_ms: number;
+  /** The seeded prompt it was made under (with `prompts`). */
+  prompt_id?: string;
   reason: string;
   /** Files this checkpoint changed. */
   changed: string[];
@@ -108,6 +113,8 @@ export async function seedHistory(options: SeedOptions): Promise<SeededCheckpoin
   for (let f = 0; f < files; f++) blob(f);
 
   const seeded: SeededCheckpoint[] = [];
+  const prompts: SeededPrompt[] = [];
+  const plan = options.prompts === true ? promptPlan() : null;
   let author = AUTHORS[0]!;
   for (let i = 0; i < count; i++) {
     if (i > 0) time += Math.round(between[i - 1]!);
@@ -132,13 +139,18 @@ export async function seedHistory(options: SeedOptions): Promise<SeededCheckpoin
     if (author.agent) meta.agent = author.agent;
     if (author.session) meta.session = author.session;
     if (author.tool) meta.tool = author.tool;
+    const prompt = plan !== null && author.agent === 'claude-code' && i > 0 ? plan.next(author.session ?? '', time, prompts) : null;
+    if (prompt !== null) {
+      meta.prompt = prompt.first_line;
+      meta.prompt_id = prompt.id;
+    }
     const message = encodeMessage(reason, meta);
     const ref = `${prefix}${String(time).padStart(13, '0')}-0000`;
     const seconds = Math.floor(time / 1000);
     let commit = `commit ${ref}\ncommitter Chronoscope <chronoscope@localhost> ${seconds} +0000\n${data(message)}`;
     for (let f = 0; f < files; f++) commit += `M 100644 :${marks[f]} ${fileName(f)}\n`;
     chunks.push(commit);
-    seeded.push({ time_ms: time, reason, changed: names });
+    seeded.push({ time_ms: time, reason, changed: names, ...(prompt ? { prompt_id: prompt.id } : {}) });
   }
 
   const child = spawnGit({ gitDir: path.join(home, 'git'), cwd: path.join(home, 'git') }, ['fast-import', '--quiet', '--force'], ['pipe', 'pipe', 'pipe']);
@@ -150,6 +162,8 @@ export async function seedHistory(options: SeedOptions): Promise<SeededCheckpoin
   });
   child.stdin?.end(chunks.join(''));
   await done;
+
+  if (prompts.length > 0) await writePromptLedger(home, ws, prompts);
 
   // The workspace holds the newest checkpoint's files, as after a real session.
   for (let f = 0; f < files; f++) {

@@ -1,10 +1,12 @@
 // The checkpoints newest first, in sync with the slider, grouped under a
 // header whenever the author changes (an agent session, the watcher, a
-// person, restores). With a filter on, only matching checkpoints are listed.
+// person, restores) and, within an agent's session, under a header for each
+// prompt (PromptHeader.tsx). With a filter on, only matching checkpoints are
+// listed, each saying where it matched when that is not in its title.
 // Windowed: only the rows in view (plus a margin) exist in the DOM, so
 // 10,000 checkpoints scroll and scrub smoothly.
-import { memo, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import type { Checkpoint } from '../../../shared/model.js';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { Checkpoint, PromptRecord } from '../../../shared/model.js';
 import { useTimeline } from '../state/timeline.js';
 import { useClock } from '../state/clock.js';
 import { useBanners } from '../state/banners.js';
@@ -19,6 +21,10 @@ import { wordsIn } from '../lib/checkpoint-title.js';
 import { leftOutText } from '../../../shared/checkpoint-words.js';
 import { FilterBar } from './FilterBar.js';
 import { useScrub, useScrubThrottled } from '../state/scrub.js';
+import { usePrompts } from '../state/prompts.js';
+import { promptKeyOf } from '../lib/prompt-groups.js';
+import { PromptHeader, promptHeaderHeight } from './PromptHeader.js';
+import { MatchWhere } from './MatchWhere.js';
 
 const ROW_HEIGHT = 58;
 const HEADER_HEIGHT = 26;
@@ -29,13 +35,30 @@ const LIST_EVERY_MS = 120;
 type Item =
   | { kind: 'day'; label: string; ordinal: number }
   | { kind: 'header'; lane: Lane; count: number; ordinal: number }
+  | { kind: 'prompt'; key: string; record: PromptRecord | undefined; first: Checkpoint; colour: number; count: number; ordinal: number }
   | { kind: 'row'; checkpoint: Checkpoint; ordinal: number };
 
-/** Rows under a header for each day, a header before each run of one lane within it, and each item's top offset. */
-function layout(list: Checkpoint[], nowMs: number): { items: Item[]; tops: Float64Array; rowIndex: Map<string, number>; height: number } {
+function itemHeight(item: Item, expanded: ReadonlySet<string>): number {
+  if (item.kind === 'row') return ROW_HEIGHT;
+  if (item.kind === 'prompt') return promptHeaderHeight(expanded.has(item.key));
+  return HEADER_HEIGHT;
+}
+
+/**
+ * Rows under a header for each day, a header before each run of one author (lane) within it, within an
+ * agent's run a header for each prompt, and each item's top offset.
+ */
+function layout(
+  list: Checkpoint[],
+  nowMs: number,
+  prompts: ReadonlyMap<string, PromptRecord>,
+  expanded: ReadonlySet<string>,
+): { items: Item[]; tops: Float64Array; rowIndex: Map<string, number>; height: number } {
   const items: Item[] = [];
   let header: Extract<Item, { kind: 'header' }> | null = null;
+  let prompt: Extract<Item, { kind: 'prompt' }> | null = null;
   let headers = 0;
+  let promptHeaders = 0;
   let rows = 0;
   let days = 0;
   let day = '';
@@ -47,11 +70,19 @@ function layout(list: Checkpoint[], nowMs: number): { items: Item[]; tops: Float
       items.push({ kind: 'day', label: dayLabel(c.time_ms, nowMs), ordinal: days++ });
       header = null;
     }
-    if (!header || header.lane.group !== lane.group) {
+    if (!header || header.lane.key !== lane.key) {
       header = { kind: 'header', lane, count: 0, ordinal: headers++ };
       items.push(header);
+      prompt = null;
     }
     header.count++;
+    const key = promptKeyOf(c);
+    if (key === null) prompt = null;
+    else if (!prompt || prompt.key !== key) {
+      prompt = { kind: 'prompt', key, record: c.prompt_id ? prompts.get(c.prompt_id) : undefined, first: c, colour: lane.colour, count: 0, ordinal: promptHeaders++ };
+      items.push(prompt);
+    }
+    if (prompt) prompt.count++;
     items.push({ kind: 'row', checkpoint: c, ordinal: rows++ });
   }
   const tops = new Float64Array(items.length + 1);
@@ -59,7 +90,7 @@ function layout(list: Checkpoint[], nowMs: number): { items: Item[]; tops: Float
   for (let i = 0; i < items.length; i++) {
     const item = items[i]!;
     if (item.kind === 'row') rowIndex.set(item.checkpoint.id, i);
-    tops[i + 1] = tops[i]! + (item.kind === 'row' ? ROW_HEIGHT : HEADER_HEIGHT);
+    tops[i + 1] = tops[i]! + itemHeight(item, expanded);
   }
   return { items, tops, rowIndex, height: tops[items.length]! };
 }
@@ -108,7 +139,23 @@ export function CheckpointList() {
 
   // The day labels say "Today" and "Yesterday": laid out again when the day turns.
   const today = useClock((s) => dayKey(s.now));
-  const { items, tops, rowIndex, height: total } = useMemo(() => layout(checkpoints, Date.now()), [checkpoints, today]);
+  const prompts = usePrompts((s) => s.byId);
+  const selectedPromptId = usePrompts((s) => s.selected);
+  const selectPrompt = usePrompts((s) => s.select);
+  // A prompt's whole change is shown while its last checkpoint stays selected.
+  const promptShown = selectedPromptId !== null && prompts.get(selectedPromptId)?.last === selectedId;
+  // A row picked while its prompt's whole change is shown: that checkpoint alone (it may be the prompt's last).
+  const selectRow = useCallback((id: string) => {
+    usePrompts.getState().clearSelection();
+    select(id);
+  }, [select]);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const toggle = useCallback((key: string) => setExpanded((e) => {
+    const next = new Set(e);
+    if (!next.delete(key)) next.add(key);
+    return next;
+  }), []);
+  const { items, tops, rowIndex, height: total } = useMemo(() => layout(checkpoints, Date.now(), prompts, expanded), [checkpoints, today, prompts, expanded]);
   const selectedIndex = selectedId ? (rowIndex.get(selectedId) ?? -1) : -1;
 
   // Keep the selected row in view as the slider moves. From the scroll offset
@@ -119,8 +166,10 @@ export function CheckpointList() {
     const el = scroller.current;
     if (!el || selectedIndex < 0) return;
     const top = tops[selectedIndex]!;
-    // Show the lane's header too when the row is the first of its group.
-    const headerAbove = (items[selectedIndex - 1]?.kind === 'header' ? HEADER_HEIGHT : 0) + (items[selectedIndex - 2]?.kind === 'day' ? HEADER_HEIGHT : 0);
+    // Show the headers too (day, author, prompt) when the row is the first under them.
+    let above = selectedIndex;
+    while (above > 0 && items[above - 1]!.kind !== 'row') above--;
+    const headerAbove = top - tops[above]!;
     let next: number | null = null;
     if (top - headerAbove < scrollTop) next = top - headerAbove;
     else if (top + ROW_HEIGHT > scrollTop + height) next = top + ROW_HEIGHT - height;
@@ -196,15 +245,32 @@ export function CheckpointList() {
       );
     } else if (item.kind === 'header') {
       rows.push(
-        <div key={`h${item.ordinal % slots}`} className={`lane-header lane-bg-${item.lane.colour}`} data-testid="lane-header" style={{ top: tops[i], height: HEADER_HEIGHT }} title={item.lane.title ?? item.lane.label}>
+        <div key={`h${item.ordinal % slots}`} className={`lane-header lane-bg-${item.lane.colour}`} data-testid="lane-header" style={{ top: tops[i], height: HEADER_HEIGHT }} title={item.lane.author}>
           <span className="lane-swatch" aria-hidden="true" />
-          <span className="lane-name">{item.lane.label}</span>
+          <span className="lane-name">{item.lane.author}</span>
           <span className="count">{item.count}</span>
         </div>,
       );
+    } else if (item.kind === 'prompt') {
+      rows.push(
+        <PromptHeader
+          key={`p${item.ordinal % slots}`}
+          promptKey={item.key}
+          record={item.record}
+          fallback={item.first.prompt ?? ''}
+          agent={item.first.agent}
+          count={item.count}
+          colour={item.colour}
+          top={tops[i]!}
+          expanded={expanded.has(item.key)}
+          selected={promptShown && item.record?.id === selectedPromptId}
+          onSelect={selectPrompt}
+          onToggle={toggle}
+        />,
+      );
     } else {
       const c = item.checkpoint;
-      rows.push(<CheckpointRow key={`r${item.ordinal % slots}`} checkpoint={c} top={tops[i]!} selected={c.id === selectedId} onSelect={select} />);
+      rows.push(<CheckpointRow key={`r${item.ordinal % slots}`} checkpoint={c} top={tops[i]!} selected={c.id === selectedId && !promptShown} onSelect={selectRow} />);
     }
   }
 
@@ -247,7 +313,7 @@ export function CheckpointList() {
           role="listbox"
           tabIndex={0}
           aria-label="Checkpoints, newest first"
-          aria-activedescendant={selectedId ? `cp-${selectedId}` : undefined}
+          aria-activedescendant={promptShown ? `prompt-${selectedPromptId}` : selectedId ? `cp-${selectedId}` : undefined}
           onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
           onKeyDown={onKeyDown}
         >
@@ -324,6 +390,7 @@ const CheckpointRow = memo(function CheckpointRow({
             {leftOutText(c.skipped)}
           </span>
         )}
+        <MatchWhere checkpoint={c} />
         <span className="row-id mono">{shortId(c.id)}</span>
       </div>
     </div>

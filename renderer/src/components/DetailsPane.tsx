@@ -8,7 +8,10 @@ import { wordsIn } from '../lib/checkpoint-title.js';
 import { precedesCall } from '../../../shared/checkpoint-words.js';
 import { indexOfId, previousOf, selectedCheckpoint, useTimeline } from '../state/timeline.js';
 import { useDetails, type Loadable } from '../state/details.js';
-import { useDiff } from '../state/diff.js';
+import { rangeKey, useDiff } from '../state/diff.js';
+import { promptBase, selectedPrompt, usePrompts } from '../state/prompts.js';
+import { PromptChange } from './PromptChange.js';
+import { useWhy, WhyLine, WhyPanel } from './Why.js';
 import { useRestore } from '../state/restore.js';
 import { useScrub } from '../state/scrub.js';
 import { useClock } from '../state/clock.js';
@@ -68,9 +71,12 @@ export function DetailsPane({ workspace }: { workspace: string }) {
   return <CheckpointDetails workspace={workspace} checkpoint={checkpoint} />;
 }
 
+/** What a diff is against: a checkpoint (by id), or nothing (the first). */
+type Side = Pick<Checkpoint, 'id'> | null;
+
 interface Shown {
   checkpoint: Checkpoint;
-  previous: Checkpoint | null;
+  previous: Side;
   files: FileChange[];
   mode: string;
   workspace: string;
@@ -100,6 +106,18 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
   const mode = restoring ? 'workspace' : chosenMode;
   const workspaceDiff = useDiff((s) => s.workspaceDiffs[checkpoint.id]);
   const loadWorkspaceDiff = useDiff((s) => s.loadWorkspaceDiff);
+  // A prompt selected as a whole (its last checkpoint is this one): "vs previous" is the prompt's whole
+  // change, from the state before it to here.
+  const prompt = usePrompts((s) => selectedPrompt(s, checkpoint.id));
+  const rangeFrom = useTimeline((s) => (prompt ? promptBase(prompt, s.checkpoints) : null));
+  const promptRange = prompt !== null && rangeFrom !== null && mode === 'previous';
+  const rangeDiff = useDiff((s) => (promptRange ? s.rangeDiffs[rangeKey(rangeFrom, checkpoint.id)] : undefined));
+  const loadRangeDiff = useDiff((s) => s.loadRangeDiff);
+  useEffect(() => {
+    if (promptRange) void loadRangeDiff(rangeFrom, checkpoint.id);
+  }, [promptRange, rangeFrom, checkpoint.id, loadRangeDiff]);
+  const [whyOpen, setWhyOpen] = useState(false);
+  const why = useWhy(checkpoint, detail?.status === 'ready' ? detail.value.why : undefined);
 
   // Neighbours warm the next arrow press; during a drag the next step lands anywhere, so fetching them
   // would only take the host's and the window's time from the step (they are fetched on release).
@@ -120,21 +138,24 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
   }, [mode, checkpoint.id, loadWorkspaceDiff, workspaceDiff === undefined]);
 
   const fresh: Loadable<FileChange[]> | undefined = useMemo(() => {
-    const source = mode === 'previous' ? detail : workspaceDiff;
+    const source = promptRange ? rangeDiff : mode === 'previous' ? detail : workspaceDiff;
     if (!source) return undefined;
     if (source.status !== 'ready') return source;
     return { status: 'ready', value: sortFiles(source.value.files) };
-  }, [mode, detail, workspaceDiff]);
+  }, [mode, detail, workspaceDiff, promptRange, rangeDiff]);
+  // The comparison on screen: a prompt's whole change is its own (never shown stale as a checkpoint's).
+  const shownMode = promptRange ? `prompt:${prompt.id}` : mode;
+  const against: Side = promptRange ? { id: rangeFrom } : previous;
 
   // The diff follows the handle: until this checkpoint's files are here, the
   // last ones shown stay on screen (marked stale) instead of a blank pane.
   const shown = useRef<Shown | null>(null);
-  if (fresh?.status === 'ready') shown.current = { checkpoint, previous, files: fresh.value, mode, workspace };
+  if (fresh?.status === 'ready') shown.current = { checkpoint, previous: against, files: fresh.value, mode: shownMode, workspace };
   const last = shown.current;
-  const stale = fresh?.status !== 'ready' && fresh?.status !== 'error' && last !== null && last.mode === mode && last.workspace === workspace;
+  const stale = fresh?.status !== 'ready' && fresh?.status !== 'error' && last !== null && last.mode === shownMode && last.workspace === workspace;
   const files: Loadable<FileChange[]> | undefined = stale ? { status: 'ready', value: last.files } : fresh;
   const diffCheckpoint = stale ? last.checkpoint : checkpoint;
-  const diffPrevious = stale ? last.previous : previous;
+  const diffPrevious = stale ? last.previous : against;
 
   const c = checkpoint;
   const words = wordsIn(all, c);
@@ -143,6 +164,10 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
   return (
     <div className="details-pane">
       <RestoreOutcomeBanner />
+      {prompt ? (
+        <PromptChange workspace={workspace} prompt={prompt} base={rangeFrom} />
+      ) : (
+      <>
       <div className="details-head">
         <div className="details-title">
           <h2 title={c.reason} data-testid="details-title">
@@ -163,9 +188,16 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
               {shortId(c.id)}
               <CopyButton text={c.id} label="Copy checkpoint id" />
             </span>
-            {c.agent && <span className="meta-chip">agent: {c.agent}</span>}
-            {/* A hook checkpoint's tool is the call it precedes, already in its note ("before: …"): a chip would read as its author. */}
-            {c.tool && !precedesCall(c) && <span className="meta-chip">tool: {c.tool}</span>}
+            {/* Why it exists (prompt, call, outcome) in the same row, taking no height from the diff; else who. */}
+            {why ? (
+              <WhyLine why={why} open={whyOpen} onToggle={() => setWhyOpen(!whyOpen)} />
+            ) : (
+              <>
+                {c.agent && <span className="meta-chip">agent: {c.agent}</span>}
+                {/* A hook checkpoint's tool is the call it precedes, already in its note ("before: …"): a chip would read as its author. */}
+                {c.tool && !precedesCall(c) && <span className="meta-chip">tool: {c.tool}</span>}
+              </>
+            )}
             {c.pinned && (
               <span className="meta-chip">
                 <Icon name="pin" size={11} /> pinned
@@ -179,11 +211,14 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
           <RestoreControls workspace={workspace} id={c.id} scope="tree" label="Restore to here…" ids={TREE_IDS} />
         </div>
       </div>
+      {why && whyOpen && <WhyPanel why={why} />}
       <RestorePreviewPanel scope="tree" ids={TREE_IDS} />
+      </>
+      )}
       <VerifyPanel workspace={workspace} checkpoint={c} />
       {c.trigger === 'safety' && c.restore_target && <SafetyNote workspace={workspace} checkpoint={c} target={c.restore_target} />}
       {skipped.length > 0 && <LeftOutFiles skipped={skipped} />}
-      <DiffToolbar previous={previous} checkpoint={c} />
+      <DiffToolbar previous={against} checkpoint={c} />
       {/* Dimmed while stale, but not while scrubbing: there it would flicker at every step (and redo the layers). */}
       {onlyBaseline && (
         <div className="details-start" data-testid="details-start">
@@ -302,7 +337,7 @@ function LeftOutFiles({ skipped }: { skipped: SkippedFile[] }) {
   );
 }
 
-function DiffToolbar({ previous, checkpoint }: { previous: Checkpoint | null; checkpoint: Checkpoint }) {
+function DiffToolbar({ previous, checkpoint }: { previous: Side; checkpoint: Checkpoint }) {
   const mode = useDiff((s) => s.mode);
   const setMode = useDiff((s) => s.setMode);
   const layout = useDiff((s) => s.layout);

@@ -35,7 +35,8 @@ export function DiffArea({
 }: {
   workspace: string;
   checkpoint: Checkpoint;
-  previous: Checkpoint | null;
+  /** What "vs previous" compares with: the checkpoint before, or (a prompt's whole change) the one before the prompt. */
+  previous: Pick<Checkpoint, 'id'> | null;
   files: FileChange[] | null;
   /** A restore of the whole tree to this checkpoint is armed: each file is shown as the restore changes it, disk now → checkpoint. */
   restoring?: boolean;

@@ -77,7 +77,8 @@ export function EditorStage({
   );
   const diffShown = !hidden && content?.kind === 'diff';
   const diffActive = diffShown && !covered;
-  const layer = (shown: boolean) => ({ className: 'monaco-layer', style: { visibility: shown ? ('visible' as const) : ('hidden' as const) }, 'aria-hidden': !shown });
+  // The hidden layer is inert too: Monaco shows some of its parts with visibility: visible, which a hidden parent does not hide, so its text area stayed focusable (axe: aria-hidden-focus).
+  const layer = (shown: boolean) => ({ className: 'monaco-layer', style: { visibility: shown ? ('visible' as const) : ('hidden' as const) }, 'aria-hidden': !shown, inert: !shown });
   return (
     <>
       <div {...layer(diffShown)}>

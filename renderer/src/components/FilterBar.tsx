@@ -7,8 +7,10 @@ import { memo, useEffect, useMemo, useState } from 'react';
 import { TRIGGERS } from '../../../shared/model.js';
 import { useFilter } from '../state/filter.js';
 import { useTimeline } from '../state/timeline.js';
-import { isFiltering } from '../lib/filter-match.js';
+import { isFiltering, PROMPT_FILTER_PREFIX } from '../lib/filter-match.js';
 import { laneOf, type Lane } from '../lib/lanes.js';
+import { firstLine, promptKeyOf } from '../lib/prompt-groups.js';
+import { usePrompts } from '../state/prompts.js';
 import { Icon } from './Icon.js';
 
 const PATH_DEBOUNCE_MS = 350;
@@ -32,14 +34,19 @@ export const FilterBar = memo(function FilterBar() {
     return () => clearTimeout(timer);
   }, [path, filter.path, set]);
 
+  const prompts = usePrompts((s) => s.byId);
+  // Who made it: each author, and under each agent session every prompt it was given (newest first).
   const lanes = useMemo(() => {
-    const seen = new Map<string, Lane>();
+    const seen = new Map<string, { lane: Lane; prompts: Map<string, string> }>();
     for (const c of checkpoints) {
       const lane = laneOf(c);
-      if (!seen.has(lane.key)) seen.set(lane.key, lane);
+      let entry = seen.get(lane.key);
+      if (!entry) seen.set(lane.key, (entry = { lane, prompts: new Map() }));
+      const key = promptKeyOf(c);
+      if (key !== null && !entry.prompts.has(key)) entry.prompts.set(key, firstLine((c.prompt_id ? prompts.get(c.prompt_id)?.text : undefined) ?? c.prompt ?? ''));
     }
     return [...seen.values()];
-  }, [checkpoints]);
+  }, [checkpoints, prompts]);
 
   const active = isFiltering(filter);
   return (
@@ -109,11 +116,22 @@ export const FilterBar = memo(function FilterBar() {
           </select>
           <select className="input input-small" aria-label="Who made it" data-testid="filter-lane" value={filter.lane} onChange={(e) => set({ lane: e.target.value })}>
             <option value="">Anyone</option>
-            {lanes.map((l) => (
-              <option key={l.key} value={l.key}>
-                {l.label}
-              </option>
-            ))}
+            {lanes.map(({ lane, prompts: asked }) =>
+              asked.size === 0 ? (
+                <option key={lane.key} value={lane.key}>
+                  {lane.author}
+                </option>
+              ) : (
+                <optgroup key={lane.key} label={lane.author}>
+                  <option value={lane.key}>All of {lane.author}</option>
+                  {[...asked].map(([key, text]) => (
+                    <option key={key} value={`${PROMPT_FILTER_PREFIX}${key}`}>
+                      “{text.length > 60 ? `${text.slice(0, 59)}…` : text}”
+                    </option>
+                  ))}
+                </optgroup>
+              ),
+            )}
           </select>
           <label className="filter-check">
             <input type="checkbox" data-testid="filter-pinned" checked={filter.pinned} onChange={(e) => set({ pinned: e.target.checked })} /> Pinned

@@ -27,6 +27,7 @@ interface TestIds {
 
 export const TREE_IDS: TestIds = { button: 'restore-button', confirm: 'restore-confirm', preview: 'restore-preview' };
 export const FILE_IDS: TestIds = { button: 'restore-file-button', confirm: 'restore-file-confirm', preview: 'restore-file-preview' };
+export const PROMPT_IDS: TestIds = { button: 'restore-prompt-button', confirm: 'restore-prompt-confirm', preview: 'restore-prompt-preview' };
 export const UNDO_IDS: TestIds = { button: 'restore-undo', confirm: 'restore-undo-confirm', preview: 'restore-undo-preview' };
 
 function matches(armed: ArmedRestore | null, workspace: string, id: string, scope: RestoreScope, paths?: string[], origin?: RestoreOrigin): armed is ArmedRestore {
@@ -211,7 +212,9 @@ export function RestorePreviewPanel({ scope, ids, origin }: { scope: RestoreScop
         <strong>
           {origin === 'undo'
             ? `Undo the restore: put ${what} back as it was before it?`
-            : `Restore ${what} to ${namedIn(checkpoints, armed.id)}?`}
+            : origin === 'prompt'
+              ? `Restore ${what} to before this prompt, ${namedIn(checkpoints, armed.id)}?`
+              : `Restore ${what} to ${namedIn(checkpoints, armed.id)}?`}
         </strong>
         <span className="muted">A safety checkpoint is taken first, so this can be undone. Esc cancels.</span>
       </div>

@@ -21,6 +21,7 @@ import { laneOf } from '../lib/lanes.js';
 import { LineStats, TriggerBadge } from './bits.js';
 import { HermesLane, OriginBadge, hasHermesLane, isHermes } from './HermesLane.js';
 import { VerifyMarks } from './VerifyMarks.js';
+import { FailedCallCard, PromptMarks } from './PromptMarks.js';
 import { HoverCard, TimelineLegend } from './TimelineLegend.js';
 import { axisEnds, layoutAxisLabels, type AxisLabelKind } from '../lib/axis-labels.js';
 import { atZoomFloor, buildScale, clampView, fromTrack, FULL_VIEW, revealInView, toTrack, zoomView, type TimeScale as Scale, type View } from '../lib/timeline-scale.js';
@@ -257,6 +258,7 @@ export function TimelineSlider() {
                 <NowMark u={scale.forTime(now)} view={view} now={now} />
                 <HermesLane checkpoints={laneCheckpoints} scale={viewScale} />
                 <VerifyMarks checkpoints={checkpoints} scale={viewScale} />
+                <PromptMarks scale={scale} view={view} width={width} />
               </>
             )}
             {n > 0 && thumb >= 0 && thumb <= 1 && <div className="slider-thumb" data-x={thumb.toFixed(4)} style={{ transform: `translateX(${(thumb * width).toFixed(1)}px)` }} aria-hidden="true" />}
@@ -276,6 +278,7 @@ export function TimelineSlider() {
           </div>
         )}
       </div>
+      <FailedCallCard />
       <Readout checkpoint={selected} position={position} count={n} />
     </section>
   );

@@ -13,6 +13,8 @@ export interface Lane {
   group: string;
   /** What the header and the tooltip say. */
   label: string;
+  /** Who, without the prompt: what the list's session header says (its prompts get headers of their own). */
+  author: string;
   /** Colour slot 0..LANE_COLOURS-1 (styles.css: --lane-N). */
   colour: number;
   /** The tooltip, when it says more than the label (the session beside the prompt). */
@@ -41,11 +43,12 @@ export function laneOf(c: LaneFields): Lane {
     // Slots 3.. for agents (one colour per session); 0-2 stay for the watcher, a person and restores.
     const colour = 3 + (hash(sessionKey) % (LANE_COLOURS - 3));
     // Where the agent gave the prompt that led to the calls, it names the lane (each prompt its own group).
-    if (c.prompt) return { key: sessionKey, group: `${sessionKey}\0${c.prompt}`, label: `${toolName(agent)} · “${c.prompt}”`, colour, title: `${toolName(agent)}${session}: “${c.prompt}”` };
-    return { key: sessionKey, group: sessionKey, label: `${toolName(agent)}${session}`, colour };
+    const author = `${toolName(agent)}${session}`;
+    if (c.prompt) return { key: sessionKey, group: `${sessionKey}\0${c.prompt}`, label: `${toolName(agent)} · “${c.prompt}”`, author, colour, title: `${toolName(agent)}${session}: “${c.prompt}”` };
+    return { key: sessionKey, group: sessionKey, label: author, author, colour };
   }
   const key = laneKey(c);
-  if (key === 'restore') return { key, group: key, label: 'Restores', colour: 2 };
-  if (key === 'person') return { key, group: key, label: 'You (manual checkpoints)', colour: 1 };
-  return { key, group: key, label: 'File watcher', colour: 0 };
+  if (key === 'restore') return { key, group: key, label: 'Restores', author: 'Restores', colour: 2 };
+  if (key === 'person') return { key, group: key, label: 'You (manual checkpoints)', author: 'You (manual checkpoints)', colour: 1 };
+  return { key, group: key, label: 'File watcher', author: 'File watcher', colour: 0 };
 }

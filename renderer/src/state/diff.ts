@@ -39,6 +39,10 @@ export interface FileDiffRequest {
   large?: boolean;
 }
 
+export function rangeKey(from: string, to: string): string {
+  return `${from}>${to}`;
+}
+
 export function fileDiffKey(r: FileDiffRequest): string {
   return `${r.from}>${r.to}:${r.path}${r.old_path ? `<${r.old_path}` : ''}${r.large ? '+large' : ''}`;
 }
@@ -54,6 +58,9 @@ interface DiffState {
   setIgnoreWhitespace(on: boolean): void;
   selectedPath: string | null;
   workspaceDiffs: Record<string, Loadable<DiffResult>>;
+  /** Changes between two checkpoints (a prompt's whole change: the state before it → its last), by rangeKey. */
+  rangeDiffs: Record<string, Loadable<DiffResult>>;
+  loadRangeDiff(from: string, to: string): Promise<void>;
   fileDiffs: Record<string, Loadable<FileDiff>>;
   reset(workspace: string | null): void;
   setMode(mode: DiffMode): void;
@@ -107,10 +114,11 @@ export const useDiff = create<DiffState>()((set, get) => ({
 
   selectedPath: null,
   workspaceDiffs: {},
+  rangeDiffs: {},
   fileDiffs: {},
 
   reset: (workspace) =>
-    set({ workspace, mode: (workspace && readModes()[workspace]) || 'previous', selectedPath: null, workspaceDiffs: {}, fileDiffs: {} }),
+    set({ workspace, mode: (workspace && readModes()[workspace]) || 'previous', selectedPath: null, workspaceDiffs: {}, rangeDiffs: {}, fileDiffs: {} }),
   setMode: (mode) => {
     const { workspace } = get();
     if (workspace) {
@@ -145,6 +153,23 @@ export const useDiff = create<DiffState>()((set, get) => ({
     }
     if (get().workspace !== workspace) return;
     set((s) => ({ workspaceDiffs: { ...s.workspaceDiffs, [id]: next } }));
+  },
+
+  loadRangeDiff: async (from, to) => {
+    const { workspace } = get();
+    if (!workspace) return;
+    const key = rangeKey(from, to);
+    const existing = get().rangeDiffs[key];
+    if (existing && existing.status !== 'error') return;
+    set((s) => ({ rangeDiffs: { ...s.rangeDiffs, [key]: { status: 'loading' } } }));
+    let next: Loadable<DiffResult>;
+    try {
+      next = { status: 'ready', value: await client().invoke('checkpoints:diff', { workspace, from, to }) };
+    } catch (err) {
+      next = { status: 'error', error: errorLine(err) };
+    }
+    if (get().workspace !== workspace) return;
+    set((s) => ({ rangeDiffs: { ...s.rangeDiffs, [key]: next } }));
   },
 
   loadFileDiff: async (request) => {

@@ -13,6 +13,8 @@ import { filterFromHash, filterToHash, isFiltering, matcher, NO_FILTER, type Che
 import { searchPathGlobs } from '../lib/search-paths.js';
 import { client } from './client.js';
 import { useTimeline } from './timeline.js';
+import { usePrompts } from './prompts.js';
+import { textsIn } from '../lib/search-texts.js';
 import type { Loadable } from './details.js';
 
 /** The checkpoints that changed a path the search text names, for that text. */
@@ -71,10 +73,11 @@ function keepSelectionInside(matches: Checkpoint[] | null): void {
 function compute(filter: CheckpointFilter, history: Loadable<PathHistory> | null, textPaths: TextPaths | null): Checkpoint[] | null {
   if (!isFiltering(filter)) return null;
   const { checkpoints } = useTimeline.getState();
+  const prompts = usePrompts.getState().byId;
   let touching: Set<string> | null = null;
   if (filter.path) touching = new Set(history?.status === 'ready' ? history.value.entries.map((e) => e.id) : []);
   // An answer for other text (still typing) says nothing about this one.
-  return checkpoints.filter(matcher(filter, touching, textPaths?.text === filter.text ? textPaths.ids : null));
+  return checkpoints.filter(matcher(filter, touching, textPaths?.text === filter.text ? textPaths.ids : null, (c) => textsIn(checkpoints, prompts, c)));
 }
 
 export const useFilter = create<FilterState>()((set, get) => {
@@ -176,3 +179,11 @@ useTimeline.subscribe((s, prev) => {
   keepSelectionInside(useFilter.getState().matches);
 });
 
+
+// The prompts arrived or changed (their words are searched): recompute.
+usePrompts.subscribe((s, prev) => {
+  if (s.byId === prev.byId) return;
+  const { filter, history, textPaths } = useFilter.getState();
+  if (!isFiltering(filter)) return;
+  useFilter.setState({ matches: compute(filter, history, textPaths) });
+});

@@ -15,9 +15,10 @@ export type RestoreScope = 'tree' | 'file';
  * Where the restore was asked for: absent for the restore controls of the
  * checkpoint on screen; 'undo' for the result banner's undo, which confirms in
  * the banner itself (the safety checkpoint's own diff need not list the files
- * its undo restores, so no file row of it may offer the confirm).
+ * its undo restores, so no file row of it may offer the confirm); 'prompt' for a
+ * prompt's "Restore to before this prompt", which confirms beside the prompt.
  */
-export type RestoreOrigin = 'undo';
+export type RestoreOrigin = 'undo' | 'prompt';
 
 export interface ArmedRestore {
   token: number;

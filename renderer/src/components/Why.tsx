@@ -1,0 +1,105 @@
+// Why a checkpoint exists, beside its diff: the prompt it was made under, the
+// agent and session, the call that made the change (tool, file or command, how
+// it ended; for a failed call the end of its output) and the intent the
+// assistant stated just before the call, where its transcript gave one.
+// Compact: one line in the details' meta row (it takes no height from the
+// diff); "Why" opens the whole of it below the head, the whole prompt there.
+import type { CallRecord, Checkpoint, CheckpointWhy, PromptRecord } from '../../../shared/model.js';
+import { agentName } from '../../../shared/agents.js';
+import { firstLine } from '../lib/prompt-groups.js';
+import { absoluteTime } from '../lib/time.js';
+import { usePrompts } from '../state/prompts.js';
+import { Icon } from './Icon.js';
+
+/** What the details know of why: from checkpoints:show, else the prompt the checkpoint names (the prompts' list). */
+export function useWhy(checkpoint: Checkpoint, fromDetail: CheckpointWhy | undefined): CheckpointWhy | null {
+  const known = usePrompts((s) => (checkpoint.prompt_id ? s.byId.get(checkpoint.prompt_id) : undefined));
+  const prompt = fromDetail?.prompt ?? known ?? null;
+  const call = fromDetail?.call ?? null;
+  return prompt === null && call === null ? null : { prompt, call };
+}
+
+/** What the call did, once: "Bash: npm test" → "Bash npm test", "Edit src/a.ts" as it is. */
+export function callWords(call: CallRecord): string {
+  if (call.reason.startsWith(`${call.tool}: `)) return `${call.tool} ${call.reason.slice(call.tool.length + 2)}`;
+  return call.reason.startsWith(call.tool) ? call.reason : `${call.tool} ${call.reason}`;
+}
+
+export function callOutcome(call: CallRecord): string {
+  if (call.status === 'ok') return call.exit_code !== undefined ? `exit ${call.exit_code}` : 'succeeded';
+  return call.exit_code !== undefined ? `failed, exit ${call.exit_code}` : 'failed';
+}
+
+/** The one line in the meta row: the prompt's first line, the call and how it ended, and the toggle. */
+export function WhyLine({ why, open, onToggle }: { why: CheckpointWhy; open: boolean; onToggle: () => void }) {
+  const { prompt, call } = why;
+  const agent = prompt?.agent ?? call?.agent;
+  return (
+    <span className="why-line" data-testid="why-line">
+      <button type="button" className={open ? 'why-toggle active' : 'why-toggle'} aria-expanded={open} aria-controls="why-panel" data-testid="why-toggle" onClick={onToggle} title={open ? 'Hide why' : 'Why: the whole prompt, the call and what the agent said it would do'}>
+        <Icon name={open ? 'chevronUp' : 'chevronDown'} size={11} /> Why
+      </button>
+      {prompt && (
+        <span className="why-prompt" title={prompt.text} data-testid="why-line-prompt">
+          “{firstLine(prompt.text)}”
+        </span>
+      )}
+      {agent && <span className="why-agent">{agentName(agent)}</span>}
+      {call && (
+        <span className={`why-call why-call-${call.status}`} data-testid="why-line-call" title={call.reason}>
+          <span className="mono">{callWords(call)}</span> · {callOutcome(call)}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** The whole of it, opened from the line: the prompt in full, who, the call, its intent and (failed) its output. */
+export function WhyPanel({ why }: { why: CheckpointWhy }) {
+  const { prompt, call } = why;
+  return (
+    <section className="why-panel" id="why-panel" aria-label="Why this checkpoint" data-testid="why-panel">
+      {prompt && <PromptWords prompt={prompt} />}
+      {call && (
+        <div className="why-row" data-testid="why-call">
+          <span className="why-label">Call</span>
+          <span>
+            <span className="mono">{callWords(call)}</span> ·{' '}
+            <span className={call.status === 'failed' ? 'why-failed' : 'why-ok'} data-testid="why-call-outcome">
+              {callOutcome(call)}
+            </span>
+            {call.paths && call.paths.length > 0 && <span className="muted"> · {call.paths.slice(0, 5).join(', ')}{call.paths.length > 5 ? ` and ${call.paths.length - 5} more` : ''}</span>}
+          </span>
+        </div>
+      )}
+      {call?.intent && (
+        <div className="why-row" data-testid="why-intent">
+          <span className="why-label">Intent</span>
+          <q className="why-intent">{call.intent}</q>
+        </div>
+      )}
+      {call?.status === 'failed' && call.output_tail && (
+        <pre className="why-output mono" data-testid="why-output">
+          {call.output_tail}
+        </pre>
+      )}
+    </section>
+  );
+}
+
+/** A prompt whole: its words (scrolling past a few lines), who it was given to, in which session, when. */
+export function PromptWords({ prompt }: { prompt: PromptRecord }) {
+  return (
+    <div className="why-row" data-testid="why-prompt">
+      <span className="why-label">Prompt</span>
+      <span className="why-prompt-body">
+        <span className="why-prompt-text" data-testid="why-prompt-text">
+          {prompt.text}
+        </span>
+        <span className="muted small-text">
+          {agentName(prompt.agent)} · session {prompt.session.slice(0, 8)} · {absoluteTime(prompt.time_ms)}
+        </span>
+      </span>
+    </div>
+  );
+}

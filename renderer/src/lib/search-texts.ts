@@ -1,0 +1,88 @@
+// What the search box looks through for one checkpoint — what people remember
+// (issue 41): its visible title, the prompt it was made under (whole), the
+// files it changed, its author and the commands of its prompt's calls that
+// failed there. Never the call a hook checkpoint was taken *before* (its note):
+// that call made the next checkpoint's change, not this one's, and matching it
+// listed rows whose titles say something else. Pure; the texts of a list are
+// kept per checkpoint so each keystroke at 10,000 only compares strings.
+import type { Checkpoint, PromptRecord } from '../../../shared/model.js';
+import { agentName } from '../../../shared/agents.js';
+import { wordsIn } from './checkpoint-title.js';
+
+export interface SearchTexts {
+  /** The title the row shows. */
+  title: string;
+  prompt: string;
+  paths: string;
+  author: string;
+  commands: string;
+}
+
+/** Lower-cased words of the search box, all of which must be found. */
+export function searchWords(text: string): string[] {
+  return text.toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+const PARTS = ['title', 'author', 'prompt', 'commands', 'paths'] as const;
+
+function has(texts: SearchTexts, word: string): boolean {
+  return PARTS.some((p) => texts[p].includes(word));
+}
+
+export function textMatches(texts: SearchTexts, words: readonly string[]): boolean {
+  return words.every((w) => has(texts, w));
+}
+
+const WHERE: Record<Exclude<(typeof PARTS)[number], 'title' | 'author'>, string> = {
+  prompt: 'the prompt',
+  commands: 'a failed command',
+  paths: 'a file path',
+};
+
+/**
+ * Where the words matched when the row's title does not show them all: "in the prompt", "in the prompt
+ * and a file path"; null when the title holds every word. `pathHit`: a changed file matched the search text.
+ */
+export function whereMatched(texts: SearchTexts, words: readonly string[], pathHit = false): string | null {
+  const missing = words.filter((w) => !texts.title.includes(w) && !texts.author.includes(w));
+  if (missing.length === 0) return null;
+  const places = new Set<string>();
+  for (const w of missing) {
+    const part = (['prompt', 'commands', 'paths'] as const).find((p) => texts[p].includes(w));
+    if (part) places.add(WHERE[part]);
+  }
+  if (places.size === 0 && pathHit) places.add('a changed file');
+  if (places.size === 0) return null;
+  return `in ${[...places].join(' and ')}`;
+}
+
+/** The texts of a checkpoint with nothing else at hand: its own words (tests, and before prompts load). */
+export function ownTexts(c: Checkpoint, title: string, prompt: PromptRecord | undefined): SearchTexts {
+  const failed = prompt?.failed_calls.filter((call) => call.checkpoint === c.id).map((call) => call.reason) ?? [];
+  return {
+    title: title.toLowerCase(),
+    prompt: (prompt?.text ?? c.prompt ?? '').toLowerCase(),
+    paths: (c.paths ?? []).join('\n').toLowerCase(),
+    author: `${c.agent ? agentName(c.agent) : ''} ${c.agent ?? ''} ${c.tool ?? ''}`.toLowerCase(),
+    commands: failed.join('\n').toLowerCase(),
+  };
+}
+
+let cacheList: readonly Checkpoint[] | null = null;
+let cachePrompts: ReadonlyMap<string, PromptRecord> | null = null;
+let cache = new WeakMap<Checkpoint, SearchTexts>();
+
+/** The texts of `c`, a checkpoint of the timeline's whole list (titles are worded against it). */
+export function textsIn(all: readonly Checkpoint[], prompts: ReadonlyMap<string, PromptRecord>, c: Checkpoint): SearchTexts {
+  if (all !== cacheList || prompts !== cachePrompts) {
+    cacheList = all;
+    cachePrompts = prompts;
+    cache = new WeakMap();
+  }
+  let texts = cache.get(c);
+  if (texts === undefined) {
+    texts = ownTexts(c, wordsIn(all, c).title, c.prompt_id ? prompts.get(c.prompt_id) : undefined);
+    cache.set(c, texts);
+  }
+  return texts;
+}
