@@ -115,6 +115,27 @@ for (const scheme of ['light', 'dark'] as const) {
   });
 }
 
+for (const scheme of ['light', 'dark'] as const) {
+  test(`900×700, a checkpoint that changed two files: the diff gets at least 20 lines (${scheme} theme)`, async ({ page, workspace, serve }) => {
+    await wideFile(workspace);
+    const served = await serve(['--no-watch']);
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width: 900, height: 700 });
+    await openApp(page, served, 3);
+    // The checkpoint list folds by itself at this width: the slider steps back to the two-file checkpoint.
+    await page.locator('#timeline [role="slider"]').first().press('ArrowLeft');
+    await expect(page.getByTestId('file-list-item')).toHaveCount(2);
+    await page.getByTestId('file-list-item').filter({ hasText: 'wide.ts' }).click();
+    const room = await measureDiff(page);
+    console.log(`${scheme} 900×700, two files: ${JSON.stringify(room)}`);
+    await page.screenshot({ path: artifact(`diff-room-900x700-${scheme}-two-files-lines.png`) });
+    expect(room.lines, JSON.stringify(room)).toBeGreaterThanOrEqual(20);
+    // Both names stay reachable: the other file is one click away.
+    await page.getByTestId('file-list-item').filter({ hasText: 'small.ts' }).click();
+    await expect(page.locator('.monaco-diff-editor .editor.modified .view-lines:not(.line-delete)').first()).toContainText('small = 2', { timeout: 60_000 });
+  });
+}
+
 test('a first run: a workspace with no history, a checkpoint arrives, the diff fills its pane', async ({ page, workspace, serve }) => {
   const served = await serve(['--no-watch']);
   await openApp(page, served);
