@@ -149,9 +149,13 @@ test('Take checkpoint now with a new 60 MB file as the only change takes a check
   await expect(page.getByTestId('newer-button')).toHaveCount(0);
   // The row and the slider's label say what was left out, not only the details.
   const dumpRow = page.getByTestId('checkpoint-item').filter({ hasText: 'with the dump' });
-  await expect(dumpRow.getByTestId('row-left-out')).toHaveText('Left out: dump.bin');
-  await expect(page.getByTestId('readout-left-out')).toHaveText('Left out: dump.bin');
+  await expect(dumpRow.getByTestId('row-left-out')).toHaveText('Left out: dump.bin, 60 MB');
+  await expect(page.getByTestId('readout-left-out')).toHaveText('Left out: dump.bin, 60 MB');
   await dumpRow.click();
+  // The diff says what happened, not "Nothing changed": the one change is a file the checkpoint could not take in.
+  await expect(page.getByTestId('file-list-count').or(page.locator('.file-list'))).toContainText('Left out: dump.bin, 60 MB');
+  await expect(page.getByTestId('diff-area')).toContainText('dump.bin, 60 MB');
+  await expect(page.getByTestId('diff-area')).not.toContainText('Nothing changed');
   await expect(page.getByTestId('checkpoint-skipped')).toContainText('dump.bin');
   await expect(page.getByTestId('checkpoint-skipped')).toContainText('over the 50 MB limit — raise it in Settings or exclude it');
 

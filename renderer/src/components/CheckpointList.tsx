@@ -315,10 +315,15 @@ const CheckpointRow = memo(function CheckpointRow({
           {timeOfDay(c.time_ms)}
         </time>
         <span className="dot-sep" aria-hidden="true">·</span>
-        <span>
-          {c.stats.files} file{c.stats.files === 1 ? '' : 's'}
-        </span>
-        <LineStats insertions={c.stats.insertions} deletions={c.stats.deletions} />
+        {/* Only a left-out file changed: the row names it (below) rather than "0 files +0 −0". */}
+        {(c.stats.files > 0 || c.skipped.length === 0) && (
+          <>
+            <span>
+              {c.stats.files} file{c.stats.files === 1 ? '' : 's'}
+            </span>
+            <LineStats insertions={c.stats.insertions} deletions={c.stats.deletions} />
+          </>
+        )}
         {c.skipped.length > 0 && (
           <span className="row-left-out" data-testid="row-left-out" title={leftOutText(c.skipped) ?? undefined}>
             {leftOutText(c.skipped)}

@@ -9,6 +9,7 @@ import { LARGE_VIEWER_MAX_BYTES, VIEWER_MAX_BYTES, type Checkpoint, type FileCha
 import { fileDiffKey, useDiff, type DiffMode, type FileDiffRequest } from '../state/diff.js';
 import { useTheme } from '../state/theme.js';
 import { shortId } from '../lib/time.js';
+import { leftOutText } from '../../../shared/checkpoint-words.js';
 import { lineCountLabel } from '../lib/line-count.js';
 import { InlineError, Skeleton } from './bits.js';
 import type { Loadable } from '../state/details.js';
@@ -66,11 +67,18 @@ export function DiffArea({
   );
   if (!files || !selected) {
     // An empty change (a safety checkpoint taken when nothing had changed) says so, not a blank diff.
-    const empty = mode === 'previous' ? 'Nothing changed since the checkpoint before: it holds the same files.' : 'Nothing to compare.';
+    // What was left out is what changed, though the checkpoint could not take it in: said, not "Nothing changed".
+    const leftOut = leftOutText(checkpoint.skipped);
+    const empty =
+      mode !== 'previous'
+        ? 'Nothing to compare.'
+        : leftOut !== null
+          ? `${leftOut}. The checkpoint could not take ${checkpoint.skipped.length === 1 ? 'it' : 'them'} in, so there is no diff; otherwise it holds the same files as the checkpoint before.`
+          : 'Nothing changed since the checkpoint before: it holds the same files.';
     const message = !files ? undefined : files.length === 0 ? empty : 'Select a file to see its diff.';
     // The same child slots as below (the head and the restore preview absent), so React keeps the view and its editors.
     return (
-      <div className="diff-area">
+      <div className="diff-area" data-testid="diff-area">
         {false}
         {false}
         {stage(null, false, () => undefined, message)}
@@ -91,7 +99,7 @@ export function DiffArea({
   const mode_label = modeChangeLabel(selected.old_mode, selected.new_mode);
 
   return (
-    <div className="diff-area">
+    <div className="diff-area" data-testid="diff-area">
       <div className="diff-head">
         <span
           className="diff-file mono"
@@ -251,8 +259,8 @@ function FileDiffView({
     const canAsk = !request.large && sides.some((s) => s.kind === 'too_large') && sides.every((s) => s.kind !== 'binary' && s.kind !== 'symlink' && (s.size ?? 0) <= LARGE_VIEWER_MAX_BYTES);
     overlay = (
       <div className="diff-overlay">
-        <div className="diff-notice">
-          <Icon name="alert" size={18} />
+        <div className="diff-notice" data-testid={view.renamed ? 'pure-rename' : 'diff-notice'}>
+          <Icon name={view.renamed ? 'file' : 'alert'} size={18} />
           <div>
             <strong>{view.notice.title}</strong>
             <div className="muted">{view.notice.detail}</div>
@@ -343,7 +351,7 @@ function Centered({ text }: { text: string }) {
 /** What one file's diff is shown as. */
 type DiffView =
   | { kind: 'image'; diff: FileDiff; oldSide: FileSide }
-  | { kind: 'notice'; diff: FileDiff; oldSide: FileSide; notice: { title: string; detail: string } }
+  | { kind: 'notice'; diff: FileDiff; oldSide: FileSide; notice: { title: string; detail: string }; renamed?: boolean }
   | {
       kind: 'text';
       diff: FileDiff;
@@ -366,6 +374,11 @@ function describeView(diff: FileDiff, first: boolean): DiffView {
   if (notice) return { kind: 'notice', diff, oldSide, notice };
   const oldText = oldSide.kind === 'text' ? (oldSide.text ?? '') : '';
   const newText = diff.new.kind === 'text' ? (diff.new.text ?? '') : '';
+  // A pure rename: two equal texts side by side say nothing; the words do.
+  if (diff.old_path !== undefined && diff.old_path !== diff.path && oldSide.kind === 'text' && diff.new.kind === 'text' && oldText === newText) {
+    const [before, after] = [diff.old_path, diff.path];
+    return { kind: 'notice', diff, oldSide, notice: { title: 'Renamed, content identical', detail: `${before} → ${after}, not a line changed.` }, renamed: true };
+  }
   const oneSide = oldSide.kind === 'missing' ? 'added' : diff.new.kind === 'missing' ? 'deleted' : null;
   return {
     kind: 'text',
