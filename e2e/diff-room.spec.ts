@@ -215,6 +215,36 @@ test('the restore preview shows what the restore does, file by file, and why Con
   await expect(page.getByTestId('restore-diff-strip')).toHaveCount(0);
 });
 
+test('restore this file: the diff below is what the restore does to that file (disk now → checkpoint), and why Confirm waits is written', async ({ page, workspace, serve }) => {
+  await threeCheckpoints(workspace);
+  await workspace.write('notes.txt', 'edited on disk, not checkpointed\n');
+  const served = await serve(['--no-watch']);
+  await openApp(page, served, 3);
+  await page.getByTestId('checkpoint-item').filter({ hasText: 'add a second line' }).click();
+  await page.getByTestId('file-list-item').filter({ hasText: 'notes.txt' }).click();
+  // Before arming: the checkpoint's own change (its previous → it).
+  await expect(page.getByTestId('diff-view')).toHaveAttribute('data-reverse', 'false');
+  await page.getByTestId('restore-file-button').click();
+  await expect(page.getByTestId('restore-file-preview')).toBeVisible();
+  await expect(page.getByTestId('restore-diff-strip')).toBeVisible();
+  await expect(page.getByTestId('diff-view')).toHaveAttribute('data-reverse', 'true');
+  await expect(page.getByTestId('diff-view')).toHaveAttribute('data-to', 'workspace');
+  const modified = page.locator('.monaco-diff-editor .editor.modified').first();
+  await expect(modified.locator('.lines-content > .view-lines')).toContainText('second line', { timeout: 60_000 });
+  await expect(modified.locator('.lines-content > .view-lines')).not.toContainText('edited on disk');
+  const inline = !(await page.locator('.monaco-diff-editor').first().evaluate((el) => el.classList.contains('side-by-side')));
+  const removed = inline ? modified.locator('.view-zones') : page.locator('.monaco-diff-editor .editor.original .lines-content > .view-lines');
+  await expect(removed).toContainText('edited on disk');
+  // Confirm's reason beside it whenever it waits; once enabled, none is needed.
+  const confirm = page.getByTestId('restore-file-confirm');
+  await expect.poll(async () => (await confirm.isEnabled()) || (await page.getByTestId('restore-file-confirm-reason').isVisible())).toBe(true);
+  await page.screenshot({ path: artifact('restore-file-preview.png') });
+  // Cancelled: the checkpoint's own change again.
+  await page.getByTestId('restore-file-confirm-cancel').click();
+  await expect(page.getByTestId('diff-view')).toHaveAttribute('data-reverse', 'false');
+  await expect(page.getByTestId('restore-diff-strip')).toHaveCount(0);
+});
+
 test('a diff editor created while its pane has no height yet fills the pane once it grows (the 5 px diff)', async ({ page, workspace, serve }) => {
   await workspace.write('notes.txt', 'one\ntwo\n');
   await workspace.snapshot('first files');

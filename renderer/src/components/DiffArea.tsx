@@ -14,6 +14,7 @@ import { lineCountLabel } from '../lib/line-count.js';
 import { InlineError, Skeleton } from './bits.js';
 import type { Loadable } from '../state/details.js';
 import { useFilter } from '../state/filter.js';
+import { useRestore } from '../state/restore.js';
 import { useDiffNav } from '../state/diff-nav.js';
 import { useScrub } from '../state/scrub.js';
 import { baseName, dirName } from '../lib/paths.js';
@@ -42,8 +43,18 @@ export function DiffArea({
   restoring?: boolean;
 }) {
   const chosenMode = useDiff((s) => s.mode);
-  const mode: DiffMode = restoring ? 'workspace' : chosenMode;
   const selectedPath = useDiff((s) => s.selectedPath);
+  // "Restore this file" armed for the file on screen: its diff is what that restore does to it,
+  // the file on disk now → the checkpoint's (the tree's restore does the same for every file).
+  const restoringFile = useRestore(
+    (s) => !!s.armed && s.armed.scope === 'file' && s.armed.origin === undefined && s.armed.id === checkpoint.id && s.armed.workspace === workspace && s.armed.paths?.[0] === selectedPath,
+  );
+  // The preview compares with the disk as it is now, not as it was when last compared.
+  useEffect(() => {
+    if (restoringFile) useDiff.getState().invalidateWorkspace();
+  }, [restoringFile]);
+  const reverse = restoring || restoringFile;
+  const mode: DiffMode = reverse ? 'workspace' : chosenMode;
   const selectFile = useDiff((s) => s.selectFile);
   const followedPath = useFilter((s) => s.filter.path);
   const followPath = useFilter((s) => s.followPath);
@@ -63,7 +74,7 @@ export function DiffArea({
 
   // The diff view stays mounted whatever is selected: its editors are costly to create (EditorStage.tsx).
   const stage = (request: FileDiffRequest | null, first: boolean, onLarge: () => void, message?: string) => (
-    <FileDiffView request={request} first={first} mode={mode} reverse={restoring} onLarge={onLarge} {...(message ? { message } : {})} />
+    <FileDiffView request={request} first={first} mode={mode} reverse={reverse} onLarge={onLarge} {...(message ? { message } : {})} />
   );
   if (!files || !selected) {
     // An empty change (a safety checkpoint taken when nothing had changed) says so, not a blank diff.
@@ -140,7 +151,7 @@ export function DiffArea({
           id={checkpoint.id}
           scope="file"
           paths={[selected.path]}
-          label={mode === 'previous' ? 'Restore this file…' : 'Restore file from checkpoint…'}
+          label={chosenMode === 'previous' && !restoring ? 'Restore this file…' : 'Restore file from checkpoint…'}
           ids={FILE_IDS}
         />
       </div>
