@@ -18,6 +18,7 @@ import { laneOf, type Lane } from '../lib/lanes.js';
 import { wordsIn } from '../lib/checkpoint-title.js';
 import { leftOutText } from '../../../shared/checkpoint-words.js';
 import { FilterBar } from './FilterBar.js';
+import { foldRestoreRows } from '../lib/restore-rows.js';
 import { useScrub, useScrubThrottled } from '../state/scrub.js';
 
 const ROW_HEIGHT = 58;
@@ -81,7 +82,9 @@ export function CheckpointList() {
   const matches = useFilter((s) => s.matches);
   // A file's history on its way: its count is not known yet (never "0 of 10000").
   const historyLoading = useFilter((s) => s.history?.status === 'loading');
-  const checkpoints = matches ?? all;
+  // One row per restore: its safety checkpoint folds into it (lib/restore-rows.ts).
+  const folded = useMemo(() => foldRestoreRows(matches ?? all), [matches, all]);
+  const checkpoints = folded.rows;
   // While the handle is dragged the list follows at ~8 steps a second: a list
   // jumping hundreds of rows redoes the layout and paint of every row, the
   // largest cost of a step at 10,000 checkpoints.
@@ -109,7 +112,7 @@ export function CheckpointList() {
   // The day labels say "Today" and "Yesterday": laid out again when the day turns.
   const today = useClock((s) => dayKey(s.now));
   const { items, tops, rowIndex, height: total } = useMemo(() => layout(checkpoints, Date.now()), [checkpoints, today]);
-  const selectedIndex = selectedId ? (rowIndex.get(selectedId) ?? -1) : -1;
+  const selectedIndex = selectedId ? (rowIndex.get(folded.rowOf.get(selectedId) ?? selectedId) ?? -1) : -1;
 
   // Keep the selected row in view as the slider moves. From the scroll offset
   // and height kept in state, not read from the DOM (a read right after React's
@@ -204,7 +207,7 @@ export function CheckpointList() {
       );
     } else {
       const c = item.checkpoint;
-      rows.push(<CheckpointRow key={`r${item.ordinal % slots}`} checkpoint={c} top={tops[i]!} selected={c.id === selectedId} onSelect={select} />);
+      rows.push(<CheckpointRow key={`r${item.ordinal % slots}`} checkpoint={c} top={tops[i]!} selected={i === selectedIndex} onSelect={select} />);
     }
   }
 
@@ -247,7 +250,7 @@ export function CheckpointList() {
           role="listbox"
           tabIndex={0}
           aria-label="Checkpoints, newest first"
-          aria-activedescendant={selectedId ? `cp-${selectedId}` : undefined}
+          aria-activedescendant={selectedId ? `cp-${folded.rowOf.get(selectedId) ?? selectedId}` : undefined}
           onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
           onKeyDown={onKeyDown}
         >

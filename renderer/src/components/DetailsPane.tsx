@@ -5,6 +5,7 @@ import { client } from '../state/client.js';
 import type { Checkpoint, FileChange, SkippedFile } from '../../../shared/model.js';
 import { CHANGE_STATUS_LETTER } from '../../../shared/model.js';
 import { wordsIn } from '../lib/checkpoint-title.js';
+import { BeforeRestoreNote } from './BeforeRestore.js';
 import { leftOutText, precedesCall } from '../../../shared/checkpoint-words.js';
 import { indexOfId, previousOf, selectedCheckpoint, useTimeline } from '../state/timeline.js';
 import { useDetails, type Loadable } from '../state/details.js';
@@ -182,6 +183,7 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
       <RestorePreviewPanel scope="tree" ids={TREE_IDS} />
       <VerifyPanel workspace={workspace} checkpoint={c} />
       {c.trigger === 'safety' && c.restore_target && <SafetyNote workspace={workspace} checkpoint={c} target={c.restore_target} />}
+      {c.trigger === 'restore' && <BeforeRestoreNote checkpoint={c} />}
       {skipped.length > 0 && <LeftOutFiles skipped={skipped} />}
       <DiffToolbar previous={previous} checkpoint={c} />
       {/* Dimmed while stale, but not while scrubbing: there it would flicker at every step (and redo the layers). */}
