@@ -227,3 +227,12 @@ export function listContext<C extends WordedCheckpoint>(newestFirst: readonly C[
     ...(time ? { time } : {}),
   };
 }
+
+/**
+ * A checkpoint named for a person first, its id second: “Edit src/a.ts” (10:42, 2528b998).
+ * Bisect, verify and restore messages use it (a bare hash says nothing to a person).
+ */
+export function titleTimeId(title: string | null, time: string, id: string): string {
+  const short = id.slice(0, 8);
+  return title === null || title === '' ? `${short} (${time})` : `“${title}” (${time}, ${short})`;
+}

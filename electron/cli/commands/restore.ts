@@ -6,7 +6,8 @@ import type { Command } from 'commander';
 import type { RestoreOptions, RestoreResult } from '../../../shared/model.js';
 import type { Workspace } from '../../engine/api.js';
 import { checkPaths, checkRef, collect, openWorkspace, withCommonOptions, type CommonOptions, CHECKPOINT_ARG_HELP } from '../context.js';
-import { previewLines } from '../format.js';
+import { checkpointName, previewLines } from '../format.js';
+import { describeOne } from '../../engine/words.js';
 import { plural, printJson, printLine, printLines, safeText, shellQuote, shortId, style } from '../output.js';
 
 interface RestoreCommandOptions extends CommonOptions {
@@ -44,11 +45,17 @@ export function registerRestore(program: Command): void {
     }
     const result = await workspace.restore(ref, restoreOptions);
     if (options.json) printJson(result);
-    else printLines(resultLines(result, workspace));
+    else printLines(resultLines(result, workspace, await restoredName(workspace, result.restored)));
   });
 }
 
-function resultLines(result: RestoreResult, workspace: Workspace): string[] {
+/** The restored checkpoint by its title and time, the id second (its words as `list` says them). */
+async function restoredName(workspace: Workspace, id: string): Promise<string> {
+  const cp = await workspace.resolve(id);
+  return checkpointName(cp, (await describeOne(workspace, cp)).title);
+}
+
+function resultLines(result: RestoreResult, workspace: Workspace, restored: string): string[] {
   const counts = [
     `${result.modified.length} overwritten`,
     `${result.added.length} created`,
@@ -56,7 +63,7 @@ function resultLines(result: RestoreResult, workspace: Workspace): string[] {
     `${result.untracked_removed} untracked removed`,
   ].join(', ');
   return [
-    `restored ${style.id(shortId(result.restored))}: ${plural(result.files_changed, 'file')} changed (${counts})`,
+    `restored ${restored}: ${plural(result.files_changed, 'file')} changed (${counts})`,
     ...result.conflicts.map((p) => style.warn(`${safeText(p)}: changed during the restore, left as is`)),
     ...result.skipped.map((p) => style.warn(`${safeText(p)}: something unrecorded is in the way, left as is`)),
     `safety checkpoint ${style.id(shortId(result.safety))}; to undo: ${undoCommand(result, workspace.root)}`,
