@@ -120,14 +120,21 @@ test('a restore and its undo are told in words, never by hashes', async ({ page,
   await expect.poll(() => workspace.read('notes.txt')).toBe('first\n');
   const titles = page.getByTestId('checkpoint-title');
   await expect(titles.filter({ hasText: /^Restored the workspace to ‘working login’/ })).toHaveCount(1);
-  await expect(titles.filter({ hasText: /^Before restoring to ‘working login’/ })).toHaveCount(1);
+  // The safety checkpoint folds into the restore's row; shown from it, it is told in words too.
+  await expect(titles.filter({ hasText: /^Before restoring to ‘working login’/ })).toHaveCount(0);
+  await page.getByTestId('checkpoint-item').first().click();
+  await page.getByTestId('before-restore').click();
+  await expect(page.getByTestId('details-title')).toHaveText(/^Before restoring to ‘working login’/);
 
   await page.getByRole('button', { name: 'Undo restore…' }).click();
   await page.getByRole('button', { name: 'Confirm restore' }).click();
   await expect.poll(() => workspace.read('notes.txt')).toBe('second\n');
   await expect(page.getByTestId('restore-result-words')).toHaveText(/^Undid the restore of ‘working login’$/);
   await expect(titles.filter({ hasText: /^Undid the restore of ‘working login’/ })).toHaveCount(1);
-  await expect(titles.filter({ hasText: /^Before undoing the restore of ‘working login’/ })).toHaveCount(1);
+  await expect(titles.filter({ hasText: /^Before undoing the restore of ‘working login’/ })).toHaveCount(0);
+  await page.getByTestId('checkpoint-item').first().click();
+  await page.getByTestId('before-restore').click();
+  await expect(page.getByTestId('details-title')).toHaveText(/^Before undoing the restore of ‘working login’/);
   // No title is a hash.
   for (const text of await titles.allInnerTexts()) expect(text).not.toMatch(/\b[0-9a-f]{8,}\b/);
 });
