@@ -112,6 +112,8 @@ export function CheckpointList() {
   // The day labels say "Today" and "Yesterday": laid out again when the day turns.
   const today = useClock((s) => dayKey(s.now));
   const { items, tops, rowIndex, height: total } = useMemo(() => layout(checkpoints, Date.now()), [checkpoints, today]);
+  // For each item, the day header it sits under: the header pinned at the top says the date of the rows in view.
+  const dayOf = useMemo(() => dayHeaderOf(items), [items]);
   const selectedIndex = selectedId ? (rowIndex.get(folded.rowOf.get(selectedId) ?? selectedId) ?? -1) : -1;
 
   // Keep the selected row in view as the slider moves. From the scroll offset
@@ -254,11 +256,36 @@ export function CheckpointList() {
           onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
           onKeyDown={onKeyDown}
         >
+          <PinnedDay items={items} tops={tops} dayOf={dayOf} scrollTop={scrollTop} />
           <div className="checkpoint-spacer" style={{ height: total }}>
             {rows}
           </div>
         </div>
       )}
+    </div>
+  );
+}
+
+/** Each item's day header (its index), so the pinned header is found without a walk back at each scroll. */
+function dayHeaderOf(items: readonly Item[]): Int32Array {
+  const of = new Int32Array(items.length);
+  let day = -1;
+  for (let i = 0; i < items.length; i++) {
+    if (items[i]!.kind === 'day') day = i;
+    of[i] = day;
+  }
+  return of;
+}
+
+/** The day of the rows at the top of the list, pinned there once its own header has scrolled away (deep in a long history a row says only its time). */
+function PinnedDay({ items, tops, dayOf, scrollTop }: { items: readonly Item[]; tops: Float64Array; dayOf: Int32Array; scrollTop: number }) {
+  const top = itemAt(tops, items.length, scrollTop);
+  const day = dayOf[Math.min(top, items.length - 1)] ?? -1;
+  const item = items[day];
+  if (item?.kind !== 'day' || tops[day]! >= scrollTop) return null;
+  return (
+    <div className="day-header day-pinned" data-testid="day-pinned" aria-hidden="true" style={{ height: HEADER_HEIGHT }}>
+      {item.label}
     </div>
   );
 }
