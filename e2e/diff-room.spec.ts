@@ -71,6 +71,20 @@ async function measureDiff(page: Page): Promise<DiffRoom> {
   });
 }
 
+/** The diff on screen is what a restore does: the disk now (`removes`) → the checkpoint (`keeps`), under the restore's strip. */
+async function expectRestoreDiff(page: Page, keeps: string, removes: string): Promise<void> {
+  await expect(page.getByTestId('restore-diff-strip')).toBeVisible();
+  await expect(page.getByTestId('diff-view')).toHaveAttribute('data-reverse', 'true');
+  const modified = page.locator('.monaco-diff-editor .editor.modified').first();
+  // The editor's own lines (a direct child of its content), not the deleted lines drawn in its view zones.
+  await expect(modified.locator('.lines-content > .view-lines')).toContainText(keeps, { timeout: 60_000 });
+  await expect(modified.locator('.lines-content > .view-lines')).not.toContainText(removes);
+  const inline = !(await page.locator('.monaco-diff-editor').first().evaluate((el) => el.classList.contains('side-by-side')));
+  // What the restore removes: inline, the deleted lines drawn in the modified editor's view zones; split, the left side.
+  const removed = inline ? modified.locator('.view-zones') : page.locator('.monaco-diff-editor .editor.original .lines-content > .view-lines');
+  await expect(removed).toContainText(removes);
+}
+
 const SIZES = [
   { width: 1440, height: 900 },
   { width: 1280, height: 800 },
@@ -183,16 +197,7 @@ test('the restore preview shows what the restore does, file by file, and why Con
   // The file list and the diff below are the restore's: from the disk now to the checkpoint.
   await expect(page.getByTestId('file-list-count')).toHaveText('The restore changes 2 files');
   await page.getByTestId('file-list-item').filter({ hasText: 'notes.txt' }).click();
-  await expect(page.getByTestId('restore-diff-strip')).toBeVisible();
-  await expect(page.getByTestId('diff-view')).toHaveAttribute('data-reverse', 'true');
-  const modified = page.locator('.monaco-diff-editor .editor.modified').first();
-  // The editor's own lines (a direct child of its content), not the deleted lines drawn in its view zones.
-  await expect(modified.locator('.lines-content > .view-lines')).toContainText('first line', { timeout: 60_000 });
-  await expect(modified.locator('.lines-content > .view-lines')).not.toContainText('edited on disk');
-  const inline = !(await page.locator('.monaco-diff-editor').first().evaluate((el) => el.classList.contains('side-by-side')));
-  // What the restore removes: inline, the deleted lines drawn in the modified editor's view zones; split, the left side.
-  const removed = inline ? modified.locator('.view-zones') : page.locator('.monaco-diff-editor .editor.original .lines-content > .view-lines');
-  await expect(removed).toContainText('edited on disk');
+  await expectRestoreDiff(page, 'first line', 'edited on disk');
 
   // Confirm's reason is written beside it while it waits, and Cancel is whole.
   const confirm = page.getByTestId('restore-confirm');
@@ -226,15 +231,8 @@ test('restore this file: the diff below is what the restore does to that file (d
   await expect(page.getByTestId('diff-view')).toHaveAttribute('data-reverse', 'false');
   await page.getByTestId('restore-file-button').click();
   await expect(page.getByTestId('restore-file-preview')).toBeVisible();
-  await expect(page.getByTestId('restore-diff-strip')).toBeVisible();
-  await expect(page.getByTestId('diff-view')).toHaveAttribute('data-reverse', 'true');
   await expect(page.getByTestId('diff-view')).toHaveAttribute('data-to', 'workspace');
-  const modified = page.locator('.monaco-diff-editor .editor.modified').first();
-  await expect(modified.locator('.lines-content > .view-lines')).toContainText('second line', { timeout: 60_000 });
-  await expect(modified.locator('.lines-content > .view-lines')).not.toContainText('edited on disk');
-  const inline = !(await page.locator('.monaco-diff-editor').first().evaluate((el) => el.classList.contains('side-by-side')));
-  const removed = inline ? modified.locator('.view-zones') : page.locator('.monaco-diff-editor .editor.original .lines-content > .view-lines');
-  await expect(removed).toContainText('edited on disk');
+  await expectRestoreDiff(page, 'second line', 'edited on disk');
   // Confirm's reason beside it whenever it waits; once enabled, none is needed.
   const confirm = page.getByTestId('restore-file-confirm');
   await expect.poll(async () => (await confirm.isEnabled()) || (await page.getByTestId('restore-file-confirm-reason').isVisible())).toBe(true);
