@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { artifact, expect, monacoText, openApp, test, threeCheckpoints } from './fixtures.js';
+import { artifact, expect, monacoText, openApp, test, threeCheckpoints, showStateBeforeRestore } from './fixtures.js';
 
 test('a workspace with 3 checkpoints made through the CLI shows 3 on the timeline', async ({ page, workspace, serve }) => {
   await threeCheckpoints(workspace);
@@ -103,11 +103,11 @@ test('restore: the first click previews and writes nothing; the second restores;
   await expect.poll(() => readFile(notes, 'utf8')).toBe('first line\n');
   expect(await readFile(app, 'utf8')).toBe('export const version = 1;\n');
 
-  // The safety checkpoint the result names is on the list, marked as such, and holds the unsaved work.
+  // The safety checkpoint the result names is reached from the restore's row (one row per restore), and holds the unsaved work.
   const safetyShort = ((await page.getByTestId('restore-safety-id').getAttribute('data-id')) ?? '').slice(0, 12);
-  const safety = page.locator(`[data-testid="checkpoint-item"][data-checkpoint-id^="${safetyShort}"]`);
-  await expect(safety).toContainText(/safety/i);
-  await expect.poll(() => page.getByTestId('checkpoint-item').count()).toBeGreaterThanOrEqual(5);
+  await expect.poll(() => page.getByTestId('checkpoint-item').count()).toBeGreaterThanOrEqual(4);
+  await showStateBeforeRestore(page, safetyShort);
+  await expect(page.getByTestId('safety-note')).toBeVisible();
   const held = await workspace.cli(['diff', safetyShort, '--file', 'notes.txt', '--json', '--workspace', workspace.dir]);
   expect(held).toContain('unsaved work in progress');
   await page.screenshot({ path: artifact('restore-done.png') });

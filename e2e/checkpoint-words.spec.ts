@@ -120,14 +120,21 @@ test('a restore and its undo are told in words, never by hashes', async ({ page,
   await expect.poll(() => workspace.read('notes.txt')).toBe('first\n');
   const titles = page.getByTestId('checkpoint-title');
   await expect(titles.filter({ hasText: /^Restored the workspace to ‘working login’/ })).toHaveCount(1);
-  await expect(titles.filter({ hasText: /^Before restoring to ‘working login’/ })).toHaveCount(1);
+  // The safety checkpoint folds into the restore's row; shown from it, it is told in words too.
+  await expect(titles.filter({ hasText: /^Before restoring to ‘working login’/ })).toHaveCount(0);
+  await page.getByTestId('checkpoint-item').first().click();
+  await page.getByTestId('before-restore').click();
+  await expect(page.getByTestId('details-title')).toHaveText(/^Before restoring to ‘working login’/);
 
   await page.getByRole('button', { name: 'Undo restore…' }).click();
   await page.getByRole('button', { name: 'Confirm restore' }).click();
   await expect.poll(() => workspace.read('notes.txt')).toBe('second\n');
   await expect(page.getByTestId('restore-result-words')).toHaveText(/^Undid the restore of ‘working login’$/);
   await expect(titles.filter({ hasText: /^Undid the restore of ‘working login’/ })).toHaveCount(1);
-  await expect(titles.filter({ hasText: /^Before undoing the restore of ‘working login’/ })).toHaveCount(1);
+  await expect(titles.filter({ hasText: /^Before undoing the restore of ‘working login’/ })).toHaveCount(0);
+  await page.getByTestId('checkpoint-item').first().click();
+  await page.getByTestId('before-restore').click();
+  await expect(page.getByTestId('details-title')).toHaveText(/^Before undoing the restore of ‘working login’/);
   // No title is a hash.
   for (const text of await titles.allInnerTexts()) expect(text).not.toMatch(/\b[0-9a-f]{8,}\b/);
 });
@@ -149,9 +156,13 @@ test('Take checkpoint now with a new 60 MB file as the only change takes a check
   await expect(page.getByTestId('newer-button')).toHaveCount(0);
   // The row and the slider's label say what was left out, not only the details.
   const dumpRow = page.getByTestId('checkpoint-item').filter({ hasText: 'with the dump' });
-  await expect(dumpRow.getByTestId('row-left-out')).toHaveText('Left out: dump.bin');
-  await expect(page.getByTestId('readout-left-out')).toHaveText('Left out: dump.bin');
+  await expect(dumpRow.getByTestId('row-left-out')).toHaveText('Left out: dump.bin, 60 MB');
+  await expect(page.getByTestId('readout-left-out')).toHaveText('Left out: dump.bin, 60 MB');
   await dumpRow.click();
+  // The diff says what happened, not "Nothing changed": the one change is a file the checkpoint could not take in.
+  await expect(page.getByTestId('file-list-count').or(page.locator('.file-list'))).toContainText('Left out: dump.bin, 60 MB');
+  await expect(page.getByTestId('diff-area')).toContainText('dump.bin, 60 MB');
+  await expect(page.getByTestId('diff-area')).not.toContainText('Nothing changed');
   await expect(page.getByTestId('checkpoint-skipped')).toContainText('dump.bin');
   await expect(page.getByTestId('checkpoint-skipped')).toContainText('over the 50 MB limit — raise it in Settings or exclude it');
 

@@ -71,6 +71,20 @@ async function measureDiff(page: Page): Promise<DiffRoom> {
   });
 }
 
+/** The diff on screen is what a restore does: the disk now (`removes`) → the checkpoint (`keeps`), under the restore's strip. */
+async function expectRestoreDiff(page: Page, keeps: string, removes: string): Promise<void> {
+  await expect(page.getByTestId('restore-diff-strip')).toBeVisible();
+  await expect(page.getByTestId('diff-view')).toHaveAttribute('data-reverse', 'true');
+  const modified = page.locator('.monaco-diff-editor .editor.modified').first();
+  // The editor's own lines (a direct child of its content), not the deleted lines drawn in its view zones.
+  await expect(modified.locator('.lines-content > .view-lines')).toContainText(keeps, { timeout: 60_000 });
+  await expect(modified.locator('.lines-content > .view-lines')).not.toContainText(removes);
+  const inline = !(await page.locator('.monaco-diff-editor').first().evaluate((el) => el.classList.contains('side-by-side')));
+  // What the restore removes: inline, the deleted lines drawn in the modified editor's view zones; split, the left side.
+  const removed = inline ? modified.locator('.view-zones') : page.locator('.monaco-diff-editor .editor.original .lines-content > .view-lines');
+  await expect(removed).toContainText(removes);
+}
+
 const SIZES = [
   { width: 1440, height: 900 },
   { width: 1280, height: 800 },
@@ -112,6 +126,27 @@ for (const scheme of ['light', 'dark'] as const) {
       check(await measureDiff(page), `${size.width}×${size.height}, two files`);
       await page.screenshot({ path: artifact(`diff-room-${size.width}x${size.height}-${scheme}-two-files.png`) });
     }
+  });
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`900×700, a checkpoint that changed two files: the diff gets at least 20 lines (${scheme} theme)`, async ({ page, workspace, serve }) => {
+    await wideFile(workspace);
+    const served = await serve(['--no-watch']);
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width: 900, height: 700 });
+    await openApp(page, served, 3);
+    // The checkpoint list folds by itself at this width: the slider steps back to the two-file checkpoint.
+    await page.locator('#timeline [role="slider"]').first().press('ArrowLeft');
+    await expect(page.getByTestId('file-list-item')).toHaveCount(2);
+    await page.getByTestId('file-list-item').filter({ hasText: 'wide.ts' }).click();
+    const room = await measureDiff(page);
+    console.log(`${scheme} 900×700, two files: ${JSON.stringify(room)}`);
+    await page.screenshot({ path: artifact(`diff-room-900x700-${scheme}-two-files-lines.png`) });
+    expect(room.lines, JSON.stringify(room)).toBeGreaterThanOrEqual(20);
+    // Both names stay reachable: the other file is one click away.
+    await page.getByTestId('file-list-item').filter({ hasText: 'small.ts' }).click();
+    await expect(page.locator('.monaco-diff-editor .editor.modified .view-lines:not(.line-delete)').first()).toContainText('small = 2', { timeout: 60_000 });
   });
 }
 
@@ -162,16 +197,7 @@ test('the restore preview shows what the restore does, file by file, and why Con
   // The file list and the diff below are the restore's: from the disk now to the checkpoint.
   await expect(page.getByTestId('file-list-count')).toHaveText('The restore changes 2 files');
   await page.getByTestId('file-list-item').filter({ hasText: 'notes.txt' }).click();
-  await expect(page.getByTestId('restore-diff-strip')).toBeVisible();
-  await expect(page.getByTestId('diff-view')).toHaveAttribute('data-reverse', 'true');
-  const modified = page.locator('.monaco-diff-editor .editor.modified').first();
-  // The editor's own lines (a direct child of its content), not the deleted lines drawn in its view zones.
-  await expect(modified.locator('.lines-content > .view-lines')).toContainText('first line', { timeout: 60_000 });
-  await expect(modified.locator('.lines-content > .view-lines')).not.toContainText('edited on disk');
-  const inline = !(await page.locator('.monaco-diff-editor').first().evaluate((el) => el.classList.contains('side-by-side')));
-  // What the restore removes: inline, the deleted lines drawn in the modified editor's view zones; split, the left side.
-  const removed = inline ? modified.locator('.view-zones') : page.locator('.monaco-diff-editor .editor.original .lines-content > .view-lines');
-  await expect(removed).toContainText('edited on disk');
+  await expectRestoreDiff(page, 'first line', 'edited on disk');
 
   // Confirm's reason is written beside it while it waits, and Cancel is whole.
   const confirm = page.getByTestId('restore-confirm');
@@ -191,6 +217,29 @@ test('the restore preview shows what the restore does, file by file, and why Con
   expect(whole, 'Cancel is drawn whole').toBe(true);
   await page.screenshot({ path: artifact('restore-preview-1300.png') });
   await cancel.click();
+  await expect(page.getByTestId('restore-diff-strip')).toHaveCount(0);
+});
+
+test('restore this file: the diff below is what the restore does to that file (disk now → checkpoint), and why Confirm waits is written', async ({ page, workspace, serve }) => {
+  await threeCheckpoints(workspace);
+  await workspace.write('notes.txt', 'edited on disk, not checkpointed\n');
+  const served = await serve(['--no-watch']);
+  await openApp(page, served, 3);
+  await page.getByTestId('checkpoint-item').filter({ hasText: 'add a second line' }).click();
+  await page.getByTestId('file-list-item').filter({ hasText: 'notes.txt' }).click();
+  // Before arming: the checkpoint's own change (its previous → it).
+  await expect(page.getByTestId('diff-view')).toHaveAttribute('data-reverse', 'false');
+  await page.getByTestId('restore-file-button').click();
+  await expect(page.getByTestId('restore-file-preview')).toBeVisible();
+  await expect(page.getByTestId('diff-view')).toHaveAttribute('data-to', 'workspace');
+  await expectRestoreDiff(page, 'second line', 'edited on disk');
+  // Confirm's reason beside it whenever it waits; once enabled, none is needed.
+  const confirm = page.getByTestId('restore-file-confirm');
+  await expect.poll(async () => (await confirm.isEnabled()) || (await page.getByTestId('restore-file-confirm-reason').isVisible())).toBe(true);
+  await page.screenshot({ path: artifact('restore-file-preview.png') });
+  // Cancelled: the checkpoint's own change again.
+  await page.getByTestId('restore-file-confirm-cancel').click();
+  await expect(page.getByTestId('diff-view')).toHaveAttribute('data-reverse', 'false');
   await expect(page.getByTestId('restore-diff-strip')).toHaveCount(0);
 });
 

@@ -185,3 +185,17 @@ export function monacoText(text: string): string {
 export function artifact(name: string): string {
   return join(ARTIFACTS, name);
 }
+
+/**
+ * A restore's safety checkpoint folds into the restore's row (lib/restore-rows.ts): not a row of its own,
+ * reached from the restore's details ("Show the state before the restore"). Shows it, and checks the row stands for it.
+ */
+export async function showStateBeforeRestore(page: Page, safetyId: string): Promise<void> {
+  const short = safetyId.slice(0, 8);
+  await expect(page.locator(`[data-testid="checkpoint-item"][data-checkpoint-id^="${short}"]`)).toHaveCount(0);
+  const restoreRow = page.getByTestId('checkpoint-item').filter({ has: page.locator('.badge-restore') }).first();
+  await restoreRow.click();
+  await page.getByTestId('before-restore').click();
+  await expect(page.getByTestId('details-body')).toHaveAttribute('data-shows', short);
+  await expect(restoreRow).toHaveAttribute('aria-selected', 'true');
+}

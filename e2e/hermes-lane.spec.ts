@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { createHermesStore, storeFingerprint } from '../tests/agents/hermes-store.js';
-import { artifact, expect, openApp, test } from './fixtures.js';
+import { artifact, expect, openApp, test, showStateBeforeRestore } from './fixtures.js';
 
 test("Hermes' /rollback checkpoints show as their own lane, arrive live and restore", async ({ page, workspace, serve }) => {
   const hermes = createHermesStore(join(dirname(workspace.home), 'hermes-home'), workspace.dir);
@@ -51,8 +51,9 @@ test("Hermes' /rollback checkpoints show as their own lane, arrive live and rest
   await page.getByTestId('restore-confirm').click();
   await expect.poll(() => readFile(join(workspace.dir, 'notes.txt'), 'utf8')).toBe('first line\n');
   const safetyShort = ((await page.getByTestId('restore-safety-id').getAttribute('data-id')) ?? '').slice(0, 12);
-  const safety = page.locator(`[data-testid="checkpoint-item"][data-checkpoint-id^="${safetyShort}"]`);
-  await expect(safety).toContainText(/safety/i);
-  await expect(safety.getByTestId('hermes-badge')).toHaveCount(0);
+  // Folded into the restore's row (ours, not Hermes'), and reached from it.
+  await showStateBeforeRestore(page, safetyShort);
+  await expect(page.getByTestId('safety-note')).toBeVisible();
+  await expect(page.getByTestId('checkpoint-item').filter({ has: page.locator('.badge-restore') }).first().getByTestId('hermes-badge')).toHaveCount(0);
   expect(storeFingerprint(hermes.home)).toBe(before);
 });

@@ -300,9 +300,12 @@ test('an empty workspace says how to connect each agent and how to remove it', a
 for (const scheme of ['light', 'dark'] as const) {
   test(`axe-core finds no serious or critical violation (${scheme} theme)`, async ({ page, workspace, serve }) => {
     await renamedFolder(workspace);
+    // A text diff on screen (a pure rename shows words, not an editor): one moved file edited.
+    await workspace.write('src/persistence/adapters/memory-adapter-implementation.ts', "export const name = 'edited';\n");
+    await workspace.snapshot('edit one adapter');
     const served = await serve(['--no-watch']);
     await page.emulateMedia({ colorScheme: scheme });
-    await openApp(page, served, 2);
+    await openApp(page, served, 3);
     await expect(page.locator('.monaco-diff-editor .modified .view-lines:not(.line-delete)').first()).toBeVisible({ timeout: 60_000 });
     await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
     // Monaco's text areas included (issue 42: they had no name, axe "label", critical).

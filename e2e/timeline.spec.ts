@@ -6,7 +6,7 @@
 // dark, narrow) go to docs/screenshots/ for the README.
 import { chmod, mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, monacoText, openApp, REPO_ROOT, test, type TempWorkspace } from './fixtures.js';
+import { expect, monacoText, openApp, REPO_ROOT, test, type TempWorkspace, showStateBeforeRestore } from './fixtures.js';
 import { fileName, seedHistory, type SeededCheckpoint } from '../dist/scripts/bench-ui/seed-history.js';
 
 const DOCS = join(REPO_ROOT, 'docs', 'screenshots');
@@ -370,10 +370,10 @@ test('a safety checkpoint says what it protects, and a restore confirmation wait
   await workspace.cli(['restore', first, '--workspace', workspace.dir, '--yes']);
   const served = await serve(['--no-watch']);
   await openApp(page, served);
-  const safety = page.getByTestId('checkpoint-item').filter({ hasText: 'before restoring' });
-  await safety.first().click();
-  // Told in words, by what it restored, never by a hash.
-  await expect(safety.first().getByTestId('checkpoint-title')).toHaveText(/^Before restoring to ‘first’ \(/);
+  // Folded into its restore's row, reached from it; told in words, by what it restored, never by a hash.
+  const safetyId = (JSON.parse(await workspace.cli(['list', '--workspace', workspace.dir, '--json'])) as { id: string; trigger: string }[]).find((c) => c.trigger === 'safety')!.id;
+  await showStateBeforeRestore(page, safetyId);
+  await expect(page.getByTestId('details-title')).toHaveText(/^Before restoring to ‘first’ \(/);
   await expect(page.getByTestId('safety-note')).toContainText('before that restore');
   await expect(page.getByTestId('safety-note')).not.toContainText(first.slice(0, 8));
   await expect(page.getByTestId('safety-note')).toContainText('2 files differ');

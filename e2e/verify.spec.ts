@@ -55,8 +55,9 @@ test('verify from the details pane, marks on the slider, and find where it broke
   await items.first().click();
   await page.getByTestId('bisect-button').click();
   const result = page.getByTestId('bisect-result');
-  await expect(result).toContainText(`It broke at ${ids[4]?.slice(0, 8)}`);
-  await expect(result).toContainText(`last passing checkpoint is ${ids[3]?.slice(0, 8)}`);
+  // By title and time, the id second.
+  await expect(result).toContainText(new RegExp(`It broke at “step 4” \\([^,]+, ${ids[4]?.slice(0, 8)}\\)`));
+  await expect(result).toContainText(new RegExp(`last passing checkpoint is “step 3” \\([^,]+, ${ids[3]?.slice(0, 8)}\\)`));
   // Every run of the search left its mark: the two ends plus steps 2, 3 and 4, which halving verifies.
   await expect(result).toContainText('(3 verifier runs)');
   await expect(page.getByTestId('verify-mark-fail').or(page.getByTestId('verify-mark-pass'))).toHaveCount(5);

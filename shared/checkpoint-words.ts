@@ -93,11 +93,19 @@ function withoutAutoPrefix(reason: string): string {
   return reason.replace(/^auto:\s*/, '');
 }
 
-/** "Left out: dump.bin, big.iso" (the details say why), or null. */
-export function leftOutText(skipped: readonly { path: string }[] | undefined): string | null {
+/** "Left out: dump.bin, 60 MB; notes.pipe" (the details say why), or null. */
+export function leftOutText(skipped: readonly { path: string; size?: number; why?: string }[] | undefined): string | null {
   const left = skipped ?? [];
   if (left.length === 0) return null;
-  return `Left out: ${left.slice(0, 3).map((f) => f.path).join(', ')}${left.length > 3 ? ` and ${left.length - 3} more` : ''}`;
+  // A file left out for its size says the size: why it is not here, at a glance ("dump.bin, 60 MB").
+  const named = left.slice(0, 3).map((f) => (f.why === 'too_large' && f.size !== undefined && f.size > 0 ? `${f.path}, ${megabytes(f.size)}` : f.path));
+  return `Left out: ${named.join('; ')}${left.length > 3 ? ` and ${left.length - 3} more` : ''}`;
+}
+
+/** "2 MB", "1.5 MB", "0.3 MB": one decimal only where it says something. */
+export function megabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return `${mb >= 10 || Number.isInteger(mb) ? Math.round(mb) : Math.round(mb * 10) / 10} MB`;
 }
 
 /** "3 files changed", "No files changed". */
@@ -218,4 +226,13 @@ export function listContext<C extends WordedCheckpoint>(newestFirst: readonly C[
     },
     ...(time ? { time } : {}),
   };
+}
+
+/**
+ * A checkpoint named for a person first, its id second: “Edit src/a.ts” (10:42, 2528b998).
+ * Bisect, verify and restore messages use it (a bare hash says nothing to a person).
+ */
+export function titleTimeId(title: string | null, time: string, id: string): string {
+  const short = id.slice(0, 8);
+  return title === null || title === '' ? `${short} (${time})` : `“${title}” (${time}, ${short})`;
 }

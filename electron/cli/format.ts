@@ -1,5 +1,5 @@
 // Human-readable renderings of the domain model, shared by the commands.
-import type { CheckpointWords } from '../../shared/checkpoint-words.js';
+import { titleTimeId, type CheckpointWords } from '../../shared/checkpoint-words.js';
 import type { Checkpoint, CheckpointStats, FileChange, RestorePreview, SkippedFile } from '../../shared/model.js';
 import { CHANGE_STATUS_LETTER } from '../../shared/model.js';
 import { plural, relativeTime, safeText, shortId, style, table } from './output.js';
@@ -7,6 +7,13 @@ import { plural, relativeTime, safeText, shortId, style, table } from './output.
 export function statsText(stats: CheckpointStats): string {
   if (stats.files === 0) return 'no changes';
   return `${plural(stats.files, 'file')} ${style.added(`+${stats.insertions}`)} ${style.removed(`-${stats.deletions}`)}`;
+}
+
+/** “fix the build” (10:42, 1a2b3c4d): a checkpoint named by its title and local time, the id second. */
+export function checkpointName(cp: Pick<Checkpoint, 'id' | 'time_ms'>, title: string | null): string {
+  const d = new Date(cp.time_ms);
+  const time = `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+  return safeText(titleTimeId(title, time, cp.id));
 }
 
 /** "1a2b3c4d  3 min ago  manual  fix the build" on one line. */

@@ -1,7 +1,7 @@
 // Slider geometry: compressed time (log-sized gaps, marked breaks), zoom, and
 // the pure helpers the timeline's marks, filter and diff header use.
 import { describe, expect, it } from 'vitest';
-import { BREAK_MS, buildScale, revealInView, toTrack, zoomView } from '../../renderer/src/lib/timeline-scale.js';
+import { BREAK_MS, buildScale, revealInView, toTrack, withCheckpoints, zoomView } from '../../renderer/src/lib/timeline-scale.js';
 import { relativeTime } from '../../renderer/src/lib/time.js';
 import { effectVariant } from '../../renderer/src/lib/effects.js';
 import { hiddenChange } from '../../renderer/src/lib/change-kind.js';
@@ -149,5 +149,27 @@ describe('relative time', () => {
     expect(relativeTime(now - 3 * 3_600_000, now)).toBe('3 h ago');
     expect(relativeTime(now - 2 * 86_400_000 - 5, now)).toBe('2 d ago');
     expect(relativeTime(now + 60_000, now)).toBe('just now');
+  });
+});
+
+describe('zoom never lands on an empty window (withCheckpoints)', () => {
+  const us = new Float64Array([0.1, 0.2, 0.6, 0.61]);
+  it('keeps a view that holds a checkpoint as it is', () => {
+    const view = { start: 0.15, end: 0.25 };
+    expect(withCheckpoints(view, us)).toBe(view);
+  });
+  it('a view inside a pause takes in the nearest checkpoint on either side', () => {
+    const got = withCheckpoints({ start: 0.3, end: 0.31 }, us);
+    expect(got.start).toBeLessThanOrEqual(0.2);
+    expect(got.end).toBeGreaterThanOrEqual(0.6);
+    expect(got.end - got.start).toBeLessThan(0.5);
+  });
+  it('past the newest or before the oldest, the nearest one is in view', () => {
+    const late = withCheckpoints({ start: 0.9, end: 0.95 }, us);
+    expect(late.start).toBeLessThanOrEqual(0.61);
+    expect(late.end).toBeGreaterThanOrEqual(0.61);
+    const early = withCheckpoints({ start: 0.01, end: 0.05 }, us);
+    expect(early.start).toBeLessThanOrEqual(0.1);
+    expect(early.end).toBeGreaterThanOrEqual(0.1);
   });
 });

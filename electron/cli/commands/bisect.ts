@@ -7,7 +7,8 @@ import type { Workspace } from '../../engine/api.js';
 import { bisect, type BisectProgress } from '../../verify/bisect.js';
 import { verifyCheckpoint } from '../../verify/verify.js';
 import { checkRef, openCliStore, openWorkspace, withCommonOptions } from '../context.js';
-import { changeList, checkpointSummary } from '../format.js';
+import { changeList, checkpointName, checkpointSummary } from '../format.js';
+import { describeOne } from '../../engine/words.js';
 import { abortOnInterrupt } from '../interrupt.js';
 import { printJson, printLines, shellQuote, shortId, style } from '../output.js';
 import { noteToStderr, type VerifierOptions } from './verify.js';
@@ -24,8 +25,10 @@ function progressLine(p: BisectProgress): string {
 
 async function resultLines(workspace: Workspace, result: BisectResult): Promise<string[]> {
   const [bad, good, diff] = await Promise.all([workspace.resolve(result.first_bad), workspace.resolve(result.last_good), workspace.diff(result.last_good, result.first_bad)]);
+  const [badWords, goodWords] = await Promise.all([describeOne(workspace, bad), describeOne(workspace, good)]);
   const where = shellQuote(workspace.root);
   return [
+    `It broke at ${checkpointName(bad, badWords.title)}; the last passing checkpoint is ${checkpointName(good, goodWords.title)}.`,
     `first failing: ${checkpointSummary(bad)}`,
     `last passing:  ${checkpointSummary(good)}`,
     style.dim(`${result.runs.length} verifier run${result.runs.length === 1 ? '' : 's'}; what changed between them:`),

@@ -12,7 +12,8 @@ import { UsageError } from '../../../shared/errors.js';
 import { EffectLedger } from '../../effects/ledger.js';
 import { beforeCheckpoint, checkPromptId, findPrompt } from '../../prompts/listing.js';
 import { checkPaths, checkRef, checkedWorkspaceDir, collect, openCliStore, openWorkspace, withCommonOptions, type CommonOptions, CHECKPOINT_ARG_HELP } from '../context.js';
-import { previewLines } from '../format.js';
+import { checkpointName, previewLines } from '../format.js';
+import { describeOne } from '../../engine/words.js';
 import { plural, printJson, printLine, printLines, relativeTime, safeText, shellQuote, shortId, style } from '../output.js';
 import { promptLine } from '../prompt-format.js';
 import { effectLines } from './effects.js';
@@ -63,7 +64,7 @@ export function registerRestore(program: Command): void {
     }
     const result = await workspace.restore(ref, restoreOptions);
     if (options.json) printJson(result);
-    else printLines(resultLines(result, workspace));
+    else printLines(resultLines(result, workspace, await restoredName(workspace, result.restored)));
   });
 }
 
@@ -93,10 +94,16 @@ async function restoreBeforePrompt(promptId: string, restoreOptions: RestoreOpti
   }
   const result = await workspace.restore(target, restoreOptions);
   if (options.json) printJson({ ...result, prompt });
-  else printLines([about, ...resultLines(result, workspace)]);
+  else printLines([about, ...resultLines(result, workspace, await restoredName(workspace, target))]);
 }
 
-function resultLines(result: RestoreResult, workspace: Workspace): string[] {
+/** The restored checkpoint by its title and time, the id second (its words as `list` says them). */
+async function restoredName(workspace: Workspace, id: string): Promise<string> {
+  const cp = await workspace.resolve(id);
+  return checkpointName(cp, (await describeOne(workspace, cp)).title);
+}
+
+function resultLines(result: RestoreResult, workspace: Workspace, restored: string): string[] {
   const counts = [
     `${result.modified.length} overwritten`,
     `${result.added.length} created`,
@@ -104,7 +111,7 @@ function resultLines(result: RestoreResult, workspace: Workspace): string[] {
     `${result.untracked_removed} untracked removed`,
   ].join(', ');
   return [
-    `restored ${style.id(shortId(result.restored))}: ${plural(result.files_changed, 'file')} changed (${counts})`,
+    `restored ${restored}: ${plural(result.files_changed, 'file')} changed (${counts})`,
     ...result.conflicts.map((p) => style.warn(`${safeText(p)}: changed during the restore, left as is`)),
     ...result.skipped.map((p) => style.warn(`${safeText(p)}: something unrecorded is in the way, left as is`)),
     `safety checkpoint ${style.id(shortId(result.safety))}; to undo: ${undoCommand(result, workspace.root)}`,

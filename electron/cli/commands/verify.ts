@@ -5,7 +5,9 @@ import type { VerificationRecord } from '../../../shared/model.js';
 import { verifyCheckpoint } from '../../verify/verify.js';
 import { checkRef, ExitWith, openCliStore, openWorkspace, withCommonOptions, type CommonOptions, OWN_CHECKPOINT_ARG_HELP } from '../context.js';
 import { abortOnInterrupt } from '../interrupt.js';
-import { printJson, printLines, shortId, style } from '../output.js';
+import { checkpointName } from '../format.js';
+import { describeOne } from '../../engine/words.js';
+import { printJson, printLines, style } from '../output.js';
 
 export const EXIT_VERIFY_FAILED = 3;
 
@@ -37,9 +39,10 @@ export function verificationJson(r: VerificationRecord): VerificationJson {
   };
 }
 
-export function verificationLines(r: VerificationRecord): string[] {
+/** `name`: the checkpoint by its title and time, the id second (format.ts checkpointName). */
+export function verificationLines(r: VerificationRecord, name: string): string[] {
   const outcome = r.passed ? style.added('passed') : style.removed(r.timed_out ? 'failed (time limit)' : 'failed');
-  const lines = [`${style.id(shortId(r.id))} ${outcome} in ${(r.duration_ms / 1000).toFixed(1)} s: ${r.command}${r.exit_code === null ? '' : ` (exit ${r.exit_code})`}`];
+  const lines = [`${name} ${outcome} in ${(r.duration_ms / 1000).toFixed(1)} s: ${r.command}${r.exit_code === null ? '' : ` (exit ${r.exit_code})`}`];
   if (r.dependencies_changed) {
     const paths = r.dependencies_changed_paths ?? [];
     lines.push(style.removed(`warning: the verifier changed the workspace's dependencies: ${paths.slice(0, 5).join(', ')}${paths.length > 5 ? ', …' : ''}`));
@@ -72,7 +75,10 @@ export function registerVerify(program: Command): void {
       interrupt.dispose();
     }
     if (options.json) printJson(verificationJson(record));
-    else printLines(verificationLines(record));
+    else {
+      const cp = await workspace.resolve(record.id);
+      printLines(verificationLines(record, checkpointName(cp, (await describeOne(workspace, cp)).title)));
+    }
     if (!record.passed) throw new ExitWith(EXIT_VERIFY_FAILED);
   });
 }

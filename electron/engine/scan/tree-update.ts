@@ -11,7 +11,8 @@
 // through the ignore rules (so a full scan that found a few changes builds its
 // tree here too, scan.ts `withoutIndex`) — and returns null (the git paths in
 // scan.ts / scan-paths.ts take over, before anything was written) for
-// everything that needs git's own rules: any other new file, a folder or a path that
+// everything that needs git's own rules: any other new file, a possible rename (a file
+// gone and another new), a folder or a path that
 // crosses a file, special/unreadable/oversized files, nested repositories,
 // `.git`/`.gitignore` in the path, a name a credential pattern might match,
 // exclude rules changed since the last scan, a file that changed while it was
@@ -109,6 +110,9 @@ export async function scanPathsInNode(ctx: WsContext, paths: readonly string[], 
     if (old === null && recordable?.has(rel) !== true) return null; // a new file: git's ignore rules decide
     blobs.push({ rel, old, now });
   }
+  // A file gone and another new: maybe a rename, which git's -M decides (git/stats.ts), so that a
+  // moved folder is counted as the diff shows it (6 files renamed, not 12 files +120 −120).
+  if (removed.size > 0 && blobs.some((b) => b.old === null)) return null;
   for (const { rel, old, now } of blobs) {
     const oid = objectId('blob', now.data);
     seen.set(rel, { signature: now.signature, mode: now.mode, oid });

@@ -20,6 +20,7 @@ import { laneOf, type Lane } from '../lib/lanes.js';
 import { wordsIn } from '../lib/checkpoint-title.js';
 import { leftOutText } from '../../../shared/checkpoint-words.js';
 import { FilterBar } from './FilterBar.js';
+import { foldRestoreRows } from '../lib/restore-rows.js';
 import { useScrub, useScrubThrottled } from '../state/scrub.js';
 import { usePrompts } from '../state/prompts.js';
 import { promptKeyOf } from '../lib/prompt-groups.js';
@@ -112,7 +113,9 @@ export function CheckpointList() {
   const matches = useFilter((s) => s.matches);
   // A file's history on its way: its count is not known yet (never "0 of 10000").
   const historyLoading = useFilter((s) => s.history?.status === 'loading');
-  const checkpoints = matches ?? all;
+  // One row per restore: its safety checkpoint folds into it (lib/restore-rows.ts).
+  const folded = useMemo(() => foldRestoreRows(matches ?? all), [matches, all]);
+  const checkpoints = folded.rows;
   // While the handle is dragged the list follows at ~8 steps a second: a list
   // jumping hundreds of rows redoes the layout and paint of every row, the
   // largest cost of a step at 10,000 checkpoints.
@@ -156,7 +159,9 @@ export function CheckpointList() {
     return next;
   }), []);
   const { items, tops, rowIndex, height: total } = useMemo(() => layout(checkpoints, Date.now(), prompts, expanded), [checkpoints, today, prompts, expanded]);
-  const selectedIndex = selectedId ? (rowIndex.get(selectedId) ?? -1) : -1;
+  // For each item, the day header it sits under: the header pinned at the top says the date of the rows in view.
+  const dayOf = useMemo(() => dayHeaderOf(items), [items]);
+  const selectedIndex = selectedId ? (rowIndex.get(folded.rowOf.get(selectedId) ?? selectedId) ?? -1) : -1;
 
   // Keep the selected row in view as the slider moves. From the scroll offset
   // and height kept in state, not read from the DOM (a read right after React's
@@ -270,7 +275,7 @@ export function CheckpointList() {
       );
     } else {
       const c = item.checkpoint;
-      rows.push(<CheckpointRow key={`r${item.ordinal % slots}`} checkpoint={c} top={tops[i]!} selected={c.id === selectedId && !promptShown} onSelect={selectRow} />);
+      rows.push(<CheckpointRow key={`r${item.ordinal % slots}`} checkpoint={c} top={tops[i]!} selected={i === selectedIndex && !promptShown} onSelect={selectRow} />);
     }
   }
 
@@ -313,15 +318,40 @@ export function CheckpointList() {
           role="listbox"
           tabIndex={0}
           aria-label="Checkpoints, newest first"
-          aria-activedescendant={promptShown ? `prompt-${selectedPromptId}` : selectedId ? `cp-${selectedId}` : undefined}
+          aria-activedescendant={promptShown ? `prompt-${selectedPromptId}` : selectedId ? `cp-${folded.rowOf.get(selectedId) ?? selectedId}` : undefined}
           onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
           onKeyDown={onKeyDown}
         >
+          <PinnedDay items={items} tops={tops} dayOf={dayOf} scrollTop={scrollTop} />
           <div className="checkpoint-spacer" style={{ height: total }}>
             {rows}
           </div>
         </div>
       )}
+    </div>
+  );
+}
+
+/** Each item's day header (its index), so the pinned header is found without a walk back at each scroll. */
+function dayHeaderOf(items: readonly Item[]): Int32Array {
+  const of = new Int32Array(items.length);
+  let day = -1;
+  for (let i = 0; i < items.length; i++) {
+    if (items[i]!.kind === 'day') day = i;
+    of[i] = day;
+  }
+  return of;
+}
+
+/** The day of the rows at the top of the list, pinned there once its own header has scrolled away (deep in a long history a row says only its time). */
+function PinnedDay({ items, tops, dayOf, scrollTop }: { items: readonly Item[]; tops: Float64Array; dayOf: Int32Array; scrollTop: number }) {
+  const top = itemAt(tops, items.length, scrollTop);
+  const day = dayOf[Math.min(top, items.length - 1)] ?? -1;
+  const item = items[day];
+  if (item?.kind !== 'day' || tops[day]! >= scrollTop) return null;
+  return (
+    <div className="day-header day-pinned" data-testid="day-pinned" aria-hidden="true" style={{ height: HEADER_HEIGHT }}>
+      {item.label}
     </div>
   );
 }
@@ -381,10 +411,15 @@ const CheckpointRow = memo(function CheckpointRow({
           {timeOfDay(c.time_ms)}
         </time>
         <span className="dot-sep" aria-hidden="true">·</span>
-        <span>
-          {c.stats.files} file{c.stats.files === 1 ? '' : 's'}
-        </span>
-        <LineStats insertions={c.stats.insertions} deletions={c.stats.deletions} />
+        {/* Only a left-out file changed: the row names it (below) rather than "0 files +0 −0". */}
+        {(c.stats.files > 0 || c.skipped.length === 0) && (
+          <>
+            <span>
+              {c.stats.files} file{c.stats.files === 1 ? '' : 's'}
+            </span>
+            <LineStats insertions={c.stats.insertions} deletions={c.stats.deletions} />
+          </>
+        )}
         {c.skipped.length > 0 && (
           <span className="row-left-out" data-testid="row-left-out" title={leftOutText(c.skipped) ?? undefined}>
             {leftOutText(c.skipped)}

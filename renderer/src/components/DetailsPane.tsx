@@ -5,7 +5,8 @@ import { client } from '../state/client.js';
 import type { Checkpoint, FileChange, SkippedFile } from '../../../shared/model.js';
 import { CHANGE_STATUS_LETTER } from '../../../shared/model.js';
 import { wordsIn } from '../lib/checkpoint-title.js';
-import { precedesCall } from '../../../shared/checkpoint-words.js';
+import { BeforeRestoreNote } from './BeforeRestore.js';
+import { leftOutText, precedesCall } from '../../../shared/checkpoint-words.js';
 import { indexOfId, previousOf, selectedCheckpoint, useTimeline } from '../state/timeline.js';
 import { useDetails, type Loadable } from '../state/details.js';
 import { rangeKey, useDiff } from '../state/diff.js';
@@ -217,6 +218,7 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
       )}
       <VerifyPanel workspace={workspace} checkpoint={c} />
       {c.trigger === 'safety' && c.restore_target && <SafetyNote workspace={workspace} checkpoint={c} target={c.restore_target} />}
+      {c.trigger === 'restore' && <BeforeRestoreNote checkpoint={c} />}
       {skipped.length > 0 && <LeftOutFiles skipped={skipped} />}
       <DiffToolbar previous={against} checkpoint={c} />
       {/* Dimmed while stale, but not while scrubbing: there it would flicker at every step (and redo the layers). */}
@@ -233,7 +235,7 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
       <div
         className={['details-body', stale && !scrubbing ? 'stale' : '', files?.status === 'ready' && files.value.length === 1 ? 'single-file' : ''].filter(Boolean).join(' ')}
         data-testid="details-body" data-stale={stale ? 'true' : 'false'} data-shows={shortId(diffCheckpoint.id)}>
-        <FileList files={files} restoring={restoring} onRetry={() => (mode === 'previous' ? void fetchDetail(c.id) : void loadWorkspaceDiff(c.id))} />
+        <FileList files={files} restoring={restoring} leftOut={leftOutText(c.skipped)} onRetry={() => (mode === 'previous' ? void fetchDetail(c.id) : void loadWorkspaceDiff(c.id))} />
         <Splitter pane="filesWidth" label="File list width" />
         <DiffArea workspace={workspace} checkpoint={diffCheckpoint} previous={diffPrevious} files={files?.status === 'ready' ? files.value : null} restoring={restoring} />
       </div>
@@ -299,14 +301,10 @@ function SafetyNote({ workspace, checkpoint, target }: { workspace: string; chec
   );
 }
 
-/**
- * The count the list's row says too: a checkpoint's stats count a rename as two files (the old
- * path and the new), so the renames are counted that way here and named.
- */
+/** The count the list's row says too (one rule, the engine's: a rename is one file), with the renames named. */
 function fileCountText(list: readonly FileChange[]): string {
   const renames = list.filter((f) => f.status === 'renamed').length;
-  const files = list.length + renames;
-  const text = `${files} changed file${files === 1 ? '' : 's'}`;
+  const text = `${list.length} changed file${list.length === 1 ? '' : 's'}`;
   return renames === 0 ? text : `${text} · ${renames} rename${renames === 1 ? '' : 's'}`;
 }
 
@@ -470,7 +468,7 @@ function DiffToolbar({ previous, checkpoint }: { previous: Side; checkpoint: Che
 }
 
 
-function FileList({ files, restoring, onRetry }: { files: Loadable<FileChange[]> | undefined; restoring: boolean; onRetry: () => void }) {
+function FileList({ files, restoring, leftOut, onRetry }: { files: Loadable<FileChange[]> | undefined; restoring: boolean; leftOut: string | null; onRetry: () => void }) {
   const selectedPath = useDiff((s) => s.selectedPath);
   const selectFile = useDiff((s) => s.selectFile);
   const mode = useDiff((s) => (restoring ? 'workspace' : s.mode));
@@ -493,7 +491,7 @@ function FileList({ files, restoring, onRetry }: { files: Loadable<FileChange[]>
     return (
       <div className="file-list padded">
         <p className="muted small-text">
-          {mode === 'previous' ? 'No files changed in this checkpoint.' : restoring ? 'The files on disk match this checkpoint: the restore changes nothing.' : 'The files on disk match this checkpoint.'}
+          {mode === 'previous' ? (leftOut ?? 'No files changed in this checkpoint.') : restoring ? 'The files on disk match this checkpoint: the restore changes nothing.' : 'The files on disk match this checkpoint.'}
         </p>
       </div>
     );

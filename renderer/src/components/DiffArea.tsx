@@ -9,10 +9,12 @@ import { LARGE_VIEWER_MAX_BYTES, VIEWER_MAX_BYTES, type Checkpoint, type FileCha
 import { fileDiffKey, useDiff, type DiffMode, type FileDiffRequest } from '../state/diff.js';
 import { useTheme } from '../state/theme.js';
 import { shortId } from '../lib/time.js';
+import { leftOutText } from '../../../shared/checkpoint-words.js';
 import { lineCountLabel } from '../lib/line-count.js';
 import { InlineError, Skeleton } from './bits.js';
 import type { Loadable } from '../state/details.js';
 import { useFilter } from '../state/filter.js';
+import { useRestore } from '../state/restore.js';
 import { useDiffNav } from '../state/diff-nav.js';
 import { useScrub } from '../state/scrub.js';
 import { baseName, dirName } from '../lib/paths.js';
@@ -42,8 +44,18 @@ export function DiffArea({
   restoring?: boolean;
 }) {
   const chosenMode = useDiff((s) => s.mode);
-  const mode: DiffMode = restoring ? 'workspace' : chosenMode;
   const selectedPath = useDiff((s) => s.selectedPath);
+  // "Restore this file" armed for the file on screen: its diff is what that restore does to it,
+  // the file on disk now → the checkpoint's (the tree's restore does the same for every file).
+  const restoringFile = useRestore(
+    (s) => !!s.armed && s.armed.scope === 'file' && s.armed.origin === undefined && s.armed.id === checkpoint.id && s.armed.workspace === workspace && s.armed.paths?.[0] === selectedPath,
+  );
+  // The preview compares with the disk as it is now, not as it was when last compared.
+  useEffect(() => {
+    if (restoringFile) useDiff.getState().invalidateWorkspace();
+  }, [restoringFile]);
+  const reverse = restoring || restoringFile;
+  const mode: DiffMode = reverse ? 'workspace' : chosenMode;
   const selectFile = useDiff((s) => s.selectFile);
   const followedPath = useFilter((s) => s.filter.path);
   const followPath = useFilter((s) => s.followPath);
@@ -63,15 +75,22 @@ export function DiffArea({
 
   // The diff view stays mounted whatever is selected: its editors are costly to create (EditorStage.tsx).
   const stage = (request: FileDiffRequest | null, first: boolean, onLarge: () => void, message?: string) => (
-    <FileDiffView request={request} first={first} mode={mode} reverse={restoring} onLarge={onLarge} {...(message ? { message } : {})} />
+    <FileDiffView request={request} first={first} mode={mode} reverse={reverse} onLarge={onLarge} {...(message ? { message } : {})} />
   );
   if (!files || !selected) {
     // An empty change (a safety checkpoint taken when nothing had changed) says so, not a blank diff.
-    const empty = mode === 'previous' ? 'Nothing changed since the checkpoint before: it holds the same files.' : 'Nothing to compare.';
+    // What was left out is what changed, though the checkpoint could not take it in: said, not "Nothing changed".
+    const leftOut = leftOutText(checkpoint.skipped);
+    const empty =
+      mode !== 'previous'
+        ? 'Nothing to compare.'
+        : leftOut !== null
+          ? `${leftOut}. The checkpoint could not take ${checkpoint.skipped.length === 1 ? 'it' : 'them'} in, so there is no diff; otherwise it holds the same files as the checkpoint before.`
+          : 'Nothing changed since the checkpoint before: it holds the same files.';
     const message = !files ? undefined : files.length === 0 ? empty : 'Select a file to see its diff.';
     // The same child slots as below (the head and the restore preview absent), so React keeps the view and its editors.
     return (
-      <div className="diff-area">
+      <div className="diff-area" data-testid="diff-area">
         {false}
         {false}
         {stage(null, false, () => undefined, message)}
@@ -92,7 +111,7 @@ export function DiffArea({
   const mode_label = modeChangeLabel(selected.old_mode, selected.new_mode);
 
   return (
-    <div className="diff-area">
+    <div className="diff-area" data-testid="diff-area">
       <div className="diff-head">
         <span
           className="diff-file mono"
@@ -133,7 +152,7 @@ export function DiffArea({
           id={checkpoint.id}
           scope="file"
           paths={[selected.path]}
-          label={mode === 'previous' ? 'Restore this file…' : 'Restore file from checkpoint…'}
+          label={chosenMode === 'previous' && !restoring ? 'Restore this file…' : 'Restore file from checkpoint…'}
           ids={FILE_IDS}
         />
       </div>
@@ -252,8 +271,8 @@ function FileDiffView({
     const canAsk = !request.large && sides.some((s) => s.kind === 'too_large') && sides.every((s) => s.kind !== 'binary' && s.kind !== 'symlink' && (s.size ?? 0) <= LARGE_VIEWER_MAX_BYTES);
     overlay = (
       <div className="diff-overlay">
-        <div className="diff-notice">
-          <Icon name="alert" size={18} />
+        <div className="diff-notice" data-testid={view.renamed ? 'pure-rename' : 'diff-notice'}>
+          <Icon name={view.renamed ? 'file' : 'alert'} size={18} />
           <div>
             <strong>{view.notice.title}</strong>
             <div className="muted">{view.notice.detail}</div>
@@ -344,7 +363,7 @@ function Centered({ text }: { text: string }) {
 /** What one file's diff is shown as. */
 type DiffView =
   | { kind: 'image'; diff: FileDiff; oldSide: FileSide }
-  | { kind: 'notice'; diff: FileDiff; oldSide: FileSide; notice: { title: string; detail: string } }
+  | { kind: 'notice'; diff: FileDiff; oldSide: FileSide; notice: { title: string; detail: string }; renamed?: boolean }
   | {
       kind: 'text';
       diff: FileDiff;
@@ -367,6 +386,11 @@ function describeView(diff: FileDiff, first: boolean): DiffView {
   if (notice) return { kind: 'notice', diff, oldSide, notice };
   const oldText = oldSide.kind === 'text' ? (oldSide.text ?? '') : '';
   const newText = diff.new.kind === 'text' ? (diff.new.text ?? '') : '';
+  // A pure rename: two equal texts side by side say nothing; the words do.
+  if (diff.old_path !== undefined && diff.old_path !== diff.path && oldSide.kind === 'text' && diff.new.kind === 'text' && oldText === newText) {
+    const [before, after] = [diff.old_path, diff.path];
+    return { kind: 'notice', diff, oldSide, notice: { title: 'Renamed, content identical', detail: `${before} → ${after}, not a line changed.` }, renamed: true };
+  }
   const oneSide = oldSide.kind === 'missing' ? 'added' : diff.new.kind === 'missing' ? 'deleted' : null;
   return {
     kind: 'text',

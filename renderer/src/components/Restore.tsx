@@ -145,10 +145,14 @@ export function RestoreControls({
   const unseen = seenKey !== armedKey(armed);
   const disabled = running || armed.preview.status !== 'ready' || guarded || unseen;
   const onConfirm = async () => {
+    const undoing = armed.origin === 'undo';
     const outcome = await confirm();
     if (outcome) {
       useDiff.getState().invalidateWorkspace();
-      void useTimeline.getState().refresh();
+      const refreshed = useTimeline.getState().refresh();
+      // After an undo, the state it brought back is what shows (not the safety checkpoint it restored, whose own change is empty).
+      const broughtBack = outcome.result.checkpoint;
+      if (undoing && broughtBack !== null) void refreshed.then(() => useTimeline.getState().select(broughtBack));
       const leftAlone = restoreLeftAlone(outcome.result);
       useToasts.getState().push({
         // Not the 'warning' tone: that one marks irreversible effects. The banner carries the warning.

@@ -24,7 +24,7 @@ import { VerifyMarks } from './VerifyMarks.js';
 import { FailedCallCard, PromptMarks } from './PromptMarks.js';
 import { HoverCard, TimelineLegend } from './TimelineLegend.js';
 import { axisEnds, layoutAxisLabels, type AxisLabelKind } from '../lib/axis-labels.js';
-import { atZoomFloor, buildScale, clampView, fromTrack, FULL_VIEW, revealInView, toTrack, zoomView, type TimeScale as Scale, type View } from '../lib/timeline-scale.js';
+import { atZoomFloor, buildScale, clampView, fromTrack, FULL_VIEW, revealInView, toTrack, withCheckpoints, zoomView, type TimeScale as Scale, type View } from '../lib/timeline-scale.js';
 
 /** A pointer this near a tick (px) shows the tick's card. */
 const HOVER_PX = 6;
@@ -71,6 +71,9 @@ export function TimelineSlider() {
   // "now" joins the axis so the workspace's present has a place after the newest checkpoint.
   const scale = useMemo(() => buildScale(checkpoints, [...effectTimes, now]), [checkpoints, effectTimes, now]);
   const [view, setView] = useState<View>(FULL_VIEW);
+  // The wheel's listener is added once: it reads the scale of the moment through this.
+  const scaleNow = useRef(scale);
+  scaleNow.current = scale;
   const rail = useRef<HTMLDivElement>(null);
   const slider = useRef<HTMLDivElement>(null);
   const width = useWidth(rail);
@@ -143,7 +146,8 @@ export function TimelineSlider() {
         setView((v) => clampView({ start: v.start + d * (v.end - v.start), end: v.end + d * (v.end - v.start) }));
       } else {
         const factor = Math.exp(e.deltaY * (e.ctrlKey ? 0.01 : 0.0025));
-        setView((v) => zoomView(v, factor, anchor));
+        // Never onto an empty window: a zoom into a pause takes in the nearest checkpoints.
+        setView((v) => withCheckpoints(zoomView(v, factor, anchor), scaleNow.current.us));
       }
     };
     el.addEventListener('wheel', onWheel, { passive: false });
@@ -183,7 +187,7 @@ export function TimelineSlider() {
     if (e.currentTarget.hasPointerCapture(e.pointerId)) e.currentTarget.releasePointerCapture(e.pointerId);
   };
 
-  const zoomAtThumb = (factor: number) => setView((v) => zoomView(v, factor, Math.max(0, Math.min(1, toTrack(v, thumbU)))));
+  const zoomAtThumb = (factor: number) => setView((v) => withCheckpoints(zoomView(v, factor, Math.max(0, Math.min(1, toTrack(v, thumbU)))), scale.us));
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const moves: Record<string, () => void> = {
       ArrowLeft: () => stepBy(-1),

@@ -5,6 +5,7 @@
 import type { Checkpoint, VerificationRecord } from '../../../shared/model.js';
 import { absoluteTime, shortId } from '../lib/time.js';
 import { useTimeline } from '../state/timeline.js';
+import { titledWithId } from '../lib/checkpoint-title.js';
 import { useVerify, type BisectJob } from '../state/verify.js';
 import { CopyButton, InlineError } from './bits.js';
 import { Icon } from './Icon.js';
@@ -165,12 +166,13 @@ function VerifyOutput({ record }: { record: VerificationRecord }) {
 function BisectStatus({ job, workspace }: { job: BisectJob; workspace: string }) {
   const { cancelBisect, dismissBisect } = useVerify.getState();
   const select = useTimeline((s) => s.select);
+  const all = useTimeline((s) => s.checkpoints);
   if (job.status === 'starting' || job.status === 'running') {
     return (
       <div className="banner banner-info bisect" data-testid="bisect-progress" aria-live="polite">
         <span className="spinner" aria-hidden="true" />
         <span>
-          Finding where it broke between {shortId(job.good)} and {shortId(job.bad)}: {job.message} ({job.runs} run{job.runs === 1 ? '' : 's'} so far, at most {job.remaining_at_most} more)
+          Finding where it broke between {titledWithId(all, job.good)} and {titledWithId(all, job.bad)}: {job.message} ({job.runs} run{job.runs === 1 ? '' : 's'} so far, at most {job.remaining_at_most} more)
         </span>
         <button type="button" className="button button-subtle small" data-testid="bisect-cancel" onClick={() => void cancelBisect()}>
           Cancel
@@ -192,15 +194,15 @@ function BisectStatus({ job, workspace }: { job: BisectJob; workspace: string })
   return (
     <div className="banner banner-warning banner-stacked bisect" data-testid="bisect-result">
       <span>
-        It broke at <strong className="mono">{shortId(first_bad)}</strong>; the last passing checkpoint is <strong className="mono">{shortId(last_good)}</strong> ({runs.length} verifier run{runs.length === 1 ? '' : 's'}).
+        It broke at <strong>{titledWithId(all, first_bad)}</strong>; the last passing checkpoint is <strong>{titledWithId(all, last_good)}</strong> ({runs.length} verifier run{runs.length === 1 ? '' : 's'}).
         Selecting the failing one shows exactly what changed since the passing one.
       </span>
       <span className="verify-actions">
         <button type="button" className="button button-subtle small" data-testid="bisect-show" onClick={() => select(first_bad)}>
           Show what changed
         </button>
-        <RestoreControls workspace={workspace} id={last_good} scope="tree" label={`Restore ${shortId(last_good)} (passing)…`} ids={GOOD_IDS} />
-        <RestoreControls workspace={workspace} id={first_bad} scope="tree" label={`Restore ${shortId(first_bad)} (failing)…`} ids={BAD_IDS} />
+        <RestoreControls workspace={workspace} id={last_good} scope="tree" label="Restore the passing one…" ids={GOOD_IDS} />
+        <RestoreControls workspace={workspace} id={first_bad} scope="tree" label="Restore the failing one…" ids={BAD_IDS} />
         <button type="button" className="button button-subtle small" onClick={dismissBisect}>
           Dismiss
         </button>

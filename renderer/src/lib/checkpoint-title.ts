@@ -3,8 +3,8 @@
 // timeline's whole list, so a filtered view still words each checkpoint by its
 // true previous one.
 import type { Checkpoint } from '../../../shared/model.js';
-import { checkpointWords, listContext, restoredTitle, type CheckpointWords, type WordsContext } from '../../../shared/checkpoint-words.js';
-import { absoluteTime } from './time.js';
+import { checkpointWords, listContext, restoredTitle, titleTimeId, type CheckpointWords, type WordsContext } from '../../../shared/checkpoint-words.js';
+import { absoluteTime, timeOfDay } from './time.js';
 
 const contexts = new WeakMap<readonly Checkpoint[], WordsContext<Checkpoint>>();
 
@@ -41,4 +41,11 @@ export function restoreDoneText(newestFirst: readonly Checkpoint[], restoredId: 
     return `Undid the restore of ${what === 'the workspace' ? '' : `${what} to `}${namedIn(newestFirst, target.restore_target).replace(/ \([^()]*\)$/, '')}`;
   }
   return `Restored ${what} to ${namedIn(newestFirst, restoredId)}`;
+}
+
+/** “Edit src/a.ts” (10:42 AM, 2528b998): by title and time, the id second (bisect and verify messages). */
+export function titledWithId(newestFirst: readonly Checkpoint[], id: string): string {
+  const c = contextOf(newestFirst).find?.(id);
+  if (c === undefined) return id.slice(0, 8);
+  return titleTimeId(wordsIn(newestFirst, c).title, timeOfDay(c.time_ms), id);
 }

@@ -2,14 +2,11 @@
 // not take in, and paths a restore did not write. Pure, so tests can pin them.
 import type { RestoreResult, SkippedFile } from '../../../shared/model.js';
 
-const MB = 1024 * 1024;
+import { megabytes } from '../../../shared/checkpoint-words.js';
 
-/** "2 MB", "1.5 MB", "0.3 MB": one decimal only where it says something. */
-export function megabytes(bytes: number): string {
-  const mb = bytes / MB;
-  const rounded = mb >= 10 || Number.isInteger(mb) ? Math.round(mb) : Math.round(mb * 10) / 10;
-  return `${rounded} MB`;
-}
+export { megabytes };
+
+const MB = 1024 * 1024;
 
 /**
  * Why a file is not in a checkpoint, in words. The limit is today's setting; the

@@ -194,6 +194,33 @@ export function zoomView(view: View, factor: number, anchor: number): View {
   return clampView({ start: pivot - anchor * next, end: pivot - anchor * next + next });
 }
 
+/**
+ * A view zoomed into a pause can hold no checkpoint at all (an empty 16-minute
+ * window): then it takes in the nearest checkpoints on either side instead —
+ * never wider than needed, a margin of a tenth around them. `us`: the
+ * checkpoints' axis points, ascending. Unchanged when one is in view.
+ */
+export function withCheckpoints(view: View, us: Float64Array): View {
+  const n = us.length;
+  if (n === 0) return view;
+  // The first checkpoint at or after the view's start.
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (us[mid]! < view.start) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo < n && us[lo]! <= view.end) return view;
+  const before = lo > 0 ? us[lo - 1]! : null;
+  const after = lo < n ? us[lo]! : null;
+  const a = before ?? after!;
+  const b = after ?? before!;
+  const span = Math.max(b - a, MIN_WIDTH);
+  const margin = span * 0.1;
+  return clampView({ start: a - margin, end: b + margin });
+}
+
 /** Keep the width, stay inside 0..1. */
 export function clampView(view: View): View {
   // (u + w/2) - (u - w/2) can come out a hair under w: a whole-axis view that

@@ -78,7 +78,8 @@ monaco.editor.defineTheme('chronoscope-dark', {
     'editorGutter.background': '#17191e',
     'editorLineNumber.foreground': '#5c6570',
     'diffEditor.insertedTextBackground': '#3fb95033',
-    'diffEditor.removedTextBackground': '#f8514933',
+    // 14 %, not 20: over the removed line's own tint, a string's colour (#ce9178) kept only 4.38:1 (axe, WCAG AA 4.5:1).
+    'diffEditor.removedTextBackground': '#f8514924',
     'diffEditor.insertedLineBackground': '#2ea04326',
     'diffEditor.removedLineBackground': '#f8514920',
   },
