@@ -5,7 +5,9 @@
 import { currentNodeCli } from '../agents/core/node-command.js';
 import { ChronoscopeError } from '../../shared/errors.js';
 import type { ShareContext } from './context.js';
-import { hookText, installHook, uninstallHook } from './hook-file.js';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { SHARE_LOG, hookText, installHook, uninstallHook } from './hook-file.js';
 import { remoteNamespace } from './identity.js';
 import { maskUrl, pendingBatch } from './push.js';
 import { readShareSettings, writeShareSettings, type ShareSettings } from './share-file.js';
@@ -54,6 +56,8 @@ export async function enableSharing(ctx: ShareContext, remoteName: string | unde
     enabledAt: new Date().toISOString(),
   };
   await writeShareSettings(ctx.wsDir, settings);
+  // The hook appends to it with the shell's umask; created here, it is owner-only like the rest of the store.
+  await fs.appendFile(path.join(ctx.store.home, SHARE_LOG), '', { mode: 0o600 });
   return shareState(ctx);
 }
 

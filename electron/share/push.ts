@@ -14,7 +14,7 @@ import type { ShareContext } from './context.js';
 import { localShareRef, NOTES_REF, remoteNamespace } from './identity.js';
 import { addNotes, linksFor } from './notes.js';
 import { batchOf, resolveRef, shareableCommits, sharedCheckpointIds, writeLogCommit, type ShareBatch } from './share-log.js';
-import { carriedConfig, personGitEnv, pushedCommits, remotePushUrl, type PushedRef } from './workspace-git.js';
+import { absoluteRemoteUrl, carriedConfig, personGitEnv, pushedCommits, remotePushUrl, type PushedRef } from './workspace-git.js';
 
 const run = promisify(execFile);
 
@@ -133,5 +133,5 @@ export function maskUrl(url: string): string {
 
 /** The request for `share push [--remote NAME]`: the remote named, else the one sharing was enabled with. */
 export async function manualRequest(ctx: ShareContext, remote: string): Promise<PushRequest> {
-  return { remote, url: await remotePushUrl(ctx.repo, remote) };
+  return { remote, url: absoluteRemoteUrl(ctx.repo, await remotePushUrl(ctx.repo, remote)) };
 }

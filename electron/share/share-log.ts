@@ -29,13 +29,19 @@ export async function sharedCheckpointIds(gitCtx: GitContext, logRef: string): P
   const shared = new Set<string>();
   const tip = await resolveRef(gitCtx, logRef);
   if (tip === null) return shared;
-  const out = await git(gitCtx, ['log', '--first-parent', '--format=%P%x00%B%x1e', tip, '--']);
+  // The first-parent walk goes through every log commit and ends in the first checkpoint the
+  // first log commit shared; a log commit's parents that are not log commits are what it shared.
+  const out = await git(gitCtx, ['log', '--first-parent', '--format=%H%x00%P%x00%B%x1e', tip, '--']);
+  const logCommits = new Map<string, { parents: string[]; body: ShareLogBody | null }>();
   for (const record of out.split('\x1e')) {
-    const [parents, body] = record.replace(/^\n/, '').split('\0');
-    if (parents === undefined || body === undefined) continue;
-    for (const id of parents.trim().split(' ').slice(1)) if (id) shared.add(id);
-    const rewritten = parseShareLogBody(body)?.rewritten ?? {};
-    for (const local of Object.keys(rewritten)) shared.add(local);
+    const [hash, parents, body] = record.replace(/^\n/, '').split('\0');
+    if (hash === undefined || parents === undefined || body === undefined) continue;
+    const parsed = parseShareLogBody(body);
+    if (parsed !== null) logCommits.set(hash, { parents: parents.trim().split(' ').filter(Boolean), body: parsed });
+  }
+  for (const { parents, body } of logCommits.values()) {
+    for (const id of parents) if (!logCommits.has(id)) shared.add(id);
+    for (const local of Object.keys(body?.rewritten ?? {})) shared.add(local);
   }
   return shared;
 }

@@ -6,6 +6,7 @@
 // set for the repository that runs it; those must not leak into the store's
 // git or point these reads at the wrong folder, so they are dropped here.
 import { execFile } from 'node:child_process';
+import { isAbsolute, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { ChronoscopeError, UsageError } from '../../shared/errors.js';
 
@@ -168,4 +169,17 @@ export async function resolveCommit(root: string, commitish: string): Promise<st
   if (commitish.startsWith('-') || commitish.includes('\0')) return null;
   const sha = (await wsGitQuiet(root, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${commitish}^{commit}`]))?.trim();
   return sha && /^[0-9a-f]{40}$/.test(sha) ? sha : null;
+}
+
+/**
+ * A remote URL usable from the store's git dir: a local path is relative to
+ * the repository's top folder (where git runs a push), so it is made absolute;
+ * URLs (scheme://, scp-style host:path) pass unchanged.
+ */
+export function absoluteRemoteUrl(repo: string, url: string): string {
+  if (/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//.test(url)) return url;
+  const colon = url.indexOf(':');
+  const slash = url.indexOf('/');
+  if (colon > 0 && (slash < 0 || colon < slash)) return url; // host:path
+  return isAbsolute(url) ? url : resolve(repo, url);
 }

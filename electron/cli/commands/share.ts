@@ -7,7 +7,7 @@ import { openShareContext } from '../../share/context.js';
 import { disableSharing, enableSharing, enabledSettings, shareState, type ShareState } from '../../share/enable.js';
 import { readShareSettings } from '../../share/share-file.js';
 import { manualRequest, pushShare, type PushResult } from '../../share/push.js';
-import { chooseRemote, parsePrePushLines, remoteNames, repoTop } from '../../share/workspace-git.js';
+import { absoluteRemoteUrl, chooseRemote, parsePrePushLines, remoteNames, repoTop } from '../../share/workspace-git.js';
 import { checkedWorkspaceDir, openCliStore, withCommonOptions, type CommonOptions } from '../context.js';
 import { printJson, printLine } from '../output.js';
 
@@ -95,8 +95,8 @@ async function pushFromHook(options: HookOptions): Promise<void> {
   if (options.repo !== undefined && realpathSync(options.repo) !== realpathSync(top)) return;
   const ctx = await openShareContext(await openCliStore(), dir);
   if ((await readShareSettings(ctx.wsDir))?.enabled !== true) return;
-  const url = options.toUrl ?? '';
-  if (url === '') return;
+  const url = absoluteRemoteUrl(ctx.repo, options.toUrl ?? '');
+  if ((options.toUrl ?? '') === '') return;
   const name = options.toRemote !== undefined && (await remoteNames(ctx.repo)).includes(options.toRemote) ? options.toRemote : null;
   const result = await pushShare(ctx, { remote: name, url, pushedRefs: parsePrePushLines(process.env['CHRONOSCOPE_PUSH_REFS'] ?? '') });
   printLine(`${new Date().toISOString()} ${result.checkpoints} checkpoint(s), ${result.notes} note(s) -> ${result.url} ${result.namespace}`);
