@@ -32,6 +32,7 @@ const COMMAND_MODULES: readonly CommandModule[] = [
   { names: ['mcp'], load: async () => (await import('./mcp.js')).registerMcp },
   { names: ['check'], load: async () => (await import('./check.js')).registerCheck },
   { names: ['upkeep'], load: async () => (await import('./upkeep.js')).registerUpkeep },
+  { names: ['share'], load: async () => (await import('./share-pull.js')).registerSharePull },
 ];
 
 /** Every command name, for checks that the table and the modules agree. */
