@@ -2,16 +2,17 @@
 // would leave. Enable writes the pre-push hook (hook-file.ts) and the
 // settings in the store (share-file.ts); disable puts the hooks folder back
 // as it found it, byte for byte.
-import { currentNodeCli } from '../agents/core/node-command.js';
-import { ChronoscopeError } from '../../shared/errors.js';
-import type { ShareContext } from './context.js';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { ChronoscopeError } from '../../shared/errors.js';
+import { currentNodeCli } from '../agents/core/node-command.js';
+import type { ShareContext } from './context.js';
 import { SHARE_LOG, hookText, installHook, uninstallHook } from './hook-file.js';
 import { remoteNamespace } from './identity.js';
 import { maskUrl, pendingBatch } from './push.js';
 import { readShareSettings, writeShareSettings, type ShareSettings } from './share-file.js';
-import { chooseRemote, hooksDir, remotePushUrl } from './workspace-git.js';
+import { chooseRemote } from './remote.js';
+import { hooksDir, remotePushUrl } from './workspace-git.js';
 
 export interface ShareState {
   enabled: boolean;
@@ -35,8 +36,8 @@ export interface ShareState {
 export const SCOPE_NOTE = "only this workspace's checkpoints leave, with the prompts and commands they were made under (redacted); other workspaces of the store never do";
 
 export async function enableSharing(ctx: ShareContext, remoteName: string | undefined): Promise<ShareState> {
-  const remote = await chooseRemote(ctx.repo, remoteName);
-  await remotePushUrl(ctx.repo, remote); // a remote without a URL is refused before anything is written
+  const remote = (await chooseRemote(ctx.repo, remoteName)).name;
+  await remotePushUrl(ctx.repo, remote); // a remote without a push URL is refused before anything is written
   const before = await readShareSettings(ctx.wsDir);
   const dir = await hooksDir(ctx.repo);
   const cli = currentNodeCli();

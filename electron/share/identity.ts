@@ -1,39 +1,21 @@
-// Who is sharing, from where: the namespace a clone's history takes on the
-// remote, refs/chronoscope/<person>/<machine>/<clone>/ (the layout both sides
-// agreed on: /work/notes/share-contract.md, docs/design.md "Shared history").
-import { createHash } from 'node:crypto';
+// Who is sharing, from where: the namespace (namespace.ts, shared with the
+// pull side so both compute it the same way) plus what people read: the
+// name, e-mail and host name as typed.
 import os from 'node:os';
-import { configValue } from './workspace-git.js';
+import { ownNamespace, type Namespace } from './namespace.js';
+import { workspaceConfig } from './workspace-git.js';
 
-export interface ShareIdentity {
-  /** Sanitised user.email (the namespace's first part). */
-  person: string;
-  /** user.name as typed, for display. */
+export interface ShareIdentity extends Namespace {
+  /** user.name as typed (the OS user's name when unset), for display. */
   name: string;
   email: string;
-  /** Sanitised host name. */
-  machine: string;
   hostname: string;
-  /** 'w' + 10 hex of sha256 of the workspace's real path: two clones on one machine are two namespaces. */
-  clone: string;
-}
-
-/** Lower case, every character outside [a-z0-9._-] a '-': always a valid ref component. */
-export function refComponent(text: string): string {
-  const out = text.toLowerCase().replace(/[^a-z0-9._-]/g, '-').replace(/^[.-]+/, '').replace(/\.+$/, '').replace(/\.\.+/g, '.').replace(/\.lock$/, '-lock');
-  return out === '' ? 'unknown' : out;
-}
-
-export function cloneId(realRoot: string): string {
-  return `w${createHash('sha256').update(realRoot).digest('hex').slice(0, 10)}`;
 }
 
 export async function shareIdentity(realRoot: string): Promise<ShareIdentity> {
-  const email = (await configValue(realRoot, 'user.email')) ?? '';
-  const name = (await configValue(realRoot, 'user.name')) ?? '';
-  const user = safeUserName();
-  const hostname = os.hostname();
-  return { person: refComponent(email || user), name: name || user, email, machine: refComponent(hostname), hostname, clone: cloneId(realRoot) };
+  const email = (await workspaceConfig(realRoot, 'user.email')) ?? '';
+  const name = (await workspaceConfig(realRoot, 'user.name')) ?? safeUserName();
+  return { ...(await ownNamespace(realRoot)), name, email, hostname: os.hostname() };
 }
 
 function safeUserName(): string {
@@ -45,8 +27,8 @@ function safeUserName(): string {
 }
 
 /** refs/chronoscope/<person>/<machine>/<clone> on the remote. */
-export function remoteNamespace(id: Pick<ShareIdentity, 'person' | 'machine' | 'clone'>): string {
-  return `refs/chronoscope/${id.person}/${id.machine}/${id.clone}`;
+export function remoteNamespace(ns: Namespace): string {
+  return `refs/chronoscope/${ns.person}/${ns.machine}/${ns.clone}`;
 }
 
 /**

@@ -4,24 +4,23 @@
 // Only our refs are named in the push, so git sends only what they reach that
 // the remote lacks: never the remote's branches or tags, never another
 // workspace's objects of the shared store.
-import { execFile } from 'node:child_process';
-import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { ChronoscopeError } from '../../shared/errors.js';
+import { gitStdin, ZERO_OID } from '../engine/git/git-runner.js';
 import { withLock } from '../engine/support/lock.js';
 import type { ShareContext } from './context.js';
 import { localShareRef, NOTES_REF, remoteNamespace } from './identity.js';
 import { addNotes, linksFor } from './notes.js';
 import { batchOf, resolveRef, shareableCommits, sharedCheckpointIds, writeLogCommit, type ShareBatch } from './share-log.js';
-import { absoluteRemoteUrl, carriedConfig, personGitEnv, pushedCommits, remotePushUrl, type PushedRef } from './workspace-git.js';
-
-const run = promisify(execFile);
+import { chooseRemote, type ShareRemote } from './remote.js';
+import { remoteGit } from './remote-git.js';
+import { absoluteRemoteUrl, pushedCommits, remotePushUrl, type PushedRef } from './workspace-git.js';
 
 export interface PushRequest {
   /** The remote's name in the workspace (its settings are carried over), or null when the push named a URL. */
   remote: string | null;
   url: string;
+  /** `-c key=value` pairs of the person's config (remote.ts). */
+  config: readonly string[];
   /** pre-push's refs, for the notes; none for a push by hand. */
   pushedRefs?: readonly PushedRef[];
 }
@@ -88,42 +87,31 @@ async function pushLocked(ctx: ShareContext, request: PushRequest): Promise<Push
   const refspecs = [...(newLog ? [`${newLog}:${ns}/log`] : []), ...(notesTip ? [`${notesTip}:${ns}/notes`] : [])];
   let gitOutput = '';
   if (refspecs.length > 0) {
-    gitOutput = await gitPush(ctx, request, refspecs);
+    gitOutput = await gitPush(ctx, { name: request.remote ?? request.url, url: request.url, config: [...request.config] }, refspecs);
     if (newLog !== null && newLog !== previous) await moveRef(ctx, logRef, newLog, previous);
   }
   return { remote: request.remote, url: maskUrl(request.url), namespace: ns, checkpoints: batch.checkpoints.length, prompts: batch.prompts.length, notes: links.length, gitOutput };
 }
 
 async function moveRef(ctx: ShareContext, ref: string, to: string, from: string | null): Promise<void> {
-  await run('git', ['--git-dir', ctx.gitCtx.gitDir, 'update-ref', ref, to, from ?? '0'.repeat(40)], { env: personGitEnv() });
+  await gitStdin(ctx.gitCtx, ['update-ref', ref, to, from ?? ZERO_OID]);
 }
 
 /**
- * git push from the store's git dir to the workspace remote's URL, naming our
- * refs only. It reads the person's global git config (their credential helper,
- * ssh, proxy) plus the repository's own (carriedConfig), but no hook of the
- * store runs and nothing follows the refs (no tags, no submodules).
+ * git push from the store's git dir (remote-git.ts: the engine's isolated
+ * environment plus the person's carried credential settings), naming our refs
+ * only; nothing follows them (no tags). The agent's SSH socket and command
+ * pass, for ssh remotes.
  */
-async function gitPush(ctx: ShareContext, request: PushRequest, refspecs: readonly string[]): Promise<string> {
-  const carried = request.remote ? await carriedConfig(ctx.repo) : [];
-  const args = [
-    '--git-dir', ctx.gitCtx.gitDir,
-    ...carried,
-    '-c', `core.hooksPath=${os.devNull}`,
-    '-c', 'push.followTags=false',
-    '-c', 'push.gpgSign=false',
-    '-c', 'push.recurseSubmodules=no',
-    'push', '--porcelain', '--progress', '--no-verify', '--', request.url, ...refspecs,
-  ];
-  try {
-    const { stdout, stderr } = await run('git', args, { env: personGitEnv(), maxBuffer: 16 * 1024 * 1024, encoding: 'utf8' });
-    return `${stderr}${stdout}`;
-  } catch (err) {
-    const e = err as { stderr?: string; stdout?: string };
-    const said = `${e.stdout ?? ''}\n${e.stderr ?? ''}`;
-    const line = said.split('\n').map((l) => l.trim()).find((l) => /^!|rejected|error|fatal/.test(l)) ?? 'git push failed';
-    throw new ChronoscopeError('internal', `sharing to ${maskUrl(request.url)} failed: ${line}`);
+async function gitPush(ctx: ShareContext, remote: ShareRemote, refspecs: readonly string[]): Promise<string> {
+  const env: Record<string, string> = {};
+  for (const key of ['SSH_AUTH_SOCK', 'GIT_SSH_COMMAND', 'GIT_SSH']) {
+    const value = process.env[key];
+    if (value) env[key] = value;
   }
+  const args = ['-c', 'push.followTags=false', '-c', 'push.gpgSign=false', 'push', '--porcelain', '--progress', '--no-verify', remote.url, ...refspecs];
+  const { stdout, stderr } = await remoteGit(ctx.gitCtx.gitDir, { ...remote, name: maskUrl(remote.name) }, args, { env });
+  return `${stderr}${stdout}`;
 }
 
 /** A URL as shown: user-info (a token in https://user:token@host) masked. */
@@ -132,6 +120,7 @@ export function maskUrl(url: string): string {
 }
 
 /** The request for `share push [--remote NAME]`: the remote named, else the one sharing was enabled with. */
-export async function manualRequest(ctx: ShareContext, remote: string): Promise<PushRequest> {
-  return { remote, url: absoluteRemoteUrl(ctx.repo, await remotePushUrl(ctx.repo, remote)) };
+export async function manualRequest(ctx: ShareContext, name: string): Promise<PushRequest> {
+  const remote = await chooseRemote(ctx.repo, name);
+  return { remote: remote.name, url: absoluteRemoteUrl(ctx.repo, await remotePushUrl(ctx.repo, remote.name)), config: remote.config };
 }

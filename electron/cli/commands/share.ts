@@ -7,9 +7,11 @@ import { openShareContext } from '../../share/context.js';
 import { disableSharing, enableSharing, enabledSettings, shareState, type ShareState } from '../../share/enable.js';
 import { readShareSettings } from '../../share/share-file.js';
 import { manualRequest, pushShare, type PushResult } from '../../share/push.js';
-import { absoluteRemoteUrl, chooseRemote, parsePrePushLines, remoteNames, repoTop } from '../../share/workspace-git.js';
+import { chooseRemote } from '../../share/remote.js';
+import { absoluteRemoteUrl, parsePrePushLines, repoTop } from '../../share/workspace-git.js';
 import { checkedWorkspaceDir, openCliStore, withCommonOptions, type CommonOptions } from '../context.js';
 import { printJson, printLine } from '../output.js';
+import { shareCommand } from './share-pull.js';
 
 interface RemoteOptions extends CommonOptions {
   remote?: string;
@@ -45,7 +47,7 @@ function printPush(result: PushResult): void {
 }
 
 export function registerShare(program: Command): void {
-  const share = program.command('share').description("share this workspace's checkpoints over its own git remote");
+  const share = shareCommand(program);
 
   withCommonOptions(share.command('enable').description('share with every git push (installs a pre-push hook that chains any existing one)').option('--remote <name>', "the remote (default: the branch's upstream remote, else the only one)")).action(
     async (options: RemoteOptions) => {
@@ -97,7 +99,9 @@ async function pushFromHook(options: HookOptions): Promise<void> {
   if ((await readShareSettings(ctx.wsDir))?.enabled !== true) return;
   const url = absoluteRemoteUrl(ctx.repo, options.toUrl ?? '');
   if ((options.toUrl ?? '') === '') return;
-  const name = options.toRemote !== undefined && (await remoteNames(ctx.repo)).includes(options.toRemote) ? options.toRemote : null;
-  const result = await pushShare(ctx, { remote: name, url, pushedRefs: parsePrePushLines(process.env['CHRONOSCOPE_PUSH_REFS'] ?? '') });
+  // $1 is a remote's name, or the URL itself when the push named one: only a named remote's settings carry over.
+  const named = options.toRemote !== undefined && options.toRemote !== options.toUrl ? await chooseRemote(ctx.repo, options.toRemote).catch(() => null) : null;
+  const pushedRefs = parsePrePushLines(process.env['CHRONOSCOPE_PUSH_REFS'] ?? '');
+  const result = await pushShare(ctx, { remote: named?.name ?? null, url, config: named?.config ?? [], pushedRefs });
   printLine(`${new Date().toISOString()} ${result.checkpoints} checkpoint(s), ${result.notes} note(s) -> ${result.url} ${result.namespace}`);
 }
