@@ -32,6 +32,7 @@ const COMMAND_MODULES: readonly CommandModule[] = [
   { names: ['mcp'], load: async () => (await import('./mcp.js')).registerMcp },
   { names: ['check'], load: async () => (await import('./check.js')).registerCheck },
   { names: ['upkeep'], load: async () => (await import('./upkeep.js')).registerUpkeep },
+  { names: ['why'], load: async () => (await import('./why-commit.js')).registerWhyCommit },
   // One `share` command, two modules: the push side (enable, status, disable, push) and pull.
   {
     names: ['share'],
