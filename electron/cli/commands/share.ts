@@ -25,10 +25,10 @@ interface HookOptions extends RemoteOptions {
 }
 
 /** The workspace, checked to be in a git repository (and the remote named to exist) before the store opens: a refusal changes nothing. */
-async function openChecked(options: RemoteOptions) {
+async function openChecked(options: RemoteOptions, needsRemote = options.remote !== undefined) {
   const { dir } = await checkedWorkspaceDir(options);
   await repoTop(dir);
-  if (options.remote !== undefined) await chooseRemote(dir, options.remote);
+  if (needsRemote) await chooseRemote(dir, options.remote);
   return openShareContext(await openCliStore(), dir);
 }
 
@@ -51,7 +51,7 @@ export function registerShare(program: Command): void {
 
   withCommonOptions(share.command('enable').description('share with every git push (installs a pre-push hook that chains any existing one)').option('--remote <name>', "the remote (default: the branch's upstream remote, else the only one)")).action(
     async (options: RemoteOptions) => {
-      const ctx = await openChecked(options);
+      const ctx = await openChecked(options, true);
       const state = await enableSharing(ctx, options.remote);
       if (options.json) printJson(state);
       else printState(state);
