@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ChronoscopeError } from '../../shared/errors.js';
-import { currentNodeCli } from '../agents/core/node-command.js';
+import { currentNodeCli, type NodeCli } from '../agents/core/node-command.js';
 import type { ShareContext } from './context.js';
 import { SHARE_LOG, hookText, installHook, uninstallHook } from './hook-file.js';
 import { remoteNamespace } from './identity.js';
@@ -35,12 +35,12 @@ export interface ShareState {
 
 export const SCOPE_NOTE = "only this workspace's checkpoints leave, with the prompts and commands they were made under (redacted); other workspaces of the store never do";
 
-export async function enableSharing(ctx: ShareContext, remoteName: string | undefined): Promise<ShareState> {
+/** `cli`: the Node and CLI the hook runs (the desktop app passes a `node` of PATH, not Electron). */
+export async function enableSharing(ctx: ShareContext, remoteName: string | undefined, cli: NodeCli = currentNodeCli()): Promise<ShareState> {
   const remote = (await chooseRemote(ctx.repo, remoteName)).name;
   await remotePushUrl(ctx.repo, remote); // a remote without a push URL is refused before anything is written
   const before = await readShareSettings(ctx.wsDir);
   const dir = await hooksDir(ctx.repo);
-  const cli = currentNodeCli();
   const text = hookText({ ...cli, store: ctx.store.home }, ctx.workspace.root);
   const installed = await installHook(dir, text);
   const settings: ShareSettings = {
