@@ -73,13 +73,14 @@ export async function disableSharing(ctx: ShareContext): Promise<{ disabled: boo
 export async function shareState(ctx: ShareContext): Promise<ShareState> {
   const settings = await readShareSettings(ctx.wsDir);
   const enabled = settings?.enabled === true;
-  let url: string | null = null;
-  if (settings) url = await remotePushUrl(ctx.repo, settings.remote).then(maskUrl, () => null);
+  // Before enable: the remote enable would choose (none when it would have to ask).
+  const remote = settings?.remote ?? (await chooseRemote(ctx.repo).catch(() => null))?.name ?? null;
+  const url = remote === null ? null : await remotePushUrl(ctx.repo, remote).then(maskUrl, () => null);
   const batch = await pendingBatch(ctx);
   return {
     enabled,
     workspace: ctx.workspace.root,
-    remote: settings?.remote ?? null,
+    remote,
     url,
     person: ctx.identity.name,
     email: ctx.identity.email,
