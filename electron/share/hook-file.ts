@@ -32,7 +32,13 @@ if [ -x "$chained" ]; then
   else "$chained" "$@" </dev/null || exit $?
   fi
 fi
-CHRONOSCOPE_PUSH_REFS=$refs ${hookEnvAssignments(cli)}nohup ${cliPrefix(cli)} share push --from-hook --workspace ${shellQuote(root)} --repo "$PWD" --to-remote "$1" --to-url "$2" </dev/null >>${log} 2>&1 &
+# The upload starts once this push's git has exited (its parent, $PPID): it never competes with
+# the push for the machine, and it is detached from the terminal (nohup, output to the store's log).
+git_pid=$PPID
+(
+  while kill -0 "$git_pid" 2>/dev/null; do sleep 0.2 2>/dev/null || sleep 1; done
+  CHRONOSCOPE_PUSH_REFS=$refs ${hookEnvAssignments(cli)}exec nohup ${cliPrefix(cli)} share push --from-hook --workspace ${shellQuote(root)} --repo "$PWD" --to-remote "$1" --to-url "$2"
+) </dev/null >>${log} 2>&1 &
 exit 0
 `;
 }
