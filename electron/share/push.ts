@@ -5,8 +5,10 @@
 // the remote lacks: never the remote's branches or tags, never another
 // workspace's objects of the shared store.
 import path from 'node:path';
+import type { CallRecord, Checkpoint } from '../../shared/model.js';
 import { gitStdin, ZERO_OID } from '../engine/git/git-runner.js';
 import { withLock } from '../engine/support/lock.js';
+import type { PromptEntry } from '../prompts/ledger.js';
 import type { ShareContext } from './context.js';
 import { localShareRef, NOTES_REF, remoteNamespace } from './identity.js';
 import { addNotes, linksFor } from './notes.js';
@@ -37,6 +39,8 @@ export interface PushResult {
   gitOutput: string;
 }
 
+type Ledger = { prompts: PromptEntry[]; calls: CallRecord[] };
+
 /** What a push would send now. */
 export async function pendingBatch(ctx: ShareContext): Promise<ShareBatch> {
   const shared = await sharedCheckpointIds(ctx.gitCtx, localShareRef(ctx.workspace.meta.id, 'log'));
@@ -48,49 +52,90 @@ export async function pushShare(ctx: ShareContext, request: PushRequest): Promis
   return withLock(path.join(ctx.wsDir, 'share.lock'), () => pushLocked(ctx, request), { what: 'sharing' });
 }
 
+interface BuiltLog {
+  batch: ShareBatch;
+  previous: string | null;
+  /** The log commit to push (previous when nothing is new; null when nothing was ever shared). */
+  tip: string | null;
+  /** Local id → the id it travels under. */
+  sharedIds: Map<string, string>;
+}
+
+async function buildLog(ctx: ShareContext, all: readonly Checkpoint[], ledger: Ledger): Promise<BuiltLog> {
+  const logRef = localShareRef(ctx.workspace.meta.id, 'log');
+  const batch = batchOf(all, await sharedCheckpointIds(ctx.gitCtx, logRef), ledger);
+  const previous = await resolveRef(ctx.gitCtx, logRef);
+  if (batch.checkpoints.length === 0) return { batch, previous, tip: previous, sharedIds: new Map() };
+  const sharedIds = await shareableCommits(ctx.gitCtx, batch.checkpoints.map((c) => c.id));
+  const rewritten = Object.fromEntries([...sharedIds].filter(([local, shared]) => local !== shared));
+  const tip = await writeLogCommit(ctx.gitCtx, {
+    previous,
+    parents: batch.checkpoints.map((c) => sharedIds.get(c.id) ?? c.id),
+    author: { name: ctx.identity.name, email: ctx.identity.email },
+    body: {
+      v: 1,
+      person: ctx.identity.name,
+      email: ctx.identity.email,
+      machine: ctx.identity.hostname,
+      workspace: path.basename(ctx.workspace.root),
+      prompts: batch.prompts,
+      calls: batch.calls,
+      ...(Object.keys(rewritten).length > 0 ? { rewritten } : {}),
+    },
+  });
+  return { batch, previous, tip, sharedIds };
+}
+
 async function pushLocked(ctx: ShareContext, request: PushRequest): Promise<PushResult> {
   const id = ctx.workspace.meta.id;
   const logRef = localShareRef(id, 'log');
   const notesRef = localShareRef(id, 'notes');
   const all = await ctx.workspace.list();
   const ledger = await ctx.ledger.read();
-  const batch = batchOf(all, await sharedCheckpointIds(ctx.gitCtx, logRef), ledger);
-  const previous = await resolveRef(ctx.gitCtx, logRef);
-  let newLog = previous;
-  let rewrittenAll = new Map<string, string>();
-  if (batch.checkpoints.length > 0) {
-    rewrittenAll = await shareableCommits(ctx.gitCtx, batch.checkpoints.map((c) => c.id));
-    const rewritten = Object.fromEntries([...rewrittenAll].filter(([local, shared]) => local !== shared));
-    newLog = await writeLogCommit(ctx.gitCtx, {
-      previous,
-      parents: batch.checkpoints.map((c) => rewrittenAll.get(c.id) ?? c.id),
-      author: { name: ctx.identity.name, email: ctx.identity.email },
-      body: {
-        v: 1,
-        person: ctx.identity.name,
-        email: ctx.identity.email,
-        machine: ctx.identity.hostname,
-        workspace: path.basename(ctx.workspace.root),
-        prompts: batch.prompts,
-        calls: batch.calls,
-        ...(Object.keys(rewritten).length > 0 ? { rewritten } : {}),
-      },
-    });
-  }
+  let log = await buildLog(ctx, all, ledger);
   // Notes: the commits this push carries, linked to the work before them.
   const commits = request.pushedRefs ? await pushedCommits(ctx.repo, request.pushedRefs, request.remote) : [];
-  const links = linksFor(commits, all, ledger, (local) => rewrittenAll.get(local) ?? local, ctx.identity);
-  const notesTip = links.length > 0 ? await addNotes(ctx.gitCtx, notesRef, links) : await resolveRef(ctx.gitCtx, notesRef);
+  const links = linksFor(commits, all, ledger, (local) => log.sharedIds.get(local) ?? local, ctx.identity);
   if (links.length > 0) await addNotes(ctx.gitCtx, NOTES_REF, links);
+  let notesTip = links.length > 0 ? await addNotes(ctx.gitCtx, notesRef, links) : await resolveRef(ctx.gitCtx, notesRef);
 
   const ns = remoteNamespace(ctx.identity);
-  const refspecs = [...(newLog ? [`${newLog}:${ns}/log`] : []), ...(notesTip ? [`${notesTip}:${ns}/notes`] : [])];
+  const remote: ShareRemote = { name: request.remote ?? request.url, url: request.url, config: [...request.config] };
+  const refspecs = (): string[] => [...(log.tip ? [`${log.tip}:${ns}/log`] : []), ...(notesTip ? [`${notesTip}:${ns}/notes`] : [])];
   let gitOutput = '';
-  if (refspecs.length > 0) {
-    gitOutput = await gitPush(ctx, { name: request.remote ?? request.url, url: request.url, config: [...request.config] }, refspecs);
-    if (newLog !== null && newLog !== previous) await moveRef(ctx, logRef, newLog, previous);
+  if (refspecs().length > 0) {
+    try {
+      gitOutput = await gitPush(ctx, remote, refspecs());
+    } catch (err) {
+      // The remote is ahead of what this store remembers pushing (a crash after a push, before the
+      // local ref moved; a store rebuilt): take the remote's refs as the base and push again, once.
+      if (!(await adoptRemoteRefs(ctx, remote, ns))) throw err;
+      log = await buildLog(ctx, all, ledger);
+      notesTip = links.length > 0 ? await addNotes(ctx.gitCtx, notesRef, links) : await resolveRef(ctx.gitCtx, notesRef);
+      gitOutput = await gitPush(ctx, remote, refspecs());
+    }
+    if (log.tip !== null && log.tip !== log.previous) await moveRef(ctx, logRef, log.tip, log.previous);
   }
+  const { batch } = log;
   return { remote: request.remote, url: maskUrl(request.url), namespace: ns, checkpoints: batch.checkpoints.length, prompts: batch.prompts.length, notes: links.length, gitOutput };
+}
+
+/** Fetches this namespace's refs from the remote into the local share refs; false when the remote has none or the fetch fails. */
+async function adoptRemoteRefs(ctx: ShareContext, remote: ShareRemote, ns: string): Promise<boolean> {
+  const id = ctx.workspace.meta.id;
+  const listed = await remoteGit(ctx.gitCtx.gitDir, remote, ['ls-remote', remote.url, `${ns}/log`, `${ns}/notes`]).catch(() => null);
+  if (listed === null || listed.stdout.trim() === '') return false;
+  const specs = listed.stdout
+    .trim()
+    .split('\n')
+    .map((line) => line.split('\t')[1] ?? '')
+    .filter((ref) => ref === `${ns}/log` || ref === `${ns}/notes`)
+    .map((ref) => `+${ref}:${localShareRef(id, ref.endsWith('/log') ? 'log' : 'notes')}`);
+  const fetched = await remoteGit(ctx.gitCtx.gitDir, remote, ['fetch', '--no-tags', '--no-write-fetch-head', remote.url, ...specs]).then(
+    () => true,
+    () => false,
+  );
+  return fetched;
 }
 
 async function moveRef(ctx: ShareContext, ref: string, to: string, from: string | null): Promise<void> {

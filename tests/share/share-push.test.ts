@@ -227,6 +227,28 @@ describe('what leaves', () => {
   });
 });
 
+describe('a store behind its remote', () => {
+  it('a store that forgot its last push (a crash before its ref moved) builds on the remote instead of failing', () => {
+    team = makeTeam();
+    const a = team.clone('ann');
+    const first = edit(a, 'a.txt', 'one\n');
+    expect(a.cli(['share', 'enable']).code).toBe(0);
+    expect(a.cli(['share', 'push']).code).toBe(0);
+    const ns = json<Status>(a, ['share', 'status']).namespace;
+    const pushedLog = remoteRefs(team.remote).get(`${ns}/log`)!;
+    const gitDir = join(a.home, 'git');
+    for (const ref of gitOk(a.home, ['--git-dir', gitDir, 'for-each-ref', '--format=%(refname)', 'refs/chronoscope-push/']).trim().split('\n')) gitOk(a.home, ['--git-dir', gitDir, 'update-ref', '-d', ref]);
+    const second = edit(a, 'a.txt', 'two\n');
+    const again = a.cli(['share', 'push']);
+    expect(again.code, again.stderr).toBe(0);
+    const log = remoteRefs(team.remote).get(`${ns}/log`)!;
+    expect(git(team.remote, ['merge-base', '--is-ancestor', pushedLog, log]).code).toBe(0); // a fast-forward
+    const reached = gitOk(team.remote, ['rev-list', log]).trim().split('\n');
+    expect(reached).toContain(first);
+    expect(reached).toContain(second);
+  });
+});
+
 describe('two clones, two stores, one remote', () => {
   it('push at the same moment without conflict; both namespaces arrive', async () => {
     team = makeTeam();
