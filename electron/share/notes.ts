@@ -45,7 +45,10 @@ export function linksFor(
   const byId = new Map(ledger.prompts.map((p) => [p.id, p]));
   return commits.map((commit) => {
     const inWindow = checkpoints.filter((c) => c.time_ms > commit.parentTimeMs && c.time_ms <= commit.timeMs + 999).sort((a, b) => a.time_ms - b.time_ms);
-    const promptIds = [...new Set(inWindow.flatMap((c) => (c.prompt_id ? [c.prompt_id] : [])))];
+    const ids = new Set(inWindow.map((c) => c.id));
+    // A checkpoint names its prompt (prompt_id), or a call of the ledger names its checkpoint and prompt.
+    const named = [...inWindow.flatMap((c) => (c.prompt_id ? [c.prompt_id] : [])), ...ledger.calls.flatMap((call) => (call.checkpoint && ids.has(call.checkpoint) && call.prompt_id ? [call.prompt_id] : []))];
+    const promptIds = [...new Set(named)];
     return {
       v: 1,
       commit: commit.sha,

@@ -96,10 +96,13 @@ export async function pushedCommits(root: string, refs: readonly PushedRef[], re
     const haveOld = ZERO.test(ref.remoteSha) || (await workspaceGit(root, ['cat-file', '-e', `${ref.remoteSha}^{commit}`])) !== null;
     const exclude = haveOld ? not : remote ? [`--remotes=${remote}`] : [];
     const text = await workspaceGit(root, ['log', '--format=%H %ct %P', ref.localSha, '--not', ...exclude, '--']);
-    for (const line of (text ?? '').split('\n')) {
-      const [sha, ct, parent] = line.trim().split(' ');
+    const lines = (text ?? '').split('\n').map((line) => line.trim().split(' ')).filter((w) => w.length >= 2);
+    const times = new Map(lines.map(([sha, ct]) => [sha!, Number(ct) * 1000]));
+    for (const [sha, ct, parent] of lines) {
       if (!sha || !ct || seen.has(sha)) continue;
-      seen.set(sha, { sha, timeMs: Number(ct) * 1000, parentTimeMs: parent ? await commitTimeMs(root, parent) : 0 });
+      // The parent's time: from this listing when the push carries it too, else one look-up.
+      const parentTimeMs = parent ? (times.get(parent) ?? (await commitTimeMs(root, parent))) : 0;
+      seen.set(sha, { sha, timeMs: Number(ct) * 1000, parentTimeMs });
     }
   }
   return [...seen.values()].sort((a, b) => a.timeMs - b.timeMs);

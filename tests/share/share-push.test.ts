@@ -135,7 +135,15 @@ describe('a plain git push shares', () => {
     chmodSync(own, 0o755);
     edit(a, 'a.txt', 'one\n');
     expect(a.cli(['share', 'enable']).code).toBe(0);
-    edit(a, 'a.txt', 'two\n');
+    const second = edit(a, 'a.txt', 'two\n');
+    // The prompt behind the second checkpoint, as the hooks record it (a call naming its checkpoint and prompt).
+    const wsId = json<{ workspace: { id: string } }>(a, ['status']).workspace.id;
+    const now = Date.now();
+    appendFileSync(
+      join(a.home, 'workspaces', wsId, 'prompts.jsonl'),
+      `${JSON.stringify({ kind: 'prompt', id: 'pmabc12345cafe0001', text: 'make it two', agent: 'claude-code', session: 's1', time: new Date(now).toISOString(), time_ms: now, before: null })}\n` +
+        `${JSON.stringify({ kind: 'call', prompt_id: 'pmabc12345cafe0001', agent: 'claude-code', tool: 'Edit', reason: 'Edit a.txt', status: 'ok', checkpoint: second, time: new Date(now).toISOString(), time_ms: now })}\n`,
+    );
     const sha = commit(a, 'two');
     const branchesBefore = remoteRefs(team.remote, 'refs/tags');
     // Another CHRONOSCOPE_HOME in the pushing shell: the hook still writes to the store sharing was enabled with.
@@ -159,6 +167,8 @@ describe('a plain git push shares', () => {
     expect(why.code).toBe(0);
     expect(why.stdout).toMatch(/2 checkpoint\(s\)/);
     expect(why.stdout).toMatch(/edit a\.txt/);
+    expect(why.stdout).toMatch(/1 prompt\(s\)/);
+    expect(why.stdout).toMatch(/claude-code: make it two/);
     expect(gitOk(a.dir, ['log', '-1', '--format=%B']).trim()).toBe('two'); // never a trailer in the person's commit
   });
 
