@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type {
   ApprovalRequest,
   Checkpoint,
+  CheckpointWhy,
   ForkResult,
   VerificationRecord,
   DiffResult,
@@ -13,6 +14,7 @@ import type {
   FileChange,
   FileDiff,
   PathHistory,
+  PromptRecord,
   RestorePreview,
   RestoreResult,
   SnapshotResult,
@@ -89,6 +91,8 @@ export interface AgentInstallResult {
 export interface CheckpointDetail {
   checkpoint: Checkpoint;
   files: FileChange[];
+  /** Its prompt and the call that made its change, where the agent's hooks recorded them (issue 41). */
+  why?: CheckpointWhy;
 }
 
 export interface RestorePreviewWithEffects extends RestorePreview {
@@ -141,6 +145,8 @@ export const INVOKE = {
   'checkpoints:pin': channel(
     z.object({ workspace: WorkspacePath, id: CheckpointRef, pinned: z.boolean() }).strict(),
   ).returns<Checkpoint>(),
+  /** The prompts given to agents in the workspace, newest first, each with its checkpoints (electron/prompts/listing.ts). */
+  'prompts:list': channel(WorkspaceRequest).returns<PromptRecord[]>(),
   'restore:preview': channel(RestoreRequest).returns<RestorePreviewWithEffects>(),
   'restore:run': channel(RestoreRequest).returns<RestoreResult>(),
   'effects:list': channel(

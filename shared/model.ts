@@ -141,6 +141,9 @@ export interface CallRecord {
   time_ms: number;
 }
 
+/** A prompt id as newPromptId (electron/prompts/ledger.ts) makes it: 'p' + base-36 time + 8 hex digits. */
+export const PROMPT_ID_PATTERN = /^p[0-9a-z]{6,12}[0-9a-f]{8}$/;
+
 export const CALL_OUTPUT_TAIL_MAX = 2000;
 export const INTENT_MAX = 400;
 export const PROMPT_TEXT_MAX = 8000;
@@ -190,6 +193,8 @@ export interface SnapshotOptions {
   tool_use_id?: string;
   /** The prompt that led to this call (agents' hooks). */
   prompt?: string;
+  /** The prompt's id in the workspace's prompt ledger (agents' hooks). */
+  prompt_id?: string;
   /** Limit the snapshot to these workspace-relative paths (files or folders). */
   paths?: string[];
   /** Internal (agents' hooks): 'call' for the checkpoint taken as a call ended. */

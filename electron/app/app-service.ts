@@ -18,6 +18,7 @@ import type { ControlAnswer, ControlRequest, ServiceKind, ServiceStatus } from '
 import { takeAgentSocket } from './agent-socket-owner.js';
 import { Maintenance, type MaintenanceOptions } from './maintenance.js';
 import type { AgentBackend } from '../agents/core/work.js';
+import { asUnendedCall } from '../agents/core/unended-call.js';
 import type { AppService } from './api.js';
 import { CheckpointFeed } from './checkpoint-feed.js';
 import { DisposableStore, toDisposable } from './disposables.js';
@@ -525,6 +526,10 @@ class ChronoscopeAppService implements AppService {
         void _paths;
         opts = full;
       }
+    }
+    // A full scan while an agent's call is under way (a service a hook just started catching up): that call's change.
+    if (opts.paths === undefined && opts.trigger === 'auto' && session.hasCheckpoint) {
+      opts = await asUnendedCall(this.currentStore.home, ws.meta.id, (await ws.list({ limit: 1 }))[0], opts);
     }
     const result = await ws.snapshot(opts);
     if (result.id !== null) session.hasCheckpoint = true;

@@ -24,6 +24,17 @@ import type { SnapshotControl } from './snapshot-control.js';
 
 export type { SnapshotControl, SnapshotStage } from './snapshot-control.js';
 
+/** One version of a file (Workspace.pathVersions, path-versions.ts). */
+export interface PathVersion {
+  checkpoint: Checkpoint;
+  /** The file's blob id there; null: no file at the path (deleted, or a folder). */
+  oid: string | null;
+  /** Its text; null when absent, over the size limit, or binary (a NUL in it). */
+  text: string | null;
+  /** Why text is null although the file exists there. */
+  unreadable?: 'too_large' | 'binary';
+}
+
 export interface StoreOptions {
   /** Store root; default $CHRONOSCOPE_HOME, else the platform app-data dir. */
   home?: string;
@@ -108,6 +119,10 @@ export interface Workspace {
   fileDiff(from: string, to: string, path: string, oldPath?: string, options?: { large?: boolean }): Promise<FileDiff>;
   /** The checkpoints that changed what sits at a path (file or folder), newest first. */
   pathHistory(path: string): Promise<PathHistory>;
+  /** Every version of one file among this workspace's own checkpoints, oldest first, with its text up to maxBytes (path-versions.ts). */
+  pathVersions(path: string, maxBytes: number): Promise<PathVersion[]>;
+  /** For pairs [from, to] of full checkpoint ids (from null: nothing before), how many files differ; null for an unknown id. */
+  changedFileCounts(pairs: readonly (readonly [string | null, string])[]): Promise<(number | null)[]>;
   previewRestore(ref: string, options?: RestoreOptions): Promise<RestorePreview>;
   restore(ref: string, options?: RestoreOptions): Promise<RestoreResult>;
   status(): Promise<WorkspaceStatus>;

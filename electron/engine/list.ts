@@ -290,7 +290,7 @@ function checkpointOf(id: string, refname: string, { reason, meta }: DecodedMess
     skipped: meta.skipped,
     pinned,
   };
-  for (const key of ['agent', 'tool', 'session', 'tool_use_id', 'prompt', 'restore_target'] as const) {
+  for (const key of ['agent', 'tool', 'session', 'tool_use_id', 'prompt', 'prompt_id', 'restore_target'] as const) {
     const value = meta[key];
     if (value !== undefined) cp[key] = value;
   }

@@ -23,6 +23,11 @@ import { allRecords } from './list.js';
 
 /** The object id at `rel` in each tree (null where absent), in order. */
 async function idsAt(ctx: WsContext, trees: readonly string[], rel: string): Promise<(string | null)[]> {
+  return (await objectsAt(ctx, trees, rel)).map((o) => o?.oid ?? null);
+}
+
+/** The object (id and type: blob, tree, commit for a submodule) at `rel` in each tree, null where absent. */
+export async function objectsAt(ctx: WsContext, trees: readonly string[], rel: string): Promise<({ oid: string; type: string } | null)[]> {
   const specs = trees.map((t) => `${t}:${rel}`);
   let lines: string[];
   try {
@@ -33,12 +38,16 @@ async function idsAt(ctx: WsContext, trees: readonly string[], rel: string): Pro
     const { stdout } = await gitStdin(ctx.git, ['cat-file', '--batch-check'], { input: specs.map((s) => `${s}\n`).join('') });
     lines = stdout.toString('utf8').split('\n').slice(0, specs.length);
   }
-  return lines.map(oidOf);
+  return lines.map(objectOf);
+}
+
+function objectOf(line: string): { oid: string; type: string } | null {
+  const [oid = '', type = ''] = line.split(' ');
+  return /^[0-9a-f]{40,64}$/.test(oid) && type !== 'missing' ? { oid, type } : null;
 }
 
 function oidOf(line: string): string | null {
-  const [oid = '', type = ''] = line.split(' ');
-  return /^[0-9a-f]{40,64}$/.test(oid) && type !== 'missing' ? oid : null;
+  return objectOf(line)?.oid ?? null;
 }
 
 /** How `rel` went from `before` to `now` (object ids, null where absent); null when it did not change. */

@@ -23,7 +23,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { SkippedFile, SnapshotOptions, SnapshotResult, Trigger } from '../../shared/model.js';
-import { TRIGGERS } from '../../shared/model.js';
+import { PROMPT_ID_PATTERN, TRIGGERS } from '../../shared/model.js';
 import { ChronoscopeError } from '../../shared/errors.js';
 import { shortId, type WsContext } from './layout/context.js';
 import { buildExcludeFile, credentialExcludeArgs } from './scan/excludes.js';
@@ -301,6 +301,7 @@ async function recordTree(ctx: WsContext, input: RecordInput): Promise<SnapshotR
     const value = options[key];
     if (typeof value === 'string' && value.length > 0) meta[key] = sanitizeLine(value, 200);
   }
+  if (options.prompt_id !== undefined && PROMPT_ID_PATTERN.test(options.prompt_id)) meta.prompt_id = options.prompt_id;
   if (options.restore_paths !== undefined && options.restore_paths.length > 0) meta.restore_paths = options.restore_paths;
   if (options.restore_of !== undefined) meta.restore_of = { ...options.restore_of, title: sanitizeLine(options.restore_of.title, 300) };
   // Decided here, against the latest as it is under the lock, not as the hook last read it.

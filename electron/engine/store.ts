@@ -1,7 +1,6 @@
 // The shared store: one bare git repository whose objects all workspaces
 // share, plus per-workspace folders (private index, meta.json, exclude file,
 // lock). Opening it creates what is missing.
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +16,7 @@ import { STORE_ATTRIBUTES } from './git/git-env.js';
 import { gitSimple } from './git/git-runner.js';
 import { withLock } from './support/lock.js';
 import { publicMeta, readMeta, writeMeta } from './layout/meta.js';
-import { defaultStoreHome, storeLayout, workspaceLayout, type StoreLayout } from './layout/paths.js';
+import { defaultStoreHome, storeLayout, workspaceId, workspaceLayout, type StoreLayout } from './layout/paths.js';
 import { compactStore } from './retention.js';
 import { PUSH_STATE_FILE, recordPushBaseline } from '../effects/push-monitor.js';
 import { loadSettings } from './layout/settings-file.js';
@@ -57,9 +56,7 @@ async function initRepository(layout: StoreLayout): Promise<void> {
   await writeFileAtomic(path.join(layout.gitDir, 'info', 'exclude'), '', { mode: 0o600 });
 }
 
-export function workspaceId(realPath: string): string {
-  return createHash('sha256').update(realPath).digest('hex').slice(0, 16);
-}
+export { workspaceId };
 
 /**
  * The home folder as $HOME says and as the account database says: os.homedir()

@@ -3,7 +3,8 @@
 // sides differ too much for that to stay cheap, it falls back to "all old
 // lines out, all new lines in", which is still a correct diff.
 
-type Op = { kind: ' ' | '-' | '+'; line: string; oldNo: number; newNo: number };
+export type LineOp = { kind: ' ' | '-' | '+'; line: string; oldNo: number; newNo: number };
+type Op = LineOp;
 
 const MAX_EDIT_DISTANCE = 4000;
 
@@ -83,11 +84,16 @@ function replaceAll(a: readonly string[], b: readonly string[]): Op[] {
   ];
 }
 
+/** The edit script from lines `a` to lines `b` (also `chronoscope why`'s blame, electron/prompts/blame.ts). */
+export function lineEdits(a: readonly string[], b: readonly string[]): LineOp[] {
+  return myers(a, b, MAX_EDIT_DISTANCE) ?? replaceAll(a, b);
+}
+
 /** Unified-diff hunks (without the ---/+++ header) from old text to new text. */
 export function unifiedHunks(oldText: string, newText: string, context = 3): string[] {
   const a = splitLines(oldText);
   const b = splitLines(newText);
-  const ops = myers(a, b, MAX_EDIT_DISTANCE) ?? replaceAll(a, b);
+  const ops = lineEdits(a, b);
   const changed = ops.map((op, i) => (op.kind === ' ' ? -1 : i)).filter((i) => i >= 0);
   const out: string[] = [];
   let i = 0;

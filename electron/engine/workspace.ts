@@ -22,7 +22,7 @@ import {
   type WorkspaceMeta,
   type WorkspaceStatus,
 } from '../../shared/model.js';
-import type { PruneOptions, Workspace } from './api.js';
+import type { PathVersion, PruneOptions, Workspace } from './api.js';
 import type { WsContext } from './layout/context.js';
 import { markChecked } from './layout/check-record.js';
 import { diffTrees } from './diff.js';
@@ -42,6 +42,7 @@ import { asWriter, settleIndex } from './index-sync.js';
 import { settlePackMerges } from './objects/pack-merge.js';
 import { readMeta, writeMeta } from './layout/meta.js';
 import { pathHistory } from './path-history.js';
+import { changedFileCounts, pathVersions } from './path-versions.js';
 import { previewRestore, restoreCheckpoint } from './restore.js';
 import { pruneWillCompact, pruneWorkspace, withUpkeepExcluded } from './retention.js';
 import { listTrash, undoTrash } from './retention/trash.js';
@@ -148,6 +149,14 @@ export class WorkspaceImpl implements Workspace {
 
   async pathHistory(rawPath: string): Promise<PathHistory> {
     return pathHistory(this.ctx, validateRelPath(rawPath));
+  }
+
+  async pathVersions(rawPath: string, maxBytes: number): Promise<PathVersion[]> {
+    return pathVersions(this.ctx, validateRelPath(rawPath), maxBytes);
+  }
+
+  changedFileCounts(pairs: readonly (readonly [string | null, string])[]): Promise<(number | null)[]> {
+    return changedFileCounts(this.ctx, pairs);
   }
 
   previewRestore(ref: string, options: RestoreOptions = {}): Promise<RestorePreview> {

@@ -1,7 +1,7 @@
 // Chronoscope as a Model Context Protocol server: an agent can take, list,
 // show and compare checkpoints, read the effect ledger, fork, verify and
 // bisect — and ask for a restore, which only a person can grant
-// (request_restore files a request and waits for the answer). Built on the
+// (request_restore and restore_before_prompt file a request and wait for the answer). Built on the
 // official TypeScript SDK; argument schemas are zod, like the rest of the
 // project.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -10,7 +10,7 @@ import type { CallToolResult, ServerNotification, ServerRequest } from '@modelco
 import { z } from 'zod';
 import path from 'node:path';
 import { ChronoscopeError, toSerializedError } from '../../shared/errors.js';
-import { WORKSPACE, type FileDiff } from '../../shared/model.js';
+import { WORKSPACE, type ApprovalRequest, type FileDiff } from '../../shared/model.js';
 import { CHECKPOINT_REF_PATTERN } from '../../shared/refs.js';
 import { waitForAnswer } from '../approvals/answer.js';
 import { fileRequest } from '../approvals/requests.js';
@@ -21,6 +21,8 @@ import type { Workspace } from '../engine/api.js';
 import { bisect } from '../verify/bisect.js';
 import { verifyCheckpoint } from '../verify/verify.js';
 import type { ServedWorkspaces } from './workspaces.js';
+import { PROMPT_ID_PATTERN } from '../prompts/ledger.js';
+import { beforeCheckpoint, findPrompt, listPrompts, whyOf } from '../prompts/listing.js';
 import { describeList, describeOne } from '../engine/words.js';
 
 const VERSION = '0.1.0';
@@ -33,6 +35,7 @@ const RelPath = z
   .max(4096)
   .refine((p) => !p.startsWith('/') && !p.startsWith('-') && !p.split('/').includes('..') && !p.includes('\0'), 'a path relative to the workspace');
 const Paths = z.array(RelPath).max(1000);
+const PromptId = z.string().regex(PROMPT_ID_PATTERN, 'a prompt id from list_prompts (p + base-36 time + 8 hex digits)');
 
 function ok(value: unknown): CallToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }] };
@@ -138,11 +141,13 @@ export function createMcpServer(served: ServedWorkspaces): McpServer {
 
   server.registerTool(
     'show_checkpoint',
-    { description: 'One checkpoint and the files it changed against the one before it.', inputSchema: { ...workspaceArg, id: Ref } },
+    { description: 'One checkpoint and the files it changed against the one before it, with the prompt it was made under and the call that made it (its intent), where recorded.', inputSchema: { ...workspaceArg, id: Ref } },
     guarded(async (args: { workspace?: string; id: string }) => {
-      const { workspace } = await served.open(args.workspace);
+      const { store, workspace } = await served.open(args.workspace);
       const shown = await workspace.show(args.id);
-      return { ...shown, checkpoint: { ...shown.checkpoint, ...(await describeOne(workspace, shown.checkpoint)) } };
+      const why = await whyOf(store.home, workspace, shown.checkpoint.id);
+      // As `chronoscope show --json`: the prompt it was made under and the intent of the call that made it.
+      return { ...shown, checkpoint: { ...shown.checkpoint, ...(await describeOne(workspace, shown.checkpoint)) }, prompt: why.prompt, call: why.call, intent: why.call?.intent ?? null };
     }),
   );
 
@@ -238,9 +243,42 @@ export function createMcpServer(served: ServedWorkspaces): McpServer {
     guarded(async (args: { workspace?: string; id: string; paths?: string[]; timeout_s?: number }, signal) => {
       const { store, workspace } = await served.open(args.workspace);
       const checkpoint = await workspace.resolve(args.id);
-      const timeoutMs = (args.timeout_s ?? DEFAULT_RESTORE_WAIT_S) * 1000;
-      const request = await fileRequest(store.home, { workspace: workspace.root, checkpoint: checkpoint.id, paths: args.paths ?? [], agent: agentName(), waitMs: timeoutMs });
-      return waitForAnswer(store.home, request.id, { timeoutMs, signal });
+      return askPerson(store.home, workspace, checkpoint.id, args, signal);
+    }),
+  );
+
+  /** Files a restore request for the person and waits for the answer: the one way an agent's restore happens. */
+  const askPerson = async (home: string, workspace: Workspace, checkpoint: string, args: { paths?: string[]; timeout_s?: number }, signal: AbortSignal): Promise<ApprovalRequest> => {
+    const timeoutMs = (args.timeout_s ?? DEFAULT_RESTORE_WAIT_S) * 1000;
+    const request = await fileRequest(home, { workspace: workspace.root, checkpoint, paths: args.paths ?? [], agent: agentName(), waitMs: timeoutMs });
+    return waitForAnswer(home, request.id, { timeoutMs, signal });
+  };
+
+  server.registerTool(
+    'list_prompts',
+    {
+      description:
+        "The prompts the person gave agents in the workspace, newest first: id, text, agent, session, time, `before` (the checkpoint latest when it was given), first and last checkpoint its calls took, files changed, failed calls.",
+      inputSchema: { ...workspaceArg, limit: z.number().int().min(1).max(1000).optional() },
+    },
+    guarded(async (args: { workspace?: string; limit?: number }) => {
+      const { store, workspace } = await served.open(args.workspace);
+      return (await listPrompts(store.home, workspace)).slice(0, args.limit ?? 50);
+    }),
+  );
+
+  server.registerTool(
+    'restore_before_prompt',
+    {
+      description:
+        'Ask the person to put the workspace (or `paths`) back as it was before a prompt (an id from list_prompts): every change made under it and since, shell commands\' included. Never restores by itself: like request_restore, the person sees the request with a preview and approves or denies it. Waits up to `timeout_s` and answers with the outcome.',
+      inputSchema: { ...workspaceArg, prompt: PromptId, paths: Paths.optional(), timeout_s: z.number().int().min(1).max(3600).optional() },
+    },
+    guarded(async (args: { workspace?: string; prompt: string; paths?: string[]; timeout_s?: number }, signal) => {
+      const { store, workspace } = await served.open(args.workspace);
+      const prompt = await findPrompt(store.home, workspace, args.prompt);
+      const answer = await askPerson(store.home, workspace, beforeCheckpoint(prompt), args, signal);
+      return { ...answer, prompt: { id: prompt.id, text: prompt.text } };
     }),
   );
 

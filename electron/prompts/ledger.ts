@@ -45,7 +45,7 @@ export function newPromptId(timeMs: number = Date.now()): string {
   return `p${timeMs.toString(36)}${randomBytes(4).toString('hex')}`;
 }
 
-export const PROMPT_ID_PATTERN = /^p[0-9a-z]{6,12}[0-9a-f]{8}$/;
+export { PROMPT_ID_PATTERN } from '../../shared/model.js';
 
 /** The end of a text, at most `max` characters, cut at a line start where one is near. */
 function tail(text: string, max: number): string {

@@ -13,6 +13,7 @@ import type { StoreInfo } from '../../shared/model.js';
 import { UnknownWorkspaceError } from '../../shared/errors.js';
 import { installAgentHooks } from './connect-agent.js';
 import { shareSwitch } from './share-switch.js';
+import { listPrompts, whyOf } from '../prompts/listing.js';
 
 export interface RouterOptions {
   /** Host-specific native folder dialog; absent in the browser host. */
@@ -67,7 +68,11 @@ export const HANDLERS: HandlerMap = {
     const onWarning = (message: string): void => app.emit('error', { workspace: ws.meta.path, error: { code: 'internal', message } });
     return ws.list(req.limit === undefined ? { lanes: true, onWarning } : { limit: req.limit, lanes: true, onWarning });
   },
-  'checkpoints:show': async (req, { app }) => (await app.workspace(req.workspace, READ_ONLY)).show(req.id),
+  'checkpoints:show': async (req, { app }) => {
+    const ws = await app.workspace(req.workspace, READ_ONLY);
+    const found = await ws.show(req.id);
+    return { ...found, why: await whyOf(app.store.home, ws, found.checkpoint.id) };
+  },
   'checkpoints:diff': async (req, { app }) => (await app.workspace(req.workspace, READ_ONLY)).diff(req.from, req.to),
   'checkpoints:fileDiff': async (req, { app }) =>
     (await app.workspace(req.workspace, READ_ONLY)).fileDiff(req.from, req.to, req.path, req.old_path, { large: req.large === true }),
@@ -80,6 +85,15 @@ export const HANDLERS: HandlerMap = {
     return result;
   },
   'checkpoints:pin': async (req, { app }) => (await app.workspace(req.workspace)).pin(req.id, req.pinned),
+
+  // As checkpoints:list: a folder the store does not know has no prompts.
+  'prompts:list': async (req, { app }) => {
+    const ws = await app.workspace(req.workspace, READ_ONLY).catch((err: unknown) => {
+      if (err instanceof UnknownWorkspaceError) return null;
+      throw err;
+    });
+    return ws ? listPrompts(app.store.home, ws) : [];
+  },
 
   'restore:preview': async (req, { app }) => {
     const ws = await app.workspace(req.workspace, READ_ONLY);

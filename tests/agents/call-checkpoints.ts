@@ -19,7 +19,13 @@ export async function callCheckpoints(world: TempWorld, agent: string, prompt: s
   const workspace = await (await openStore({ home: world.store })).workspace(world.ws);
   return {
     before(tool) {
-      const cp = list.find((c) => c.agent === agent && c.tool === tool);
+      // The call's own checkpoints, newest first: the one taken as it ended (its own change) and the one before it.
+      const own = list.filter((c) => c.agent === agent && c.tool === tool);
+      const first = own.at(-1);
+      // Taken as it ended, none before it (nothing had changed since the previous call ended): the one before holds the state.
+      const at = first === undefined ? -1 : list.indexOf(first) + (first.change_by === 'call' ? 1 : 0);
+      // None of its own at all (it changed nothing, and nothing had changed before it): the latest then, the newest of these one-prompt runs.
+      const cp = first === undefined ? list[0] : list[at];
       if (cp === undefined) throw new Error(`no checkpoint before ${tool}: ${JSON.stringify(list)}\n${out}`);
       expect(cp.prompt).toBe(prompt);
       return cp.id;

@@ -16,6 +16,7 @@ import { openStore } from '../../electron/engine/index.js';
 import { REPO_ROOT } from '../paths.js';
 import { startFakeApi, type FakeApi } from './fake-anthropic.js';
 import { baseEnv, runCli } from './run-cli.js';
+import { expectPromptRecorded, expectRestoreToBefore, filesOf } from './prompt-checks.js';
 
 function findClaude(): { bin: string | null; why: string } {
   const fromEnv = process.env['CLAUDE_CODE_BIN'];
@@ -127,7 +128,8 @@ describe.skipIf(claude.bin === null)('the real Claude Code CLI with our hooks', 
     const workspace = await store.workspace(ws);
     const checkpoints: Checkpoint[] = await workspace.list();
     // In a workspace seen for the first time, the checkpoint before the Edit is also its baseline.
-    const cp = checkpoints.find((c) => (c.trigger === 'hook' || c.trigger === 'baseline') && c.tool === 'Edit');
+    // (Not the checkpoint taken as the Edit ended, of its own file: that one holds its change.)
+    const cp = checkpoints.find((c) => (c.trigger === 'hook' || c.trigger === 'baseline') && c.tool === 'Edit' && c.change_by !== 'call');
     expect(cp).toMatchObject({ agent: 'claude-code', reason: 'Edit src/app.ts' });
     expect(cp!.tool_use_id).toMatch(/^toolu_fake_/);
     const diff = await workspace.fileDiff(cp!.id, 'workspace', 'src/app.ts');
@@ -176,6 +178,31 @@ describe.skipIf(claude.bin === null)('the real Claude Code CLI with our hooks', 
       expect([change.old.text, change.new.text]).toEqual(['export const answer = 2;\n', 'export const answer = 3;\n']);
     } finally {
       await runCli(['daemon', '--stop'], { env: baseEnv(home) });
+      await api.close();
+      api = null;
+    }
+  }, 180_000);
+
+  it('records the prompt, its checkpoints carry its id, the intent is read from the transcript, and a restore to before it puts every file back', async () => {
+    const file = join(ws, 'src', 'app.ts');
+    await writeFile(file, 'export const answer = 10;\n');
+    await runCli(['snapshot', '-w', ws, '--reason', 'before the prompt'], { env: baseEnv(home) });
+    const before = await filesOf(ws);
+    api = await startFakeApi(
+      [
+        { say: 'I will raise the answer to 11 in src/app.ts.', tool: 'Edit', input: { file_path: file, old_string: 'answer = 10', new_string: 'answer = 11' } },
+        { say: 'Now a note from the shell.', tool: 'Bash', input: { command: 'echo made by the shell > shell-note.txt', description: 'note' } },
+        { text: 'Done.' },
+      ],
+      'Edit',
+    );
+    try {
+      const r = await runClaude(claude.bin!, 'raise the answer and leave a note', claudeEnv(api.url), ['--allowedTools', 'Bash']);
+      expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
+      expect(await readFile(join(ws, 'shell-note.txt'), 'utf8')).toBe('made by the shell\n');
+      const { prompt } = await expectPromptRecorded(home, ws, { agent: 'claude-code', text: 'raise the answer and leave a note', intent: 'I will raise the answer to 11 in src/app.ts.' });
+      await expectRestoreToBefore(home, ws, prompt.before!, before);
+    } finally {
       await api.close();
       api = null;
     }

@@ -12,6 +12,7 @@ import { expectRecoveryHint } from './call-checkpoints.js';
 import { findAgentCli, sayIfSkipped } from './agent-cli.js';
 import { startFakeResponsesApi, type FakeResponsesApi, type ResponsesStep } from './fake-openai-responses.js';
 import { baseEnv, listEffects, runCli } from './run-cli.js';
+import { expectPromptRecorded, expectRestoreToBefore, filesOf } from './prompt-checks.js';
 import { agentEnv, gitIn, repoWithRemote, tempWorld, type TempWorld } from './temp-home.js';
 
 // The native binary the package ships (its .bin entry is a node script, and Codex runs with no node on PATH here).
@@ -142,6 +143,25 @@ describe.skipIf(codex.bin === null)('the real Codex CLI with our hooks', () => {
     expect(cp).toMatchObject({ reason: "Bash: apply_patch <<'EOF' …", prompt: 'make the answer 42' });
     expect(cp!.tool_use_id).toMatch(/^call_\d+_0$/);
     expect((await workspace.fileDiff(cp!.id, 'workspace', 'src/app.ts')).old.text).toBe('export const answer = 41;\n');
+  }, 180_000);
+
+  it('records the prompt, its checkpoints carry its id, the intent is read from the rollout, and a restore to before it puts every file back', async () => {
+    await writeFile(join(world.ws, 'src', 'app.ts'), 'export const answer = 10;\n');
+    await runCli(['snapshot', '-w', world.ws, '--reason', 'before the prompt'], { env: baseEnv(world.store) });
+    const before = await filesOf(world.ws);
+    const fake = await serve([
+      { say: 'I will leave a note from the shell.', call: 'exec_command', arguments: { cmd: 'echo made by the shell > shell-note.txt' } },
+      // The next call's checkpoint holds the note (alone, a shell call takes none as it ends).
+      { call: 'exec_command', arguments: { cmd: 'cat shell-note.txt' } },
+      { text: 'Left the note.' },
+    ]);
+    await writeFile(configPath, personConfig(fake.url));
+    expect((await runCli(['hooks', 'install', 'codex'], { env: baseEnv(world.store, { HOME: world.home }) })).code).toBe(0);
+    const r = await runCodex('leave a note from the shell');
+    expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
+    expect(await readFile(join(world.ws, 'shell-note.txt'), 'utf8')).toBe('made by the shell\n');
+    const { prompt } = await expectPromptRecorded(world.store, world.ws, { agent: 'codex', text: 'leave a note from the shell', intent: 'I will leave a note from the shell.' });
+    await expectRestoreToBefore(world.store, world.ws, prompt.before!, before);
   }, 180_000);
 
   it('refuses a push with a reason telling the model to ask the person (recorded denied, nothing sent); the same push in the next turn goes through, recorded happened', async () => {

@@ -37,11 +37,14 @@ describe('chronoscope hook copilot (payloads captured from Copilot CLI 1.0.102)'
     expect((await hook(captured('UserPromptSubmit'))).code).toBe(0);
     const pre = await hook(captured('PreToolUse', 0));
     expect(pre).toMatchObject({ code: 0, stdout: '' });
+    // The prompt met the workspace first: its baseline is the state before the prompt.
+    expect((await listCheckpoints(home, ws))[0]).toMatchObject({ agent: 'copilot', trigger: 'baseline' });
     await writeFile(join(ws, 'new.txt'), 'hello\n');
-    const [cp] = await listCheckpoints(home, ws);
-    expect(cp).toMatchObject({ agent: 'copilot', tool: 'Write' });
-    expect(cp!.prompt).toContain('make new.txt and push');
     expect((await hook(captured('PostToolUse', 0))).code).toBe(0);
+    // Working alone, the create's own file is checkpointed as it ends, labelled with the prompt.
+    const [cp] = await listCheckpoints(home, ws);
+    expect(cp).toMatchObject({ agent: 'copilot', tool: 'Write', change_by: 'call', paths: ['new.txt'] });
+    expect(cp!.prompt).toContain('make new.txt and push');
   });
 
   it('denies a git push with a reason telling the model to ask the person, and records it denied', async () => {

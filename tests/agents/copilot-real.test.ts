@@ -12,6 +12,7 @@ import { openStore } from '../../electron/engine/index.js';
 import { findAgentCli, sayIfSkipped } from './agent-cli.js';
 import { startFakeChatApi, type FakeChatApi, type Turn } from './fake-chat-completions.js';
 import { baseEnv, listCheckpoints, runCli } from './run-cli.js';
+import { expectPromptRecorded, expectRestoreToBefore, filesOf } from './prompt-checks.js';
 import { expectWriteEditPushChecked } from './call-checkpoints.js';
 import { agentEnv, personFile, repoWithRemote, runAgentProcess, tempWorld, type TempWorld } from './temp-home.js';
 
@@ -84,7 +85,7 @@ describe.skipIf(copilot.bin === null)('the real Copilot CLI with our hooks', () 
     expect((await runCli(['hooks', 'status', 'copilot', '-w', world.ws], { env: env() })).stdout).toContain('Copilot trusts this folder');
     const r = await runCopilot([{ tool: 'edit', input: { path: join(world.ws, 'a.txt'), old_str: 'hi', new_str: 'hi from the project hook' } }, { text: 'Done.' }], 'edit a.txt (project hooks)');
     expect(r.code, r.out).toBe(0);
-    const cp = (await listCheckpoints(world.store, world.ws)).find((c) => c.agent === 'copilot' && c.prompt === 'edit a.txt (project hooks)');
+    const cp = (await listCheckpoints(world.store, world.ws)).find((c) => c.agent === 'copilot' && c.prompt === 'edit a.txt (project hooks)' && c.change_by !== 'call');
     expect(cp, r.out).toBeDefined();
     const workspace = await (await openStore({ home: world.store })).workspace(world.ws);
     expect((await workspace.fileDiff(cp!.id, 'workspace', 'a.txt')).old.text).toBe('hi\n');
@@ -110,4 +111,26 @@ describe.skipIf(copilot.bin === null)('the real Copilot CLI with our hooks', () 
     );
     await expectWriteEditPushChecked(world, 'copilot', 'make new.txt, edit a.txt and push', remote, r, { write: 'Write', edit: 'Edit', shell: 'Bash' });
   }, 180_000);
+});
+
+describe.skipIf(copilot.bin === null)('the real Copilot: prompts', () => {
+  it('records the prompt, its checkpoints carry its id, and a restore to before it puts every file back (no transcript read: no intent)', async () => {
+    expect((await runCli(['hooks', 'install', 'copilot'], { env: baseEnv(world.store, { HOME: world.home }) })).code).toBe(0);
+    await writeFile(join(world.ws, 'a.txt'), 'before the prompt\n');
+    await runCli(['snapshot', '-w', world.ws, '--reason', 'before the prompt'], { env: baseEnv(world.store) });
+    const before = await filesOf(world.ws);
+    const r = await runCopilot(
+      [
+        { say: 'I will leave a note from the shell.', tool: 'bash', input: { command: 'echo made by the shell > shell-note.txt', description: 'note' } },
+        { tool: 'bash', input: { command: 'cat shell-note.txt', description: 'read it' } },
+        { text: 'Done.' },
+      ],
+      'leave a note from the shell',
+    );
+    expect(r.code, r.out).toBe(0);
+    expect(await readFile(join(world.ws, 'shell-note.txt'), 'utf8')).toBe('made by the shell\n');
+    const { prompt, calls } = await expectPromptRecorded(world.store, world.ws, { agent: 'copilot', text: 'leave a note from the shell' });
+    expect(calls.every((c) => c.intent === undefined)).toBe(true);
+    await expectRestoreToBefore(world.store, world.ws, prompt.before!, before);
+  }, 300_000);
 });

@@ -6,7 +6,8 @@
 import type { ServerResponse } from 'node:http';
 import { parseBody, startFakeServer } from './fake-server.js';
 
-export type Turn = { tool: string; input: Record<string, unknown> } | { text: string };
+/** A turn: text, or a tool call (`say`: the assistant's words before it, in the same message). */
+export type Turn = { tool: string; input: Record<string, unknown>; say?: string } | { text: string };
 
 export interface FakeApi {
   url: string;
@@ -64,10 +65,10 @@ export async function startFakeApi(script: Turn[], needsTool: string): Promise<F
     const main = tools.some((t) => t.name === needsTool);
     n += 1;
     const turn: Turn = main ? (script[step++] ?? { text: 'All done.' }) : { text: 'Test' };
-    const blocks = [turn];
+    const blocks: Turn[] = 'say' in turn && turn.say !== undefined ? [{ text: turn.say }, turn] : [turn];
     if (parsed['stream'] === true) sse(res, message(`msg_${n}`, model, blocks));
     else {
-      const content = 'text' in turn ? [{ type: 'text', text: turn.text }] : [{ type: 'tool_use', id: `toolu_fake_msg_${n}_0`, name: turn.tool, input: turn.input }];
+      const content = blocks.map((b, i) => ('text' in b ? { type: 'text', text: b.text } : { type: 'tool_use', id: `toolu_fake_msg_${n}_${i}`, name: b.tool, input: b.input }));
       res.writeHead(200, { 'content-type': 'application/json' }).end(
         JSON.stringify({ id: `msg_${n}`, type: 'message', role: 'assistant', model, content, stop_reason: 'text' in turn ? 'end_turn' : 'tool_use', stop_sequence: null, usage: { input_tokens: 10, output_tokens: 5 } }),
       );

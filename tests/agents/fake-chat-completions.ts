@@ -7,7 +7,8 @@
 import type { ServerResponse } from 'node:http';
 import { parseBody, startFakeServer } from './fake-server.js';
 
-export type Turn = { tool: string; input: Record<string, unknown> } | { text: string };
+/** A turn: text, or a tool call (`say`: the model's words before it, in the same message). */
+export type Turn = { tool: string; input: Record<string, unknown>; say?: string } | { text: string };
 
 export interface FakeChatApi {
   /** Base URL ending in /v1, as both CLIs take it. */
@@ -28,7 +29,8 @@ function stream(res: ServerResponse, id: string, model: string, turn: Turn): voi
     res.write(chunk(id, model, {}, 'stop'));
   } else {
     const call = { index: 0, id: `call_${id}`, type: 'function', function: { name: turn.tool, arguments: JSON.stringify(turn.input) } };
-    res.write(chunk(id, model, { role: 'assistant', content: null, tool_calls: [call] }, null));
+    if (turn.say !== undefined) res.write(chunk(id, model, { role: 'assistant', content: turn.say }, null));
+    res.write(chunk(id, model, { ...(turn.say === undefined ? { role: 'assistant', content: null } : {}), tool_calls: [call] }, null));
     res.write(chunk(id, model, {}, 'tool_calls'));
   }
   res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1, model, choices: [], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } })}\n\n`);
@@ -39,7 +41,7 @@ function whole(res: ServerResponse, id: string, model: string, turn: Turn): void
   const message =
     'text' in turn
       ? { role: 'assistant', content: turn.text }
-      : { role: 'assistant', content: null, tool_calls: [{ id: `call_${id}`, type: 'function', function: { name: turn.tool, arguments: JSON.stringify(turn.input) } }] };
+      : { role: 'assistant', content: turn.say ?? null, tool_calls: [{ id: `call_${id}`, type: 'function', function: { name: turn.tool, arguments: JSON.stringify(turn.input) } }] };
   res.writeHead(200, { 'content-type': 'application/json' }).end(
     JSON.stringify({ id, object: 'chat.completion', created: 1, model, choices: [{ index: 0, message, finish_reason: 'text' in turn ? 'stop' : 'tool_calls' }], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } }),
   );

@@ -6,7 +6,8 @@
 // get a plain answer and do not move the script.
 import { parseBody, startFakeServer } from './fake-server.js';
 
-export type GeminiStep = { call: string; args: Record<string, unknown> } | { text: string };
+/** A step: text, or a function call (`say`: the model's words before it, in the same answer). */
+export type GeminiStep = { call: string; args: Record<string, unknown>; say?: string } | { text: string };
 
 export interface FakeGeminiApi {
   /** The base URL for GOOGLE_GEMINI_BASE_URL. */
@@ -48,9 +49,9 @@ export async function startFakeGeminiApi(script: GeminiStep[]): Promise<FakeGemi
     }
     requests.push(parseBody(text));
     const step = script[next++] ?? { text: 'Done.' };
-    const part = 'call' in step ? { functionCall: { name: step.call, args: step.args } } : { text: step.text };
+    const parts = 'call' in step ? [...(step.say === undefined ? [] : [{ text: step.say }]), { functionCall: { name: step.call, args: step.args } }] : [{ text: step.text }];
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-    res.end(`data: ${JSON.stringify(candidate([part]))}\n\n`);
+    res.end(`data: ${JSON.stringify(candidate(parts))}\n\n`);
   });
   return { url: server.url, requests, close: server.close };
 }

@@ -6,7 +6,8 @@
 import { parseBody, startFakeServer } from './fake-server.js';
 
 export type ResponsesStep =
-  | { call: string; arguments: Record<string, unknown> }
+  /** `say`: the model's words before the call, a message item in the same response. */
+  | { call: string; arguments: Record<string, unknown>; say?: string }
   | { custom: string; input: string }
   | { text: string };
 
@@ -41,9 +42,10 @@ export async function startFakeResponsesApi(script: ResponsesStep[]): Promise<Fa
     const n = next++;
     const step = script[n] ?? { text: 'Done.' };
     const id = `resp_${n}`;
+    const said = 'say' in step && step.say !== undefined ? [item({ text: step.say }, n, fake)] : [];
     const events: [string, unknown][] = [
       ['response.created', { type: 'response.created', response: { id } }],
-      ['response.output_item.done', { type: 'response.output_item.done', output_index: 0, item: item(step, n, fake) }],
+      ...[...said, item(step, n, fake)].map((it, i): [string, unknown] => ['response.output_item.done', { type: 'response.output_item.done', output_index: i, item: it }]),
       ['response.completed', { type: 'response.completed', response: { id, usage: { input_tokens: 10, input_tokens_details: null, output_tokens: 5, output_tokens_details: null, total_tokens: 15 } } }],
     ];
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });

@@ -16,6 +16,7 @@ import { findAgentCli, sayIfSkipped } from './agent-cli.js';
 import { expectRecoveryHint } from './call-checkpoints.js';
 import { startFakeGeminiApi, type FakeGeminiApi, type GeminiStep } from './fake-gemini-api.js';
 import { baseEnv, listCheckpoints, listEffects, runCli } from './run-cli.js';
+import { expectPromptRecorded, expectRestoreToBefore, filesOf } from './prompt-checks.js';
 import { agentEnv, gitIn, personFile, repoWithRemote, runAgentProcess, tempWorld, type TempWorld } from './temp-home.js';
 
 // Its bin is a node script: the test starts it with this node, by absolute path.
@@ -85,12 +86,32 @@ describe.skipIf(gemini.bin === null)('the real Gemini CLI with our hooks', () =>
     );
     expect(r.code, r.out).toBe(0);
     expect(await readFile(join(world.ws, 'src', 'app.ts'), 'utf8')).toBe('export const answer = 42;\n');
-    const cp = (await listCheckpoints(world.store, world.ws)).find((c) => c.agent === 'gemini' && c.tool === 'write_file');
+    const cp = (await listCheckpoints(world.store, world.ws)).find((c) => c.agent === 'gemini' && c.tool === 'write_file' && c.change_by !== 'call');
     expect(cp, r.out).toBeDefined();
     expect(cp).toMatchObject({ prompt: 'make the answer 42', reason: 'write_file src/app.ts' });
     const workspace = await (await openStore({ home: world.store })).workspace(world.ws);
     expect((await workspace.fileDiff(cp!.id, 'workspace', 'src/app.ts')).old.text).toBe('export const answer = 41;\n');
   }, 180_000);
+
+  it('records the prompt, its checkpoints carry its id, the intent is read from the session file, and a restore to before it puts every file back', async () => {
+    expect((await runCli(['hooks', 'install', 'gemini'], { env: env() })).code).toBe(0);
+    await writeFile(join(world.ws, 'src', 'app.ts'), 'export const answer = 10;\n');
+    await runCli(['snapshot', '-w', world.ws, '--reason', 'before the prompt'], { env: env() });
+    const before = await filesOf(world.ws);
+    const r = await runGemini(
+      [
+        { say: 'I will raise the answer to 11.', call: 'write_file', args: { file_path: join(world.ws, 'src', 'app.ts'), content: 'export const answer = 11;\n' } },
+        { call: 'run_shell_command', args: { command: 'echo made by the shell > shell-note.txt', description: 'note' } },
+        { call: 'run_shell_command', args: { command: 'cat shell-note.txt', description: 'read it' } },
+        { text: 'Done.' },
+      ],
+      'raise the answer and leave a note',
+    );
+    expect(r.code, r.out).toBe(0);
+    expect(await readFile(join(world.ws, 'shell-note.txt'), 'utf8')).toBe('made by the shell\n');
+    const { prompt } = await expectPromptRecorded(world.store, world.ws, { agent: 'gemini', text: 'raise the answer and leave a note', intent: 'I will raise the answer to 11.' });
+    await expectRestoreToBefore(world.store, world.ws, prompt.before!, before);
+  }, 240_000);
 
   it('a push in a headless run is denied with a reason for the model, recorded as denied, and nothing is sent', async () => {
     const remote = repoWithRemote(world);

@@ -1,5 +1,5 @@
 // The MCP server driven by the SDK's own Client over stdio, as an agent would:
-// the nine tools, and request_restore refused, approved, timed out and
+// the eleven tools, and request_restore refused, approved, timed out and
 // withdrawn — the workspace changes only when a person approves.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,6 +8,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeSandbox, treeFingerprint, type Sandbox } from '../cli/run-cli.js';
 import { CLI_PATH } from '../paths.js';
+import type { PromptRecord } from '../../shared/model.js';
+import { buildHistory } from '../prompts/history.js';
 
 let sb: Sandbox;
 let client: Client;
@@ -76,9 +78,9 @@ afterEach(async () => {
 });
 
 describe('chronoscope mcp', () => {
-  it('offers the nine tools, and the read-only ones answer', async () => {
+  it('offers the eleven tools, and the read-only ones answer', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['bisect', 'checkpoint', 'diff', 'fork', 'list_checkpoints', 'list_effects', 'request_restore', 'show_checkpoint', 'verify']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['bisect', 'checkpoint', 'diff', 'fork', 'list_checkpoints', 'list_effects', 'list_prompts', 'request_restore', 'restore_before_prompt', 'show_checkpoint', 'verify']);
 
     const listed = await call<Array<{ id: string; reason: string }>>('list_checkpoints', {});
     expect(listed.map((c) => c.reason)).toEqual(['two', 'one']);
@@ -189,5 +191,48 @@ describe('chronoscope mcp', () => {
     expect(sb.json<Listed[]>(['approve', '--list', '--all']).find((r) => r.id === request.id)?.status).toBe('withdrawn');
     expect(sb.cli(['approve', request.id]).code).toBe(1);
     expect(treeFingerprint(sb.workspace)).toBe(before);
+  });
+});
+
+// Issue 41: the prompts of a history made as an agent's hooks make it (tests/prompts/history.ts).
+describe('chronoscope mcp: prompts', () => {
+  it('list_prompts lists the prompts newest first with their checkpoints; show_checkpoint carries prompt and intent', async () => {
+    const h = await buildHistory(sb.home, sb.workspace);
+    const listed = await call<PromptRecord[]>('list_prompts', {});
+    expect(listed.map((p) => p.id)).toEqual([...h.prompts].reverse().map((p) => p.id));
+    expect(listed[1]).toMatchObject({ text: 'Fix the flaky test\nIt fails one run in three.', first: h.c2, last: h.c2, files: 3 });
+    expect((await call<PromptRecord[]>('list_prompts', { limit: 1 })).map((p) => p.id)).toEqual([h.prompts[2].id]);
+    const shown = await call<{ prompt: PromptRecord | null; intent: string | null }>('show_checkpoint', { id: h.c3 });
+    expect([shown.prompt?.id, shown.intent]).toEqual([h.prompts[2].id, 'Move both reads behind the storage module.']);
+  });
+
+  it('restore_before_prompt waits for the person: denied changes nothing; approved restores, shell-made changes included', async () => {
+    const h = await buildHistory(sb.home, sb.workspace);
+    const before = treeFingerprint(sb.workspace);
+    const denied = call<{ status: string; prompt: { id: string } }>('restore_before_prompt', { prompt: h.prompts[1].id, timeout_s: 60 });
+    const first = await pendingRequest();
+    expect(first.checkpoint).toBe(h.c1); // the checkpoint latest when the prompt was given
+    expect(treeFingerprint(sb.workspace)).toBe(before); // waiting changes nothing
+    expect(sb.cli(['deny', first.id]).code).toBe(0);
+    expect(await denied).toMatchObject({ status: 'denied', prompt: { id: h.prompts[1].id } });
+    expect(treeFingerprint(sb.workspace)).toBe(before);
+
+    const approved = call<{ status: string; result: { restored: string; safety: string } }>('restore_before_prompt', { prompt: h.prompts[1].id, timeout_s: 60 });
+    const second = await pendingRequest();
+    expect(sb.cli(['approve', second.id]).code).toBe(0);
+    const outcome = await approved;
+    expect(outcome.status).toBe('approved');
+    expect(outcome.result.restored).toBe(h.c1);
+    expect(fs.readFileSync(path.join(sb.workspace, 'old.txt'), 'utf8')).toBe('legacy\n'); // the shell command removed it
+    expect(fs.existsSync(path.join(sb.workspace, 'gen.txt'))).toBe(false); // the shell command wrote it
+  });
+
+  it('restore_before_prompt refuses a malformed or unknown prompt id without asking anyone', async () => {
+    await buildHistory(sb.home, sb.workspace);
+    for (const prompt of ['HEAD~1', 'p0000000deadbeef']) {
+      const result = await client.callTool({ name: 'restore_before_prompt', arguments: { prompt, timeout_s: 1 } });
+      expect(result.isError, prompt).toBe(true);
+    }
+    expect(sb.json<Listed[]>(['approve', '--list', '--all'])).toEqual([]);
   });
 });

@@ -24,7 +24,8 @@ import type { CallKind, ToolCall } from '../core/call.js';
 import { callIds, type AgentAdapter, type AgentEvent } from '../core/adapter.js';
 import { FILE_TOOLS, HOOKED_TOOLS, bashCommand, batchCalls, parsePayload, toolFilePaths, toolSucceeded, type ClaudeCodePayload, type HookOutput } from './payload.js';
 import { conversationToolUseIds } from './transcript.js';
-import { responseText } from '../core/tool-response.js';
+import { responseExitCode, responseText } from '../core/tool-response.js';
+import { claudeCodeIntent } from './intent.js';
 
 export const AGENT = 'claude-code';
 
@@ -69,7 +70,17 @@ function event(payload: ClaudeCodePayload): AgentEvent | null {
   if (call === null) return null;
   if (name === 'PreToolUse') return { kind: 'before', call };
   if (name === 'PostToolUse' || name === 'PostToolUseFailure') {
-    return { kind: 'after', call, outcome: toolSucceeded(payload) ? 'ok' : 'failed', output: responseText(payload.tool_response) };
+    // A failure's words are in `error` ("Exit code 1", then stderr and stdout), not in a tool_response.
+    const output = [responseText(payload.tool_response), payload.error ?? ''].filter((t) => t !== '').join('\n');
+    const transcript = payload.transcript_path;
+    return {
+      kind: 'after',
+      call,
+      outcome: toolSucceeded(payload) ? 'ok' : 'failed',
+      output,
+      exitCode: responseExitCode(payload.tool_response, payload.error),
+      intent: () => claudeCodeIntent(transcript, payload.tool_use_id),
+    };
   }
   return null;
 }

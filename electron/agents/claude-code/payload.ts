@@ -17,11 +17,13 @@ export interface ClaudeCodePayload {
   /** UserPromptSubmit: what the person asked. */
   prompt?: string;
   tool_response?: unknown;
+  /** PostToolUseFailure: what went wrong ("Exit code 1" and the output, for Bash). */
+  error?: string;
   /** PostToolBatch: every call of the batch with its response. */
   tool_calls?: unknown[];
 }
 
-const LIMITS = { session_id: 1000, transcript_path: 10_000, cwd: 10_000, hook_event_name: 200, tool_name: 500, tool_use_id: 1000, prompt: 10_000_000 } as const;
+const LIMITS = { session_id: 1000, transcript_path: 10_000, cwd: 10_000, hook_event_name: 200, tool_name: 500, tool_use_id: 1000, prompt: 10_000_000, error: 10_000_000 } as const;
 
 /** Parses stdin; throws one line saying what is wrong. */
 export function parsePayload(text: string): ClaudeCodePayload {

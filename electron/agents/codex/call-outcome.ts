@@ -15,10 +15,16 @@ interface CompletedItem {
   exit_code?: unknown;
 }
 
-export async function failedInRollout(rolloutPath: string | undefined, callId: string | undefined): Promise<boolean> {
-  if (rolloutPath === undefined || callId === undefined || callId === '') return false;
+export interface RolloutOutcome {
+  failed: boolean;
+  exit_code: number | null;
+}
+
+/** How the call ended as the rollout's item_completed says; null when it says nothing of it. */
+export async function outcomeInRollout(rolloutPath: string | undefined, callId: string | undefined): Promise<RolloutOutcome | null> {
+  if (rolloutPath === undefined || callId === undefined || callId === '') return null;
   const tail = await readTail(rolloutPath, TAIL_BYTES);
-  if (tail === null) return false;
+  if (tail === null) return null;
   const lines = tail.text.split('\n');
   for (let i = lines.length - 1; i >= 0; i--) {
     const line = lines[i]!;
@@ -26,10 +32,11 @@ export async function failedInRollout(rolloutPath: string | undefined, callId: s
     try {
       const item = (JSON.parse(line) as { payload?: { item?: CompletedItem } }).payload?.item;
       if (item?.id !== callId) continue;
-      return item.status === 'failed' || (typeof item.exit_code === 'number' && item.exit_code !== 0);
+      const exit = typeof item.exit_code === 'number' && Number.isInteger(item.exit_code) ? item.exit_code : null;
+      return { failed: item.status === 'failed' || (exit !== null && exit !== 0), exit_code: exit };
     } catch {
       // a line cut by the tail's start, or not JSON
     }
   }
-  return false;
+  return null;
 }

@@ -16,9 +16,10 @@
 import { parseStdinObject } from '../core/stdin-json.js';
 import type { ToolCall } from '../core/call.js';
 import { callIds, type AgentAdapter, type AgentEvent } from '../core/adapter.js';
-import { patchFilePaths, responseSucceeded, responseText } from '../core/tool-response.js';
+import { patchFilePaths, responseExitCode, responseSucceeded, responseText } from '../core/tool-response.js';
+import { codexIntent } from './intent.js';
 import { askOnce } from './asked-before.js';
-import { failedInRollout } from './call-outcome.js';
+import { outcomeInRollout } from './call-outcome.js';
 
 export const AGENT = 'codex';
 export const CODEX_TOOLS = ['Bash', 'apply_patch'] as const;
@@ -80,8 +81,16 @@ async function event(payload: CodexPayload): Promise<AgentEvent | null> {
   if (name === 'PreToolUse') return { kind: 'before', call };
   if (name === 'PostToolUse') {
     // Its response is the output alone: a shell call's failure is read from the session's rollout file.
-    const failed = !responseSucceeded(payload.tool_response) || (call.kind === 'shell' && (await failedInRollout(payload.transcript_path, payload.tool_use_id)));
-    return { kind: 'after', call, outcome: failed ? 'failed' : 'ok', output: responseText(payload.tool_response) };
+    const rollout = call.kind === 'shell' ? await outcomeInRollout(payload.transcript_path, payload.tool_use_id) : null;
+    const failed = !responseSucceeded(payload.tool_response) || rollout?.failed === true;
+    return {
+      kind: 'after',
+      call,
+      outcome: failed ? 'failed' : 'ok',
+      output: responseText(payload.tool_response),
+      exitCode: rollout?.exit_code ?? responseExitCode(payload.tool_response),
+      intent: () => codexIntent(payload.transcript_path, payload.tool_use_id),
+    };
   }
   return null;
 }

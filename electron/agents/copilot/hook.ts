@@ -64,8 +64,13 @@ function toolCall(payload: CopilotPayload): ToolCall | null {
 function succeeded(result: CopilotPayload['tool_result']): boolean {
   if (result === undefined) return true;
   if (result.result_type !== undefined && result.result_type !== 'success') return false;
-  const exit = /completed with exit code (-?\d+)>\s*$/.exec(result.text_result_for_llm ?? '');
-  return exit === null || exit[1] === '0';
+  const exit = exitCodeOf(result.text_result_for_llm ?? '');
+  return exit === null || exit === 0;
+}
+
+function exitCodeOf(text: string): number | null {
+  const exit = /completed with exit code (-?\d+)>\s*$/.exec(text);
+  return exit === null ? null : Number(exit[1]);
 }
 
 function event(payload: CopilotPayload): AgentEvent | null {
@@ -76,7 +81,10 @@ function event(payload: CopilotPayload): AgentEvent | null {
   const call = toolCall(payload);
   if (call === null) return null;
   if (name === 'PreToolUse') return { kind: 'before', call };
-  if (name === 'PostToolUse') return { kind: 'after', call, outcome: succeeded(payload.tool_result) ? 'ok' : 'failed', output: payload.tool_result?.text_result_for_llm ?? '' };
+  if (name === 'PostToolUse') {
+    const output = payload.tool_result?.text_result_for_llm ?? '';
+    return { kind: 'after', call, outcome: succeeded(payload.tool_result) ? 'ok' : 'failed', output, exitCode: exitCodeOf(output) };
+  }
   return null;
 }
 

@@ -14,7 +14,7 @@ import { classifyInWorkspace } from '../../effects/enrich.js';
 import { kindsThatSentNothing } from '../../effects/sent-nothing.js';
 import type { ClassifiedEffect } from '../../../shared/model.js';
 import { defaultStoreHome } from '../../engine/layout/paths.js';
-import type { ToolCall } from './call.js';
+import type { CallDetails, ToolCall } from './call.js';
 import { DEFAULT_BUDGET_MS, withinBudget } from './budget.js';
 import { cliPrefix } from './node-command.js';
 import { runCore, storeHasLedgers, type RunOptions } from './run.js';
@@ -34,8 +34,12 @@ export type AgentEvent =
     }
   /** A call about to run. */
   | { kind: 'before'; call: ToolCall }
-  /** A call that ran; `output` (what it printed) tells a push that sent nothing. */
-  | { kind: 'after'; call: ToolCall; outcome: 'ok' | 'failed'; output?: string }
+  /**
+   * A call that ran; `output` (what it printed) tells a push that sent nothing, and its end is kept
+   * when the call failed; `exitCode` where the payload gives one; `intent` reads the assistant's
+   * words just before the call from the agent's transcript (bounded), where it keeps one.
+   */
+  | { kind: 'after'; call: ToolCall; outcome: 'ok' | 'failed'; output?: string; exitCode?: number | null; intent?: () => Promise<string | null> }
   /** Calls that never ran (refused). */
   | { kind: 'denied'; cwd: string; toolCallIds: string[] };
 
@@ -107,11 +111,14 @@ async function handle<P, O>(
   const home = env.home ?? defaultStoreHome();
   switch (event.kind) {
     case 'prompt': {
-      // The prompt labels this session's next checkpoints on the timeline (one small file write).
+      // The prompt labels this session's next checkpoints on the timeline (one small file write), and
+      // is an entry of the workspace's prompt ledger with the latest checkpoint then (its `before`).
       // Loaded here only: the tool-call hooks, the hot path, never load it.
-      if (event.session !== undefined && event.prompt !== undefined) {
-        const { rememberPrompt } = await import('./session-prompt.js');
-        await rememberPrompt(home, event.session, event.prompt).catch(() => undefined);
+      if (event.session !== undefined && event.prompt !== undefined && event.prompt.trim() !== '') {
+        const [{ rememberPrompt }, { newPromptId }] = await Promise.all([import('./session-prompt.js'), import('../../prompts/ledger.js')]);
+        const id = newPromptId();
+        await rememberPrompt(home, event.session, event.prompt, id).catch(() => undefined);
+        await run({ op: 'prompt', agent: adapter.id, cwd: event.cwd, session: event.session, text: event.prompt, id }).catch((err: unknown) => env.warn(`chronoscope: prompt not recorded: ${String(err instanceof Error ? err.message : err)}`));
       }
       if (event.session === undefined || event.present === undefined || adapter.answers.reminder === undefined) return null;
       // Nothing recorded anywhere: not even the transcript needs reading (this runs on every prompt).
@@ -146,13 +153,28 @@ async function handle<P, O>(
       const effects = effectsOf(call);
       // A push that said "Everything up-to-date" ran but sent nothing (effects/sent-nothing.ts).
       const sentNothing = outcome === 'ok' && effects.length > 0 && event.output !== undefined ? kindsThatSentNothing(effects, event.output) : [];
-      const result = await run({ op: 'after', call, outcome, effects, ...(sentNothing.length > 0 ? { sentNothing } : {}) });
+      const details = await callDetails(event);
+      const result = await run({ op: 'after', call, outcome, effects, ...(sentNothing.length > 0 ? { sentNothing } : {}), details });
       if (outcome === 'failed' && result.op === 'after' && result.before !== null && adapter.answers.hint !== undefined) {
         return adapter.answers.hint(recoveryHint(call.tool, result.workspace, result.before, cliPrefix()), payload);
       }
       return null;
     }
   }
+}
+
+/** Longest output end sent on (the ledger keeps CALL_OUTPUT_TAIL_MAX of it, cut at a line start). */
+const OUTPUT_SENT_MAX = 8000;
+
+/** What the post-call event told beyond the outcome; the intent is read only here, never on the before-path. */
+async function callDetails(event: Extract<AgentEvent, { kind: 'after' }>): Promise<CallDetails> {
+  const intent = event.intent === undefined ? null : await event.intent().catch(() => null);
+  const output = event.outcome === 'failed' && event.output !== undefined ? event.output.slice(-OUTPUT_SENT_MAX) : '';
+  return {
+    ...(typeof event.exitCode === 'number' ? { exit_code: event.exitCode } : {}),
+    ...(output.trim() === '' ? {} : { output_tail: output }),
+    ...(intent === null || intent.trim() === '' ? {} : { intent: intent.slice(-OUTPUT_SENT_MAX) }),
+  };
 }
 
 function effectsOf(call: ToolCall): ClassifiedEffect[] {

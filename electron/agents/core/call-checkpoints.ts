@@ -68,17 +68,24 @@ function endedFile(home: string, workspaceId: string): string {
 
 export async function rememberCallEnded(home: string, workspaceId: string, checkpointId: string): Promise<void> {
   await mkdir(callsDir(home, workspaceId), { recursive: true, mode: 0o700 });
-  // Written whole then renamed: a reader never sees half of it (two services never serve one store).
+  // Whole then renamed: a reader never sees half of it (a service and a hook working alone may both write it).
   const file = endedFile(home, workspaceId);
-  await writeFile(`${file}.tmp`, `${JSON.stringify({ checkpoint: checkpointId })}\n`, { mode: 0o600 });
-  await rename(`${file}.tmp`, file);
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, `${JSON.stringify({ checkpoint: checkpointId, at_ms: Date.now() })}\n`, { mode: 0o600 });
+  await rename(tmp, file);
+}
+
+export interface CallEnded {
+  checkpoint: string;
+  /** When it was noted (0 in a note written before the time was kept). */
+  at_ms: number;
 }
 
 /** The checkpoint that was the latest when the last recorded call ended, if any. */
-export async function checkpointCallEndedAt(home: string, workspaceId: string): Promise<string | null> {
+export async function callEndedNote(home: string, workspaceId: string): Promise<CallEnded | null> {
   try {
-    const raw = JSON.parse(await readFile(endedFile(home, workspaceId), 'utf8')) as { checkpoint?: unknown };
-    return typeof raw.checkpoint === 'string' ? raw.checkpoint : null;
+    const raw = JSON.parse(await readFile(endedFile(home, workspaceId), 'utf8')) as { checkpoint?: unknown; at_ms?: unknown };
+    return typeof raw.checkpoint === 'string' ? { checkpoint: raw.checkpoint, at_ms: typeof raw.at_ms === 'number' ? raw.at_ms : 0 } : null;
   } catch {
     return null;
   }
@@ -90,23 +97,42 @@ function beganFile(home: string, workspaceId: string): string {
 }
 
 export type CallBegan = CallRef & { checkpoint: string };
+/** A began note as read: with when it was noted (0 in a note written before the time was kept). */
+export type CallBeganNote = CallBegan & { at_ms: number };
 
 export async function rememberCallBegan(home: string, workspaceId: string, began: CallBegan): Promise<void> {
   await mkdir(callsDir(home, workspaceId), { recursive: true, mode: 0o700 });
   // Whole then renamed, as ended.json; two hooks at once: the later rename wins, and either is a call that began after the latest.
   const file = beganFile(home, workspaceId);
   const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, `${JSON.stringify(began)}\n`, { mode: 0o600 });
+  await writeFile(tmp, `${JSON.stringify({ ...began, at_ms: Date.now() })}\n`, { mode: 0o600 });
   await rename(tmp, file);
 }
 
 /** The last call that began without a checkpoint of its own, if one is noted. */
-export async function callBeganNote(home: string, workspaceId: string): Promise<CallBegan | null> {
+export async function callBeganNote(home: string, workspaceId: string): Promise<CallBeganNote | null> {
   try {
-    const raw = JSON.parse(await readFile(beganFile(home, workspaceId), 'utf8')) as Partial<Record<keyof CallBegan, unknown>>;
-    const { checkpoint, agent, tool, reason } = raw;
-    return typeof checkpoint === 'string' && typeof agent === 'string' && typeof tool === 'string' && typeof reason === 'string' ? { checkpoint, agent, tool, reason } : null;
+    const raw = JSON.parse(await readFile(beganFile(home, workspaceId), 'utf8')) as Partial<Record<keyof CallBeganNote, unknown>>;
+    const { checkpoint, agent, tool, reason, at_ms } = raw;
+    if (typeof checkpoint !== 'string' || typeof agent !== 'string' || typeof tool !== 'string' || typeof reason !== 'string') return null;
+    return { checkpoint, agent, tool, reason, at_ms: typeof at_ms === 'number' ? at_ms : 0 };
   } catch {
     return null;
   }
+}
+
+/**
+ * The notes that still speak for the next checkpoint. Both may name the same latest checkpoint: a
+ * call ended with nothing changed and another began after it (the service), or — a hook working
+ * alone notes a file call's end but never a shell call's — a call ended and a later one began with
+ * nothing changed since. The later note wins: a call that began after the last end made what
+ * changed since; an end after the last begin means that call changed nothing more.
+ */
+export function currentNotes(ended: CallEnded | null, began: CallBeganNote | null): { call_ended_at?: string; call_began?: CallBegan } {
+  const keepEnded = ended !== null && !(began !== null && began.checkpoint === ended.checkpoint && began.at_ms > ended.at_ms);
+  const keepBegan = began !== null && !(ended !== null && began.checkpoint === ended.checkpoint && ended.at_ms >= began.at_ms && began.at_ms !== 0);
+  return {
+    ...(keepEnded ? { call_ended_at: ended.checkpoint } : {}),
+    ...(keepBegan ? { call_began: { checkpoint: began.checkpoint, agent: began.agent, tool: began.tool, reason: began.reason } } : {}),
+  };
 }

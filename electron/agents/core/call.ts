@@ -44,10 +44,23 @@ export type CoreRequest =
       effects: ClassifiedEffect[];
       /** Kinds whose every effect in this call said, in the tool's output, that it sent nothing (effects/sent-nothing.ts). */
       sentNothing?: EffectKind[];
+      /** What the agent told of the call, for the prompt ledger (read in the hook process). */
+      details?: CallDetails;
     }
+  /** A new prompt: recorded in the workspace's prompt ledger with the latest checkpoint then (a baseline first, if none). */
+  | { op: 'prompt'; agent: string; cwd: string; session: string; text: string; id: string }
   | { op: 'denied'; agent: string; cwd: string; toolCallIds: string[] }
   | { op: 'memory'; agent: string; cwd: string; session: string; present: string[] }
   | { op: 'snapshot'; dir: string; options: SnapshotRequest };
+
+/** What an agent's post-call event told of a call beyond its outcome (each only where it gives it). */
+export interface CallDetails {
+  exit_code?: number;
+  /** The end of a failed call's output (bounded again by the ledger). */
+  output_tail?: string;
+  /** The assistant's words just before the call, from the agent's transcript. */
+  intent?: string;
+}
 
 /** An `after` with anything to do: effects to record, or a failure to give a recovery hint for. */
 export function afterHasWork(request: { outcome: 'ok' | 'failed'; effects: readonly ClassifiedEffect[] }): boolean {
@@ -85,6 +98,13 @@ export interface AfterResult {
   before: CheckpointRef | null;
 }
 
+export interface PromptResult {
+  op: 'prompt';
+  workspace: string;
+  /** The workspace's latest checkpoint when the prompt was given. */
+  before: string | null;
+}
+
 export interface DeniedResult {
   op: 'denied';
   updated: number;
@@ -108,4 +128,4 @@ export interface SnapshotAnswer {
   result: SnapshotResult;
 }
 
-export type AgentResult = BeforeResult | AfterResult | DeniedResult | MemoryResult | SnapshotAnswer;
+export type AgentResult = BeforeResult | AfterResult | DeniedResult | MemoryResult | SnapshotAnswer | PromptResult;

@@ -11,7 +11,7 @@ import { chmod, lstat, rm, stat } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { ClassifiedEffect } from '../../../shared/model.js';
 import { EFFECT_KINDS } from '../../effects/kinds.js';
-import type { CoreRequest, SnapshotRequest, ToolCall } from './call.js';
+import type { CallDetails, CoreRequest, SnapshotRequest, ToolCall } from './call.js';
 import { DELEGATE_PROTOCOL, agentSocketPath, someoneListens } from './delegate-socket.js';
 import { serveCore, type AgentBackend } from './work.js';
 import { parseControl, type ControlAnswer, type ControlRequest } from './service-control.js';
@@ -202,6 +202,18 @@ function toolCall(v: unknown): ToolCall {
   };
 }
 
+/** A call's details: each field optional; texts bounded again by the prompt ledger. */
+function callDetails(v: unknown): CallDetails {
+  if (typeof v !== 'object' || v === null) bad('details');
+  const o = v as Record<string, unknown>;
+  const exit = o['exit_code'];
+  if (exit !== undefined && !(typeof exit === 'number' && Number.isInteger(exit))) bad('details.exit_code');
+  const text = (key: string): string | undefined => (o[key] === undefined ? undefined : str(o[key], `details.${key}`, 100_000));
+  const tail = text('output_tail');
+  const intent = text('intent');
+  return { ...(exit === undefined ? {} : { exit_code: exit }), ...(tail === undefined ? {} : { output_tail: tail }), ...(intent === undefined ? {} : { intent }) };
+}
+
 function effects(v: unknown): ClassifiedEffect[] {
   if (!Array.isArray(v) || v.length > 1000) bad('effects');
   return v.map((e: unknown) => {
@@ -257,11 +269,31 @@ export function parseRequest(line: string): ParsedRequest {
       const outcome = q['outcome'];
       if (outcome !== 'ok' && outcome !== 'failed') bad('outcome');
       const sentNothing = q['sentNothing'] === undefined ? [] : effectKinds(q['sentNothing']);
+      const details = q['details'] === undefined ? undefined : callDetails(q['details']);
       return {
-        request: { op: 'after', call: toolCall(q['call']), outcome, effects: effects(q['effects']), ...(sentNothing.length > 0 ? { sentNothing } : {}) },
+        request: {
+          op: 'after',
+          call: toolCall(q['call']),
+          outcome,
+          effects: effects(q['effects']),
+          ...(sentNothing.length > 0 ? { sentNothing } : {}),
+          ...(details === undefined ? {} : { details }),
+        },
         ...envelope,
       };
     }
+    case 'prompt':
+      return {
+        request: {
+          op: 'prompt',
+          agent: str(q['agent'], 'agent', 100),
+          cwd: str(q['cwd'], 'cwd'),
+          session: str(q['session'], 'session', 1000),
+          text: str(q['text'], 'text', 10_000_000),
+          id: str(q['id'], 'id', 100),
+        },
+        ...envelope,
+      };
     case 'denied':
       return {
         request: { op: 'denied', agent: str(q['agent'], 'agent', 100), cwd: str(q['cwd'], 'cwd'), toolCallIds: strList(q['toolCallIds'], 'toolCallIds') },

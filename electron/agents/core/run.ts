@@ -39,9 +39,18 @@ export async function runCore(request: CoreRequest, budget: Budget, options: Run
   // checkpoint of what the call changed, cheap with its watcher). Alone there is nothing to do, so
   // neither the engine is loaded nor the store opened (alone that was ~40 ms of every Bash call).
   // The workspace is named as the call's folder: with no hint to give, nobody reads it.
-  const quietAfter = request.op === 'after' && !afterHasWork(request);
+  // A file call is never quiet: alone, its own files are checkpointed as it ends (work.ts), so the next
+  // checkpoint's words are exact. A quiet call is still recorded in the prompt ledger (a file append).
+  const quietAfter = request.op === 'after' && !afterHasWork(request) && request.call.kind !== 'file';
   const nothingDone: AgentResult | null = request.op === 'after' && quietAfter ? { op: 'after', workspace: request.call.cwd, before: null } : null;
-  if (nothingDone !== null && options.local === true) return nothingDone;
+  const alone = async (): Promise<AgentResult | null> => {
+    if (request.op !== 'after' || nothingDone === null) return null;
+    // Loaded only here: the hook's other paths never need it.
+    const { recordCallAlone } = await import('./call-record.js');
+    await recordCallAlone(home, request.call, request.outcome, request.details).catch(() => undefined);
+    return nothingDone;
+  };
+  if (nothingDone !== null && options.local === true) return (await alone()) ?? nothingDone;
   // A folder that is not there names no workspace: refused before anything (the store included) is created.
   const folder = folderOf(request);
   if (!existsSync(folder)) {
@@ -56,7 +65,7 @@ export async function runCore(request: CoreRequest, budget: Budget, options: Run
       // The service broke off mid-request (killed, stopping): this call works alone, within its budget.
       // A checkpoint the service finished is kept; a second one of the same state is skipped as unchanged.
     }
-    if (nothingDone !== null) return nothingDone;
+    if (nothingDone !== null) return (await alone()) ?? nothingDone;
   }
   // Nobody served this call: it works alone, and a PreToolUse starts a daemon for the next ones.
   const startDaemon = options.local !== true && request.op === 'before';
@@ -74,6 +83,7 @@ function folderOf(request: CoreRequest): string {
       return request.call.cwd;
     case 'denied':
     case 'memory':
+    case 'prompt':
       return request.cwd;
     case 'snapshot':
       return request.dir;

@@ -34,3 +34,19 @@ export function patchFilePaths(patch: string): string[] {
   }
   return paths;
 }
+
+/** A finished call's exit code: a field of its response, or its text ("Exit code 1", Gemini's "Exit Code: 1"); null when not given. */
+export function responseExitCode(response: unknown, ...texts: (string | undefined)[]): number | null {
+  if (typeof response === 'object' && response !== null && !Array.isArray(response)) {
+    const o = response as Record<string, unknown>;
+    for (const key of ['exit_code', 'exitCode', 'returncode', 'returnCode', 'code']) {
+      const v = o[key];
+      if (typeof v === 'number' && Number.isInteger(v)) return v;
+    }
+  }
+  for (const text of [responseText(response), ...texts]) {
+    const m = text === undefined ? null : /^(?:Error: )?Exit [Cc]ode:? (-?\d+)\b/m.exec(text);
+    if (m !== null) return Number(m[1]);
+  }
+  return null;
+}

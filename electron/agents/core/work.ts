@@ -11,9 +11,11 @@ import type { SnapshotControl, Store, Workspace } from '../../engine/api.js';
 import { workspaceId } from '../../engine/index.js';
 import { EffectLedger, ledgerPath } from '../../effects/ledger.js';
 import { pushStatePath, scanPushes } from '../../effects/push-monitor.js';
-import { redactSecrets } from '../../../shared/redact.js';
-import { afterHasWork, type AgentResult, type BeforeResult, type CheckpointRef, type CoreRequest, type ReminderEffect, type ToolCall } from './call.js';
-import { callBeganNote, checkpointCallEndedAt, checkpointRememberedBefore, rememberCallBegan, rememberCallEnded, rememberCheckpointBefore } from './call-checkpoints.js';
+import { PromptLedger } from '../../prompts/ledger.js';
+import { afterHasWork, type AgentResult, type BeforeResult, type CallDetails, type CheckpointRef, type CoreRequest, type PromptResult, type ReminderEffect, type ToolCall } from './call.js';
+import { callBeganNote, callEndedNote, checkpointRememberedBefore, currentNotes, rememberCallBegan, rememberCallEnded, rememberCheckpointBefore } from './call-checkpoints.js';
+import { callReason } from './call-reason.js';
+import { recordCall, recordCallIn, type CallChange } from './call-record.js';
 import { takeReminders } from './reminded.js';
 import { promptOf } from './session-prompt.js';
 import { realFilePath, workspaceDirFor } from './workspace-for.js';
@@ -48,7 +50,9 @@ export async function serveCore(request: CoreRequest, backend: AgentBackend, con
     case 'before':
       return before(request.call, request.effects, backend);
     case 'after':
-      return after(request.call, request.outcome, request.effects, request.sentNothing ?? [], backend);
+      return after(request.call, request.outcome, request.effects, request.sentNothing ?? [], request.details, backend);
+    case 'prompt':
+      return prompt(request, backend);
     case 'denied':
       return { op: 'denied', updated: await denied(request.agent, request.cwd, request.toolCallIds, backend.store) };
     case 'memory':
@@ -82,10 +86,8 @@ async function before(call: ToolCall, effects: ClassifiedEffect[], backend: Agen
   // First seen by a hook: this call's checkpoint is the workspace's baseline (nothing recorded yet to limit against).
   const baseline = await workspace.ensureBaseline({ reason, ...labels });
   // Still the latest checkpoint since the previous call ended: what this one holds came after it, from someone else.
-  const endedAt = await checkpointCallEndedAt(store.home, workspace.meta.id);
   // Still the latest since a call began without a checkpoint: what this one holds is that call's doing.
-  const began = await callBeganNote(store.home, workspace.meta.id);
-  const notes = { ...(endedAt === null ? {} : { call_ended_at: endedAt }), ...(began === null ? {} : { call_began: began }) };
+  const notes = currentNotes(await callEndedNote(store.home, workspace.meta.id), await callBeganNote(store.home, workspace.meta.id));
   const result = baseline.id !== null ? baseline : await backend.checkpoint(workspace, { trigger: 'hook', reason, ...labels, ...notes }, inside);
   const checkpoint: CheckpointRef | null = result.id !== null ? { id: result.id, reason } : await latest(workspace);
   // Nothing had changed: no checkpoint of this call's own. The next one holds its change (a hint: never an error here).
@@ -105,15 +107,10 @@ async function before(call: ToolCall, effects: ClassifiedEffect[], backend: Agen
   return { op: 'before', workspace: workspace.root, checkpoint };
 }
 
-/** A call's checkpoint reason: "Edit src/a.ts", "Bash: npm test" (secrets redacted). */
-function callReason(call: ToolCall, inside: readonly string[]): string {
-  return call.kind === 'file' ? `${call.tool} ${inside.join(', ')}` : call.command !== null ? `${call.tool}: ${shortCommand(call.command)}` : call.tool;
-}
-
 /** What a call's checkpoints are labelled with: its tool, ids and the prompt that led to it (session-prompt.ts: the lane's label). */
 async function callLabels(store: Store, call: ToolCall): Promise<SnapshotOptions> {
   const prompt = call.session === undefined ? null : await promptOf(store.home, call.session);
-  return { tool: call.tool, ...common(call), ...(prompt === null ? {} : { prompt }) };
+  return { tool: call.tool, ...common(call), ...(prompt === null ? {} : { prompt: prompt.label }), ...(prompt?.id == null ? {} : { prompt_id: prompt.id }) };
 }
 
 /** The workspace-relative paths of a file call's files that lie inside the workspace. */
@@ -125,23 +122,34 @@ async function filesInside(call: ToolCall, root: string): Promise<string[]> {
 /**
  * As a call ends (ran, failed or not), the checkpoint of what it changed, told as exactly that call's
  * change; and a note of the latest checkpoint then, so the next call's checkpoint knows that what
- * changed since was not this call. Only where the backend checkpoints after calls (the service).
+ * changed since was not this call. Where the backend checkpoints after calls (the service), through
+ * it; alone, only a file call's own files (a path-limited scan: cheap, and exact, as no other file
+ * is looked at), so a failed Edit that changed nothing is never named as the next change's author.
+ * A shell call alone takes none: what it changed is only found by the next full scan.
  */
-async function checkpointAfter(call: ToolCall, workspace: Workspace, backend: AgentBackend): Promise<void> {
+async function checkpointAfter(call: ToolCall, workspace: Workspace, backend: AgentBackend): Promise<CallChange> {
   const inside = call.kind === 'file' ? await filesInside(call, workspace.root) : [];
-  if (call.kind === 'file' && inside.length === 0) return;
+  const none: CallChange = { paths: inside, checkpoint: null, inside };
+  if (call.kind === 'file' && inside.length === 0) return none;
+  const alone = backend.checkpointsAfterCalls !== true;
+  if (alone && call.kind !== 'file') return none;
   const options: SnapshotOptions = { trigger: 'hook', reason: callReason(call, inside), ...(await callLabels(backend.store, call)), change_by: 'call' };
-  const result = await backend.checkpoint(workspace, options, inside);
+  const result = alone ? await workspace.snapshot({ ...options, paths: inside }) : await backend.checkpoint(workspace, options, inside);
   const now = result.id ?? (await latest(workspace))?.id ?? null;
   if (now !== null) await rememberCallEnded(backend.store.home, workspace.meta.id, now);
+  if (result.id === null) return none;
+  return { paths: result.checkpoint.paths ?? inside, checkpoint: result.id, inside };
 }
 
-async function after(call: ToolCall, outcome: 'ok' | 'failed', effects: ClassifiedEffect[], sentNothing: readonly EffectKind[], backend: AgentBackend): Promise<AgentResult> {
+async function after(call: ToolCall, outcome: 'ok' | 'failed', effects: ClassifiedEffect[], sentNothing: readonly EffectKind[], details: CallDetails | undefined, backend: AgentBackend): Promise<AgentResult> {
   const { store } = backend;
   const dir = await workspaceDirFor(store, call.cwd);
-  const afterCall = backend.checkpointsAfterCalls === true;
-  // Nothing to record, no hint to give and no checkpoint to take: do not open (or register) the workspace at all.
-  if (!afterHasWork({ outcome, effects }) && !afterCall) return { op: 'after', workspace: dir, before: null };
+  const takes = backend.checkpointsAfterCalls === true || call.kind === 'file';
+  // Nothing to record but the call, no hint to give and no checkpoint to take: the workspace is not opened (or registered).
+  if (!afterHasWork({ outcome, effects }) && !takes) {
+    await recordCallIn(store.home, dir, call, outcome, details).catch(() => undefined);
+    return { op: 'after', workspace: dir, before: null };
+  }
   const workspace = await openWorkspace(backend, dir);
   const ledger = new EffectLedger(store.home, workspace.meta.id);
   if (effects.length > 0) {
@@ -172,7 +180,8 @@ async function after(call: ToolCall, outcome: 'ok' | 'failed', effects: Classifi
   }
   // After the ledger's work, which names the latest checkpoint as the call ended, as it always did.
   // Never at the cost of the answer: the next call's checkpoint holds the change all the same.
-  if (afterCall) await checkpointAfter(call, workspace, backend).catch(() => undefined);
+  const change = takes ? await checkpointAfter(call, workspace, backend).catch(() => null) : null;
+  await recordCall(store.home, workspace.meta.id, call, outcome, details, change ?? { paths: [], checkpoint: null, inside: [] }).catch(() => undefined);
   return { op: 'after', workspace: workspace.root, before: outcome === 'failed' ? await checkpointBefore(store.home, workspace, call.toolCallId) : null };
 }
 
@@ -246,9 +255,17 @@ async function latest(workspace: Workspace): Promise<CheckpointRef | null> {
   return found === undefined ? null : { id: found.id, reason: found.reason };
 }
 
-/** A short, secret-free form of a command for a checkpoint reason. */
-export function shortCommand(command: string): string {
-  const first = redactSecrets(command).trim().split('\n')[0] ?? '';
-  const more = command.trim().includes('\n') ? ' …' : '';
-  return first.length > 80 ? `${first.slice(0, 79)}…` : `${first}${more}`;
+export { shortCommand } from './call-reason.js';
+
+/**
+ * A new prompt, in the workspace's prompt ledger with the latest checkpoint then: the state a
+ * restore to before the prompt goes back to. A workspace met first by a prompt gets its baseline
+ * now, so even the prompt's first call has a state before it.
+ */
+async function prompt(request: Extract<CoreRequest, { op: 'prompt' }>, backend: AgentBackend): Promise<PromptResult> {
+  const workspace = await openWorkspace(backend, await workspaceDirFor(backend.store, request.cwd));
+  const baseline = await workspace.ensureBaseline({ agent: request.agent, session: request.session });
+  const before = baseline.id ?? (await latest(workspace))?.id ?? null;
+  await new PromptLedger(backend.store.home, workspace.meta.id).appendPrompt({ id: request.id, text: request.text, agent: request.agent, session: request.session, before });
+  return { op: 'prompt', workspace: workspace.root, before };
 }

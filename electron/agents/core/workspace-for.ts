@@ -9,7 +9,7 @@ import { findRepoRoot } from '../../effects/git-files.js';
  * The innermost registered workspace containing `cwd`; else the git repository's top folder
  * (unless that is the home folder or above, which the engine refuses); else `cwd` itself.
  */
-export async function workspaceDirFor(store: Store, cwd: string): Promise<string> {
+export async function workspaceDirFor(store: Pick<Store, 'listWorkspaces'>, cwd: string): Promise<string> {
   const real = await realpath(cwd);
   const registered = (await store.listWorkspaces())
     .map((m) => m.path)

@@ -14,7 +14,8 @@
 import { contentCallId, inputString, parseClaudeStylePayload } from '../core/claude-style-payload.js';
 import type { ToolCall } from '../core/call.js';
 import { callIds, type AgentAdapter, type AgentEvent } from '../core/adapter.js';
-import { responseText } from '../core/tool-response.js';
+import { responseExitCode, responseText } from '../core/tool-response.js';
+import { geminiIntent } from './intent.js';
 import { geminiIsHeadless } from './headless.js';
 
 export const AGENT = 'gemini';
@@ -29,6 +30,8 @@ export interface GeminiPayload {
   tool_input?: Record<string, unknown>;
   tool_response?: unknown;
   prompt?: string;
+  /** The session's file (JSON Lines): the assistant's words before a call (intent.ts). */
+  transcript_path?: string;
 }
 
 export type GeminiOutput =
@@ -77,7 +80,17 @@ function event(payload: GeminiPayload): AgentEvent | null {
   const call = toolCall(payload);
   if (call === null) return null;
   if (name === 'BeforeTool') return { kind: 'before', call };
-  if (name === 'AfterTool') return { kind: 'after', call, outcome: succeeded(payload.tool_response) ? 'ok' : 'failed', output: responseText(payload.tool_response) };
+  if (name === 'AfterTool') {
+    const transcript = typeof payload.transcript_path === 'string' ? payload.transcript_path : undefined;
+    return {
+      kind: 'after',
+      call,
+      outcome: succeeded(payload.tool_response) ? 'ok' : 'failed',
+      output: responseText(payload.tool_response),
+      exitCode: responseExitCode(payload.tool_response),
+      intent: () => geminiIntent(transcript, payload.tool_name, payload.tool_input),
+    };
+  }
   return null;
 }
 

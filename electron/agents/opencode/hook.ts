@@ -89,7 +89,7 @@ function event(p: OpenCodePayload): AgentEvent | null {
   const call = toolCall(p);
   if (call === null) return null;
   if (p.event === 'before') return { kind: 'before', call };
-  return { kind: 'after', call, outcome: p.exit === undefined || p.exit === 0 ? 'ok' : 'failed', output: p.output ?? '' };
+  return { kind: 'after', call, outcome: p.exit === undefined || p.exit === 0 ? 'ok' : 'failed', output: p.output ?? '', exitCode: p.exit ?? null };
 }
 
 export const openCodeAdapter: AgentAdapter<OpenCodePayload, OpenCodeOutput> = {

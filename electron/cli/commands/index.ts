@@ -17,6 +17,7 @@ const COMMAND_MODULES: readonly CommandModule[] = [
   { names: ['show'], load: async () => (await import('./show.js')).registerShow },
   { names: ['diff'], load: async () => (await import('./diff.js')).registerDiff },
   { names: ['restore'], load: async () => (await import('./restore.js')).registerRestore },
+  { names: ['why'], load: async () => (await import('./why.js')).registerWhy },
   { names: ['status'], load: async () => (await import('./status.js')).registerStatus },
   { names: ['prune'], load: async () => (await import('./prune.js')).registerPrune },
   { names: ['pin', 'unpin'], load: async () => (await import('./pin.js')).registerPin },
@@ -32,7 +33,6 @@ const COMMAND_MODULES: readonly CommandModule[] = [
   { names: ['mcp'], load: async () => (await import('./mcp.js')).registerMcp },
   { names: ['check'], load: async () => (await import('./check.js')).registerCheck },
   { names: ['upkeep'], load: async () => (await import('./upkeep.js')).registerUpkeep },
-  { names: ['why'], load: async () => (await import('./why-commit.js')).registerWhyCommit },
   // One `share` command, two modules: the push side (enable, status, disable, push) and pull.
   {
     names: ['share'],

@@ -6,7 +6,7 @@
 // read: a store written before the rule holds them as typed, and every reader
 // (list, show, MCP, the app) gets checkpoints through decodeMessage.
 import { controlChars } from '../../../shared/control-chars.js';
-import { TRIGGERS, type Checkpoint, type SkippedFile, type Trigger } from '../../../shared/model.js';
+import { PROMPT_ID_PATTERN, TRIGGERS, type Checkpoint, type SkippedFile, type Trigger } from '../../../shared/model.js';
 import { redactSecrets } from '../../../shared/redact.js';
 
 /** A checkpoint as the engine reads it from the store: its ref, its tree and what its commit message holds. */
@@ -25,7 +25,7 @@ export interface CheckpointRecord {
 export const META_KEY = 'Chronoscope-Meta';
 
 /** What the commit message stores: the checkpoint's own fields, minus what git already knows (id, reason line) and pins. */
-export type CheckpointMeta = Pick<Checkpoint, 'trigger' | 'time_ms' | 'stats' | 'skipped' | 'agent' | 'tool' | 'session' | 'tool_use_id' | 'prompt' | 'change_by' | 'made_by' | 'restore_target' | 'restore_paths' | 'restore_of' | 'paths'> & {
+export type CheckpointMeta = Pick<Checkpoint, 'trigger' | 'time_ms' | 'stats' | 'skipped' | 'agent' | 'tool' | 'session' | 'tool_use_id' | 'prompt' | 'prompt_id' | 'change_by' | 'made_by' | 'restore_target' | 'restore_paths' | 'restore_of' | 'paths'> & {
   v: 1;
   /** The checkpoint that was latest when this one was taken (stats are against it). */
   prev?: string | null;
@@ -105,6 +105,9 @@ function normalizeMeta(raw: Record<string, unknown>): CheckpointMeta {
     const value = str(raw[key]);
     if (value !== undefined) meta[key] = value;
   }
+  // Older checkpoints have none; a malformed one is dropped rather than joined to the wrong prompt.
+  const promptId = str(raw['prompt_id']);
+  if (promptId !== undefined && PROMPT_ID_PATTERN.test(promptId)) meta.prompt_id = promptId;
   if (raw['change_by'] === 'call' || raw['change_by'] === 'other') meta.change_by = raw['change_by'];
   const madeBy = raw['made_by'] as Record<string, unknown> | undefined;
   if (madeBy && typeof madeBy === 'object') {

@@ -1,6 +1,7 @@
 // Where the store lives and how it is laid out. The default home matches
 // Electron's app.getPath('userData') for productName "Chronoscope", so the
 // desktop app, the CLI and the hooks all find the same store.
+import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -53,4 +54,9 @@ export function workspaceLayout(store: StoreLayout, id: string): WorkspaceLayout
     excludeFile: path.join(dir, 'exclude'),
     lockTarget: path.join(dir, 'writer.lock'),
   };
+}
+
+/** A workspace's id in the store: from its real path (light: the hooks read it without the engine). */
+export function workspaceId(realPath: string): string {
+  return createHash('sha256').update(realPath).digest('hex').slice(0, 16);
 }

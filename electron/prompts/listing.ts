@@ -1,0 +1,160 @@
+// The prompts of a workspace as a listing shows them: the ledger's prompt
+// entries (ledger.ts) joined with the checkpoints that carry their id
+// (Checkpoint.prompt_id), and why one checkpoint exists (its prompt and the
+// call that made its change).
+//
+// Newest first, as `checkpoints:list` and `chronoscope list`: the prompt a
+// person looks for is usually a recent one.
+//
+// Cost: one read of the ledger, one listing of the checkpoints (the engine's
+// listing cache), and for "files changed" one `diff-tree --stdin` over every
+// prompt's pair (before, last) not counted before in this process — one git
+// process however many prompts there are, none when all are known
+// (docs/design.md has the figures).
+import { ChronoscopeError, UsageError } from '../../shared/errors.js';
+import type { CallRecord, Checkpoint, CheckpointWhy, PromptRecord } from '../../shared/model.js';
+import type { Workspace } from '../engine/api.js';
+import { PROMPT_ID_PATTERN, PromptLedger, type PromptEntry } from './ledger.js';
+
+interface Joined {
+  entries: PromptEntry[];
+  calls: CallRecord[];
+  /** Newest first, this workspace's own checkpoints. */
+  checkpoints: Checkpoint[];
+}
+
+async function join(storeHome: string, ws: Workspace): Promise<Joined> {
+  const [{ prompts, calls }, checkpoints] = await Promise.all([new PromptLedger(storeHome, ws.meta.id).read(), ws.list()]);
+  return { entries: prompts, calls, checkpoints };
+}
+
+/**
+ * Files changed between two checkpoints never change (a checkpoint's tree is fixed), so the
+ * counts are kept for the life of the process (the app lists prompts on every new checkpoint):
+ * only pairs not seen before go to git. Bounded: past FILE_COUNTS_MAX it starts over.
+ */
+const FILE_COUNTS_MAX = 100_000;
+const fileCountCache = new Map<string, number>();
+
+async function fileCounts(ws: Workspace, pairs: ReadonlyMap<string, readonly [string | null, string]>): Promise<Map<string, number>> {
+  const key = ([a, b]: readonly [string | null, string]): string => `${ws.meta.id}:${a ?? '-'}:${b}`;
+  const missing = [...pairs.values()].filter((p) => !fileCountCache.has(key(p)));
+  if (missing.length > 0) {
+    const counts = await ws.changedFileCounts(missing);
+    if (fileCountCache.size + missing.length > FILE_COUNTS_MAX) fileCountCache.clear();
+    // Unknown ids (null) are not kept: the checkpoint may be brought back by an undo.
+    missing.forEach((p, i) => {
+      const n = counts[i];
+      if (n !== null && n !== undefined) fileCountCache.set(key(p), n);
+    });
+  }
+  return new Map([...pairs].map(([id, p]) => [id, fileCountCache.get(key(p)) ?? 0]));
+}
+
+/** The records of `entries` (in the order given), with their checkpoints, files and failed calls. */
+async function records(ws: Workspace, entries: readonly PromptEntry[], joined: Joined): Promise<PromptRecord[]> {
+  const wanted = new Set(entries.map((e) => e.id));
+  // Newest first, so the first seen is the last checkpoint.
+  const spans = new Map<string, { first: string; last: string; count: number }>();
+  joined.checkpoints.forEach((c) => {
+    if (c.prompt_id === undefined || !wanted.has(c.prompt_id)) return;
+    const span = spans.get(c.prompt_id);
+    if (span) {
+      span.first = c.id;
+      span.count++;
+    } else spans.set(c.prompt_id, { first: c.id, last: c.id, count: 1 });
+  });
+  const failed = new Map<string, CallRecord[]>();
+  for (const call of joined.calls) {
+    if (call.status !== 'failed' || call.prompt_id === undefined || !wanted.has(call.prompt_id)) continue;
+    failed.set(call.prompt_id, [...(failed.get(call.prompt_id) ?? []), call]);
+  }
+  const index = new Map(joined.checkpoints.map((c, i) => [c.id, i]));
+  // What the prompt's change is measured from: `before`, or where it is gone (pruned), the checkpoint before its first.
+  const from = (entry: PromptEntry, first: string): string | null => {
+    if (entry.before !== null && index.has(entry.before)) return entry.before;
+    return joined.checkpoints[(index.get(first) ?? joined.checkpoints.length) + 1]?.id ?? null;
+  };
+  const pairs = new Map(entries.flatMap((e) => {
+    const span = spans.get(e.id);
+    return span ? [[e.id, [from(e, span.first), span.last] as const] as const] : [];
+  }));
+  const files = await fileCounts(ws, pairs);
+  return entries.map((e): PromptRecord => {
+    const span = spans.get(e.id);
+    return {
+      ...e,
+      first: span?.first ?? null,
+      last: span?.last ?? null,
+      checkpoints: span?.count ?? 0,
+      files: files.get(e.id) ?? 0,
+      failed_calls: failed.get(e.id) ?? [],
+    };
+  });
+}
+
+/** Every prompt given in the workspace, newest first. */
+export async function listPrompts(storeHome: string, ws: Workspace): Promise<PromptRecord[]> {
+  const joined = await join(storeHome, ws);
+  return records(ws, [...joined.entries].reverse(), joined);
+}
+
+/** A prompt id from outside (CLI, MCP): malformed → UsageError. */
+export function checkPromptId(id: string): string {
+  if (!PROMPT_ID_PATTERN.test(id)) {
+    const shown = id.length > 40 ? `${id.slice(0, 40)}…` : id;
+    throw new UsageError(`not a prompt id: ${JSON.stringify(shown)} (ids start with p; see chronoscope list --prompts)`);
+  }
+  return id;
+}
+
+/** One prompt by id; not found → UsageError (a mistyped id is a usage problem, and nothing is changed). */
+export async function findPrompt(storeHome: string, ws: Workspace, id: string): Promise<PromptRecord> {
+  checkPromptId(id);
+  const joined = await join(storeHome, ws);
+  const entry = joined.entries.find((e) => e.id === id);
+  if (!entry) throw new UsageError(`no prompt ${id} in this workspace (see chronoscope list --prompts)`);
+  const [record] = await records(ws, [entry], joined);
+  return record!;
+}
+
+/** The call whose change checkpoint `c` holds: the one that names it, else the one with its tool_use_id. */
+function callOf(c: Checkpoint, calls: readonly CallRecord[]): CallRecord | null {
+  for (let i = calls.length - 1; i >= 0; i--) if (calls[i]!.checkpoint === c.id) return calls[i]!;
+  if (c.tool_use_id === undefined) return null;
+  for (let i = calls.length - 1; i >= 0; i--) {
+    const call = calls[i]!;
+    if (call.tool_use_id === c.tool_use_id && (c.session === undefined || call.session === undefined || call.session === c.session)) return call;
+  }
+  return null;
+}
+
+/** Why checkpoint `id` exists: its prompt and the call that made its change, where hooks recorded them. */
+export async function whyOf(storeHome: string, ws: Workspace, id: string): Promise<CheckpointWhy> {
+  const joined = await join(storeHome, ws);
+  const checkpoint = joined.checkpoints.find((c) => c.id === id) ?? (await ws.resolve(id));
+  return (await whyIn(ws, [checkpoint], joined)).get(checkpoint.id)!;
+}
+
+/** whyOf for many checkpoints with one read of the ledger and the listing (`why` over a file's versions). */
+export async function whyOfMany(storeHome: string, ws: Workspace, checkpoints: readonly Checkpoint[]): Promise<Map<string, CheckpointWhy>> {
+  return whyIn(ws, checkpoints, await join(storeHome, ws));
+}
+
+async function whyIn(ws: Workspace, checkpoints: readonly Checkpoint[], joined: Joined): Promise<Map<string, CheckpointWhy>> {
+  const byId = new Map(joined.entries.map((e) => [e.id, e]));
+  const found = checkpoints.map((c) => {
+    const call = callOf(c, joined.calls);
+    const promptId = c.prompt_id ?? call?.prompt_id;
+    return { c, call, entry: promptId === undefined ? undefined : byId.get(promptId) };
+  });
+  const entries = [...new Set(found.flatMap((f) => (f.entry ? [f.entry] : [])))];
+  const prompts = new Map((await records(ws, entries, joined)).map((r) => [r.id, r]));
+  return new Map(found.map((f) => [f.c.id, { prompt: f.entry ? (prompts.get(f.entry.id) ?? null) : null, call: f.call }]));
+}
+
+/** The checkpoint "restore to before this prompt" restores; a clear error where there is none. */
+export function beforeCheckpoint(prompt: PromptRecord): string {
+  if (prompt.before === null) throw new ChronoscopeError('not_found', `prompt ${prompt.id} was given before this workspace's first checkpoint: there is no recorded state before it`);
+  return prompt.before;
+}
