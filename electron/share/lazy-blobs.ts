@@ -10,6 +10,7 @@ import { ChronoscopeError } from '../../shared/errors.js';
 import { gitStdin } from '../engine/git/git-runner.js';
 import type { WsContext } from '../engine/layout/context.js';
 import { readPullState } from './pull-state.js';
+import { ensurePromisor } from './promisor.js';
 import { chooseRemote, type ShareRemote } from './remote.js';
 import { remoteGit, storeGitContext } from './remote-git.js';
 
@@ -38,10 +39,11 @@ const FETCH_BATCH = 5000;
 export async function fetchObjects(ctx: WsContext, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;
   const remote = await pullRemote(ctx);
+  const source = await ensurePromisor(ctx.store.gitDir, ctx.id, remote.url);
   for (let i = 0; i < ids.length; i += FETCH_BATCH) {
     const part = ids.slice(i, i + FETCH_BATCH);
     try {
-      await remoteGit(ctx.store.gitDir, remote, ['fetch', '--no-tags', '--no-write-fetch-head', '--no-recurse-submodules', '--filter=blob:none', '--stdin', remote.url], { input: `${part.join('\n')}\n` });
+      await remoteGit(ctx.store.gitDir, remote, ['fetch', '--no-tags', '--no-write-fetch-head', '--no-recurse-submodules', '--filter=blob:none', '--stdin', source], { input: `${part.join('\n')}\n` });
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
       throw new ChronoscopeError('internal', `cannot fetch a teammate's file contents from ${remote.name}: ${why}`);
