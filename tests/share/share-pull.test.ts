@@ -55,6 +55,14 @@ describe('share pull', () => {
     expect(theirs[0]!.shared).toMatchObject({ person: 'Alice', email: 'alice@example.com' });
     expect(storeLacks(bob.gitDir, big)).toBe(true);
 
+    // Upkeep compresses the store around her blob-less packs: it neither fetches her files nor loses anything.
+    writeFileSync(join(bob.dir, 'mine.txt'), 'bob\n');
+    expect(bob.cli(['snapshot', '-m', 'mine']).code).toBe(0);
+    const upkeep = bob.cli(['upkeep', '--force']);
+    expect(upkeep.code, upkeep.stderr).toBe(0);
+    expect(storeLacks(bob.gitDir, big)).toBe(true);
+    expect(bob.cli(['check']).code).toBe(0);
+
     // A comparison of her two checkpoints needs their files: the 4 MB one comes now, by id.
     const diff = bob.json<{ files: { path: string }[] }>(['diff', theirs[1]!.id, theirs[0]!.id]);
     expect(diff.files.map((f) => f.path)).toEqual(['notes.txt']);
