@@ -7,7 +7,7 @@
 // later that is still missing (a path's history) git fetches itself: the
 // filtered fetch recorded the remote as a promisor in the store's config.
 import { ChronoscopeError } from '../../shared/errors.js';
-import { gitStdin } from '../engine/git/git-runner.js';
+import { git, gitStdin, splitNul } from '../engine/git/git-runner.js';
 import type { WsContext } from '../engine/layout/context.js';
 import { readPullState } from './pull-state.js';
 import { ensurePromisor } from './promisor.js';
@@ -59,4 +59,17 @@ export async function fetchObjects(ctx: WsContext, ids: readonly string[]): Prom
  */
 export async function ensureBlobs(ctx: WsContext, tree: string, not: readonly string[] = []): Promise<number> {
   return fetchObjects(ctx, await missingObjects(ctx.store.gitDir, [tree], not));
+}
+
+/** Makes the blobs of `tree` under `paths` present (a path-limited restore): `ls-tree` reads only trees, which are here. */
+export async function ensureBlobsAt(ctx: WsContext, tree: string, paths: readonly string[]): Promise<number> {
+  const out = await git(storeGitContext(ctx.store.gitDir), ['ls-tree', '-r', '-z', tree, '--', ...paths]);
+  // "<mode> <type> <id>\t<path>": gitlinks (a nested repository's commit) have no content here.
+  const blobs = splitNul(out)
+    .map((entry) => entry.slice(0, entry.indexOf('\t')).split(' '))
+    .filter(([, type]) => type === 'blob')
+    .map(([, , id]) => id!);
+  // The tree's missing blobs (a walk of trees only, which are here), of those under the paths.
+  const wanted = new Set(blobs);
+  return fetchObjects(ctx, (await missingObjects(ctx.store.gitDir, [tree])).filter((id) => wanted.has(id)));
 }

@@ -53,6 +53,7 @@ describe('share pull', () => {
     const theirs = list.filter((c) => c.shared);
     expect(theirs.map((c) => c.reason)).toEqual(['second', 'first']);
     expect(theirs[0]!.shared).toMatchObject({ person: 'Alice', email: 'alice@example.com' });
+    expect(theirs[0]!.shared!.clone).toMatch(/^w[0-9a-f]{10}$/);
     expect(storeLacks(bob.gitDir, big)).toBe(true);
 
     // Upkeep compresses the store around her blob-less packs: it neither fetches her files nor loses anything.
@@ -72,6 +73,7 @@ describe('share pull', () => {
   it("restores a file from a teammate's checkpoint, and pulling twice changes nothing", () => {
     team = makeTeam();
     const alice = aliceWithHistory(team);
+    const big = blobId(join(alice.dir, 'big.bin'));
     const bob = team.clone('bob');
     expect(bob.cli(['share', 'pull']).code).toBe(0);
     const before = gitIn(bob.gitDir, ['for-each-ref', 'refs/chronoscope-shared/']);
@@ -85,6 +87,8 @@ describe('share pull', () => {
     expect(readFileSync(join(bob.dir, 'notes.txt'), 'utf8')).toBe('one\n');
     // Only the path asked for: the 4 MB file is not written into Bob's clone.
     expect(() => readFileSync(join(bob.dir, 'big.bin'))).toThrow();
+    // …nor fetched: only the blobs under the path asked for came from the remote.
+    expect(storeLacks(bob.gitDir, big)).toBe(true);
 
     // A new push of Alice's is one more ref move; her own clone never lists itself as a teammate.
     writeFileSync(join(alice.dir, 'notes.txt'), 'three\n');
