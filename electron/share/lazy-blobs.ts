@@ -7,9 +7,10 @@
 // later that is still missing (a path's history) git fetches itself: the
 // filtered fetch recorded the remote as a promisor in the store's config.
 import { ChronoscopeError } from '../../shared/errors.js';
-import { gitStdin } from '../engine/git/git-runner.js';
+import { git, gitStdin, splitNul } from '../engine/git/git-runner.js';
 import type { WsContext } from '../engine/layout/context.js';
 import { readPullState } from './pull-state.js';
+import { ensurePromisor } from './promisor.js';
 import { chooseRemote, type ShareRemote } from './remote.js';
 import { remoteGit, storeGitContext } from './remote-git.js';
 
@@ -38,10 +39,11 @@ const FETCH_BATCH = 5000;
 export async function fetchObjects(ctx: WsContext, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;
   const remote = await pullRemote(ctx);
+  const source = await ensurePromisor(ctx.store.gitDir, ctx.id, remote.url);
   for (let i = 0; i < ids.length; i += FETCH_BATCH) {
     const part = ids.slice(i, i + FETCH_BATCH);
     try {
-      await remoteGit(ctx.store.gitDir, remote, ['fetch', '--no-tags', '--no-write-fetch-head', '--no-recurse-submodules', '--filter=blob:none', '--stdin', remote.url], { input: `${part.join('\n')}\n` });
+      await remoteGit(ctx.store.gitDir, remote, ['fetch', '--no-tags', '--no-write-fetch-head', '--no-recurse-submodules', '--filter=blob:none', '--stdin', source], { input: `${part.join('\n')}\n` });
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
       throw new ChronoscopeError('internal', `cannot fetch a teammate's file contents from ${remote.name}: ${why}`);
@@ -57,4 +59,17 @@ export async function fetchObjects(ctx: WsContext, ids: readonly string[]): Prom
  */
 export async function ensureBlobs(ctx: WsContext, tree: string, not: readonly string[] = []): Promise<number> {
   return fetchObjects(ctx, await missingObjects(ctx.store.gitDir, [tree], not));
+}
+
+/** Makes the blobs of `tree` under `paths` present (a path-limited restore): `ls-tree` reads only trees, which are here. */
+export async function ensureBlobsAt(ctx: WsContext, tree: string, paths: readonly string[]): Promise<number> {
+  const out = await git(storeGitContext(ctx.store.gitDir), ['ls-tree', '-r', '-z', tree, '--', ...paths]);
+  // "<mode> <type> <id>\t<path>": gitlinks (a nested repository's commit) have no content here.
+  const blobs = splitNul(out)
+    .map((entry) => entry.slice(0, entry.indexOf('\t')).split(' '))
+    .filter(([, type]) => type === 'blob')
+    .map(([, , id]) => id!);
+  // The tree's missing blobs (a walk of trees only, which are here), of those under the paths.
+  const wanted = new Set(blobs);
+  return fetchObjects(ctx, (await missingObjects(ctx.store.gitDir, [tree])).filter((id) => wanted.has(id)));
 }

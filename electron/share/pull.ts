@@ -14,6 +14,7 @@ import { git } from '../engine/git/git-runner.js';
 import { storeLayout, workspaceLayout } from '../engine/layout/paths.js';
 import { localRefOf, ownNamespace, sameNamespace, sharedPrefixOf } from './namespace.js';
 import { writePullState } from './pull-state.js';
+import { ensurePromisor } from './promisor.js';
 import { chooseRemote, type ShareRemote } from './remote.js';
 import { remoteGit, storeGitContext } from './remote-git.js';
 import { listRemote, type RemoteShareRef } from './remote-refs.js';
@@ -96,7 +97,8 @@ async function localTargets(target: PullTarget): Promise<Map<string, string>> {
 async function fetchRefs(target: PullTarget, remote: ShareRemote, refs: readonly RemoteShareRef[], filtered: boolean, options: PullOptions): Promise<void> {
   // Forced: a teammate's log only grows, but if they ever start it again their remote ref is the truth.
   const refspecs = refs.map((r) => `+${r.refname}:${localRefOf(target.wsId, r, r.kind)}`);
-  const args = ['fetch', '--no-tags', '--no-write-fetch-head', '--no-recurse-submodules', ...(filtered ? ['--filter=blob:none'] : ['--progress']), remote.url, ...refspecs];
+  const source = filtered ? await ensurePromisor(target.gitDir, target.wsId, remote.url) : remote.url;
+  const args = ['fetch', '--no-tags', '--no-write-fetch-head', '--no-recurse-submodules', ...(filtered ? ['--filter=blob:none'] : ['--progress']), source, ...refspecs];
   const started = Date.now();
   const relay = options.onProgress && !filtered ? progressRelay(options.onProgress) : undefined;
   try {

@@ -30,9 +30,13 @@ export function storeGitContext(gitDir: string): GitContext {
 
 /** `git <args>` in the store against `remote`; rejects with git's first error line. */
 export function remoteGit(gitDir: string, remote: ShareRemote, args: readonly string[], options: RemoteRunOptions = {}): Promise<RemoteRun> {
+  return storeGitRun(gitDir, [...remote.config.flatMap((pair) => ['-c', pair]), ...args], options, ` from ${remote.name}`);
+}
+
+/** git in the store with an environment of its own (a packet trace, lazy fetching off). */
+export function storeGitRun(gitDir: string, args: readonly string[], options: RemoteRunOptions = {}, where = ''): Promise<RemoteRun> {
   const ctx = storeGitContext(gitDir);
-  const carried = remote.config.flatMap((pair) => ['-c', pair]);
-  const child = spawn('git', [...gitConfigArgs(ctx), ...carried, ...args], {
+  const child = spawn('git', [...gitConfigArgs(ctx), ...args], {
     cwd: gitDir,
     env: { ...buildGitEnv(ctx), ...options.env },
     stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
@@ -60,11 +64,20 @@ export function remoteGit(gitDir: string, remote: ShareRemote, args: readonly st
       const stderr = Buffer.concat(err).toString('utf8');
       if (code === 0) return resolve({ stdout: Buffer.concat(out).toString('utf8'), stderr });
       const why = timedOut ? 'timed out' : (stderr.split('\n').map((l) => l.trim()).find((l) => /^(fatal|error):/.test(l)) ?? stderr.split('\n').find((l) => l.trim()) ?? `exit code ${code ?? -1}`);
-      reject(new ChronoscopeError('internal', `git ${args.find((a) => !a.startsWith('-')) ?? ''} from ${remote.name} failed: ${why.trim()}`));
+      reject(new ChronoscopeError('internal', `git ${verbOf(args)}${where} failed: ${why.trim()}`));
     });
     if (options.input !== undefined) {
       child.stdin?.on('error', () => undefined);
       child.stdin?.end(options.input);
     }
   });
+}
+
+/** The git command of an argument list that may start with `-c key=value` pairs. */
+function verbOf(args: readonly string[]): string {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '-c') i++;
+    else if (!args[i]!.startsWith('-')) return args[i]!;
+  }
+  return '';
 }

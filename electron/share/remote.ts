@@ -4,7 +4,7 @@
 // credential helpers and SSH command travel with it, since the store's git
 // runs without their config.
 import { UsageError } from '../../shared/errors.js';
-import { workspaceConfig, workspaceGit } from './workspace-git.js';
+import { absoluteRemoteUrl, repoTop, workspaceConfig, workspaceGit } from './workspace-git.js';
 
 export interface ShareRemote {
   name: string;
@@ -37,7 +37,8 @@ export async function chooseRemote(root: string, named?: string): Promise<ShareR
   }
   const url = (await workspaceGit(root, ['remote', 'get-url', name!]))?.trim();
   if (!url) throw new UsageError(`git remote ${JSON.stringify(name)} has no URL`);
-  return { name: name!, url, config: await carriedConfig(root) };
+  // Fetches run in the store's git dir: a remote given as a relative path is made absolute first.
+  return { name: name!, url: absoluteRemoteUrl(await repoTop(root), url), config: await carriedConfig(root) };
 }
 
 /** The person's settings a fetch needs to reach and authenticate (their helpers, their SSH command). */

@@ -69,7 +69,7 @@ export async function sharedRecords(ctx: WsContext, warn?: (message: string) => 
 /** One clone's shared checkpoints, newest first, each with the tree before it in that clone. */
 async function laneOf(ctx: WsContext, logRef: string): Promise<CheckpointRecord[]> {
   const gitCtx = storeGitContext(ctx.store.gitDir);
-  const [, , , person = '', machine = '', clone = ''] = logRef.slice('refs/'.length).split('/');
+  const [, , person = '', machine = '', clone = ''] = logRef.slice('refs/'.length).split('/');
   const out = await git(gitCtx, ['log', '--first-parent', '--format=%H%x00%P%x00%B%x00%x01', logRef]);
   const entries = out
     .split(RECORD_END)

@@ -27,7 +27,7 @@ import { latestHead } from '../head.js';
 import type { RestorePlan } from '../restore-plan.js';
 import { validateRef } from '../validate.js';
 import { sharedRecords } from '../../share/shared-list.js';
-import { ensureBlobs } from '../../share/lazy-blobs.js';
+import { ensureBlobs, ensureBlobsAt } from '../../share/lazy-blobs.js';
 
 export type Warn = (message: string) => void;
 
@@ -135,6 +135,8 @@ export interface ResolveOptions {
   previous?: boolean;
   /** Its files are about to be written (restore, fork): its trees are read first (tree-check.ts). */
   writes?: boolean;
+  /** Only these paths of it are read (a path-limited restore): a teammate's other files are not fetched. */
+  paths?: readonly string[];
 }
 
 /**
@@ -167,7 +169,8 @@ export async function resolveCheckpoint(ctx: WsContext, rawRef: string, options:
   if (record.shared && options.objects) {
     // A blob-less pull left its file contents on the remote: what this verb reads is fetched now.
     const parent = record.shared.parentTree;
-    if (options.previous && !options.writes) {
+    if (options.paths) await ensureBlobsAt(ctx, record.tree, options.paths);
+    else if (options.previous && !options.writes) {
       await ensureBlobs(ctx, record.tree, parent ? [parent] : []);
       if (parent) await ensureBlobs(ctx, parent, [record.tree]);
     } else await ensureBlobs(ctx, record.tree);
