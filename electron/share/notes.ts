@@ -43,13 +43,15 @@ export function linksFor(
   who: ShareIdentity,
 ): CommitLink[] {
   const byId = new Map(ledger.prompts.map((p) => [p.id, p]));
-  return commits.map((commit) => {
+  // A commit with no checkpoint before it (made with no Chronoscope history) gets no note: "nothing" is not a link.
+  return commits.flatMap((commit): CommitLink[] => {
     const inWindow = checkpoints.filter((c) => c.time_ms > commit.parentTimeMs && c.time_ms <= commit.timeMs + 999).sort((a, b) => a.time_ms - b.time_ms);
     const ids = new Set(inWindow.map((c) => c.id));
     // A checkpoint names its prompt (prompt_id), or a call of the ledger names its checkpoint and prompt.
     const named = [...inWindow.flatMap((c) => (c.prompt_id ? [c.prompt_id] : [])), ...ledger.calls.flatMap((call) => (call.checkpoint && ids.has(call.checkpoint) && call.prompt_id ? [call.prompt_id] : []))];
     const promptIds = [...new Set(named)];
-    return {
+    if (inWindow.length === 0) return [];
+    const link: CommitLink = {
       v: 1,
       commit: commit.sha,
       person: who.name,
@@ -62,6 +64,7 @@ export function linksFor(
         return p ? [{ id: p.id, time: p.time, agent: p.agent, text: redactSecrets(p.text) }] : [];
       }),
     };
+    return [link];
   });
 }
 
