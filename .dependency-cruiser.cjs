@@ -61,6 +61,13 @@ module.exports = {
       to: { path: '^electron/(app|cli|daemon|mcp|router|server|shell)/' },
     },
     {
+      name: 'share-below-the-app',
+      comment: "Sharing over the team's git remote (issue 43) is called by the engine's lanes, the app and the CLI, never the other way round.",
+      severity: 'error',
+      from: { path: '^electron/share/' },
+      to: { path: '^electron/(app|cli|daemon|mcp|router|server|shell)/' },
+    },
+    {
       name: 'engine-rooms-below-the-verbs',
       comment: "A room of the engine (objects/, trees/, ...) serves the verbs at engine/'s top; it may name their types, not call them.",
       severity: 'error',

@@ -11,6 +11,8 @@ export interface EventMap {
   'checkpoints:pruned': { workspace: string; removed: string[]; trash: string | null };
   /** An undo brought these checkpoints back from the trash. */
   'checkpoints:restored': { workspace: string; restored: string[] };
+  /** A pull brought teammates' checkpoints (electron/share/pull-timer.ts): `updated` share logs moved. */
+  'checkpoints:shared': { workspace: string; updated: number };
   'effect:recorded': { workspace: string; effect: EffectRecord };
   'workspace:state': { workspace: string; state: WorkspaceState; message?: string };
   /** `hashed`/`total`: a long snapshot's files hashed so far (its message says the same in words). */
@@ -36,6 +38,7 @@ export const EVENT_CHANNELS: readonly EventChannel[] = [
   'checkpoint:added',
   'checkpoints:pruned',
   'checkpoints:restored',
+  'checkpoints:shared',
   'restore:done',
   'effect:recorded',
   'workspace:state',

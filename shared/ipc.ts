@@ -64,6 +64,20 @@ export interface WorkspaceEntry extends WorkspaceMeta {
 }
 
 /** What "Install hooks" on the connect-an-agent page did (as `chronoscope hooks install <agent>`). */
+/** The Settings switch "Share this workspace's history" (issue 43): where it would go, and whether it is on. */
+export interface ShareSwitch {
+  workspace: string;
+  /** false: not a git repository, or no remote to share with (`reason` says which). */
+  available: boolean;
+  reason: string | null;
+  enabled: boolean;
+  remote: string | null;
+  /** Credentials masked. */
+  url: string | null;
+  /** refs/chronoscope/<person>/<machine>/<clone> on the remote. */
+  namespace: string | null;
+}
+
 export interface AgentInstallResult {
   agent: string;
   /** The file the hooks (or plugin) were written to; null when the installer names none. */
@@ -175,6 +189,9 @@ export const INVOKE = {
   /** What retention moved into the workspace's trash (kept 14 days), newest first: Settings' "Recently removed". */
   'retention:trash': channel(WorkspaceRequest).returns<TrashEntry[]>(),
   /** Brings back every checkpoint of a trash entry (default: the last prune's); then checkpoints:restored. */
+  /** Sharing of the workspace's history over its git remote (`chronoscope share status`); `enabled` turns it on or off (share enable/disable). */
+  'share:get': channel(WorkspaceRequest).returns<ShareSwitch>(),
+  'share:set': channel(z.object({ workspace: WorkspacePath, enabled: z.boolean() }).strict()).returns<ShareSwitch>(),
   'retention:undo': channel(z.object({ workspace: WorkspacePath, entry: TrashEntryId.optional() }).strict()).returns<UndoResult>(),
 } as const;
 

@@ -79,6 +79,11 @@ export interface Checkpoint {
    * `h` + 16 hex digits (see shared/refs.ts) and its agent is 'hermes'.
    */
   origin?: 'hermes';
+  /**
+   * A teammate's checkpoint, fetched from the team's git remote by `share pull`
+   * (issue 43, electron/share/): who made it and where. Its id is its commit id.
+   */
+  shared?: SharedFrom;
   /** For safety and restore checkpoints of a path-limited restore: its paths (its undo restores only these). */
   restore_paths?: string[];
   /** For safety and restore checkpoints: what was restored, as it was titled then (absent in older stores: looked up). */
@@ -95,6 +100,17 @@ export interface Checkpoint {
 }
 
 export type ChangeBy = 'call' | 'other';
+
+/** Who shared a checkpoint and from where (the share log of its namespace, electron/share/). */
+export interface SharedFrom {
+  /** The person's display name (their git user.name), else their e-mail. */
+  person: string;
+  email: string;
+  /** Their machine's host name. */
+  machine: string;
+  /** The clone on that machine (`w` + 10 hex): two clones on one machine are two lanes. */
+  clone: string;
+}
 
 // ---- prompts and calls (issue 41): the person's prompt as a unit of the history ----
 

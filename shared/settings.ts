@@ -78,6 +78,12 @@ export const SettingsSchema = z
      * only: never read from the workspace's files nor taken from an agent.
      */
     verifier: z.record(z.string().min(1).max(4096), z.string().trim().min(1).max(10_000)).default({}),
+    /**
+     * The app pulls teammates' checkpoints (`share pull`) when a workspace that uses sharing opens
+     * and then every this many minutes: a teammate's push shows within minutes, at the cost of one
+     * `git ls-remote` when nothing is new. 0: only `chronoscope share pull` by hand.
+     */
+    share_pull_minutes: z.number().int().min(0).max(1440).default(10),
     /** A verifier run is stopped after this long and counts as failed. */
     verify_timeout_s: z.number().int().min(1).max(86_400).default(600),
   })

@@ -29,6 +29,8 @@ import { verifyJobs } from './verify-jobs.js';
 import { writeSettings } from './settings-file.js';
 import { checkpointSignal } from './store-refs.js';
 import { hermesSignalFiles } from '../engine/foreign/hermes-store.js';
+import { SharePuller } from '../share/pull-timer.js';
+import { pullTarget } from '../share/pull.js';
 import { WorkspaceListFile, type ListedWorkspace } from './workspace-list.js';
 
 export interface AppServiceOptions {
@@ -479,6 +481,17 @@ class ChronoscopeAppService implements AppService {
         }),
       );
       await feed.start();
+      // Teammates' checkpoints (share pull): at once and on a timer, in the background, never awaited here.
+      disposables
+        .add(
+          new SharePuller({
+            target: pullTarget(this.currentStore.home, entry.id, workspacePath),
+            minutes: () => this.currentSettings.share_pull_minutes,
+            onPulled: (result) => this.emit('checkpoints:shared', { workspace: workspacePath, updated: result.updated }),
+            onError: warnOnce,
+          }),
+        )
+        .start();
     }
 
     // Irreversible effects.

@@ -34,9 +34,12 @@ export function checkpointTable(checkpoints: readonly (Checkpoint & CheckpointWo
   const lanes = checkpoints.some((cp) => cp.origin === 'hermes');
   // So does the DAMAGED column, when some checkpoint cannot be read back whole (chronoscope check says what each lost).
   const damaged = checkpoints.some((cp) => cp.damaged === true);
+  // And WHO, when some checkpoint is a teammate's (share pull): person @ machine.
+  const team = checkpoints.some((cp) => cp.shared !== undefined);
   const rows = checkpoints.map((cp, i) => [
     String(i + 1),
     ...(lanes ? [laneMark(cp)] : []),
+    ...(team ? [cp.shared ? safeText(`${cp.shared.person} @ ${cp.shared.machine}`) : 'you'] : []),
     ...(damaged ? [cp.damaged ? style.removed('damaged') : ''] : []),
     style.id(shortId(cp.id)),
     relativeTime(cp.time_ms, now),
@@ -51,6 +54,7 @@ export function checkpointTable(checkpoints: readonly (Checkpoint & CheckpointWo
     [
       { header: '#', align: 'right' },
       ...(lanes ? [{ header: 'H' }] : []),
+      ...(team ? [{ header: 'WHO' }] : []),
       ...(damaged ? [{ header: 'DAMAGED' }] : []),
       { header: 'ID' },
       { header: 'WHEN' },
@@ -78,6 +82,7 @@ export function checkpointDetails(cp: Checkpoint & CheckpointWords, now = Date.n
   if (cp.session) lines.push(`session  ${safeText(cp.session)}`);
   if (cp.restore_target) lines.push(`target   ${style.id(shortId(cp.restore_target))}`);
   if (cp.origin === 'hermes') lines.push(`from     Hermes Agent's /rollback store (read-only; Hermes prunes it)`);
+  if (cp.shared) lines.push(`from     ${safeText(`${cp.shared.person} <${cp.shared.email}> @ ${cp.shared.machine}`)} (shared over the team's git remote; read-only)`);
   lines.push(`changes  ${statsText(cp.stats)}`);
   for (const skipped of cp.skipped) {
     lines.push(style.warn(`left out (${skippedWhyText(skipped.why)}): ${safeText(skipped.path)}`));

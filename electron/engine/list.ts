@@ -23,6 +23,11 @@ function record(id: string, refname: string, tree: string, contents: string, pin
   return modes ? { refname, tree, checkpoint, modes } : { refname, tree, checkpoint };
 }
 
+/** A record of a commit read elsewhere (a teammate's shared checkpoint: electron/share/shared-list.ts), decoded as ours are. */
+export function recordFromCommit(id: string, refname: string, tree: string, contents: string): CheckpointRecord {
+  return record(id, refname, tree, contents, false);
+}
+
 const FORMAT = '%(refname)%00%(objectname)%00%(tree)%00%(contents)%00%01';
 const RECORD_END = '\0\x01\n';
 

@@ -60,7 +60,7 @@ function toPreview(target: CheckpointRecord, plan: RestorePlan, keep: boolean): 
 
 /** Dry run: no safety checkpoint, no writes; compares against a temporary tree of the disk. */
 export async function previewRestore(ctx: WsContext, ref: string, options: RestoreOptions = {}): Promise<RestorePreview> {
-  const target = await resolveCheckpoint(ctx, ref, { objects: true, writes: true });
+  const target = await resolveCheckpoint(ctx, ref, { objects: true, writes: true, ...(options.paths?.length ? { paths: validateRelPaths(options.paths) } : {}) });
   const paths = await checkPaths(ctx, target, options);
   const [latest, disk] = await Promise.all([latestHead(ctx), diskTree(ctx)]);
   const plan = await planRestore(ctx.git, { currentTree: disk.tree, targetTree: target.tree, knownTree: latest?.tree ?? EMPTY_TREE, ...(paths ? { paths } : {}) });
@@ -98,7 +98,7 @@ export interface RestoreHooks extends WriteHooks {
 /** `restoreOf`: the target as titled now (words.ts), recorded in the safety and restore checkpoints. */
 export async function restoreCheckpoint(ctx: WsContext, ref: string, options: RestoreOptions = {}, hooks: RestoreHooks = {}, restoreOf?: RestoreOf): Promise<RestoreResult> {
   // A Hermes checkpoint's objects are copied in here, under the lock: compaction (which holds every lock) cannot drop them before the writes.
-  const target = await resolveCheckpoint(ctx, ref, { objects: true, writes: true });
+  const target = await resolveCheckpoint(ctx, ref, { objects: true, writes: true, ...(options.paths?.length ? { paths: validateRelPaths(options.paths) } : {}) });
   const paths = await checkPaths(ctx, target, options);
   const keep = options.keep_untracked === true;
   const short = shortId(target.checkpoint.id);

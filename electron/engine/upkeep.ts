@@ -205,7 +205,9 @@ async function listPacks(store: StoreLayout): Promise<PackInfo[]> {
   const dir = packDir(store);
   const names = await fs.readdir(dir).catch(() => [] as string[]);
   const all = new Set(names);
-  const packs = names.filter((n) => PACK_IDX_NAME.test(n)).map((n) => n.slice(0, -4)).filter((p) => all.has(`${p}.pack`) && !all.has(`${p}.keep`));
+  // A .promisor pack is a teammate's history fetched without its file contents (electron/share/pull.ts): git's to
+  // manage, never rewritten or removed here (a pack written from it would lose the mark that lets blobs be missing).
+  const packs = names.filter((n) => PACK_IDX_NAME.test(n)).map((n) => n.slice(0, -4)).filter((p) => all.has(`${p}.pack`) && !all.has(`${p}.keep`) && !all.has(`${p}.promisor`));
   const infos = await Promise.all(
     packs.map(async (name) => ({
       name,
@@ -474,7 +476,7 @@ async function compress(store: StoreLayout, niceness: number, full: boolean, tun
 async function compressOnce(store: StoreLayout, before: readonly PackInfo[], niceness: number, signal?: AbortSignal): Promise<number> {
   const printed = await packObjects(
     store,
-    ['--all', '--reflog', '--indexed-objects', '--keep-unreachable', '--pack-loose-unreachable', '--honor-pack-keep', '--local'],
+    ['--all', '--reflog', '--indexed-objects', '--keep-unreachable', '--pack-loose-unreachable', '--honor-pack-keep', '--local', ...(await promisorPackArgs(store))],
     niceness,
     signal,
   );
@@ -483,6 +485,17 @@ async function compressOnce(store: StoreLayout, before: readonly PackInfo[], nic
   const now = await listPacks(store);
   await writeState(store, now.filter((p) => made.has(p.name)), true, [...made]);
   return removed;
+}
+
+/**
+ * The store holds a teammate's blob-less history (electron/share/pull.ts): a walk of every ref must skip
+ * what those packs hold and the file contents they leave on the remote, or git would fetch every one of
+ * them to pack it.
+ */
+async function promisorPackArgs(store: StoreLayout): Promise<string[]> {
+  const promisor = (await fs.readdir(packDir(store)).catch(() => [] as string[])).filter((n) => n.endsWith('.promisor'));
+  // Kept as with a .keep (their objects stay where they are, unreachable or not), and their missing blobs not asked for.
+  return promisor.length === 0 ? [] : ['--exclude-promisor-objects', ...promisor.map((n) => `--keep-pack=${n.slice(0, -'.promisor'.length)}.pack`)];
 }
 
 /** `git pack-objects` of `selection` into objects/pack, at low priority; what it prints names the pack it wrote. */

@@ -29,7 +29,7 @@ export async function installAgentHooks(agent: string, workspace: string | null)
  * us; in the desktop app process.execPath is Electron, which would start the
  * app for every tool call, so a `node` on PATH is needed there.
  */
-async function hookNode(): Promise<string> {
+export async function hookNode(): Promise<string> {
   if (process.versions['electron'] === undefined) return process.execPath;
   const names = process.platform === 'win32' ? ['node.exe'] : ['node'];
   for (const dir of (process.env['PATH'] ?? '').split(path.delimiter).filter((d) => path.isAbsolute(d))) {

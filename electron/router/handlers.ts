@@ -12,6 +12,7 @@ import { lastPrune } from '../engine/retention.js';
 import type { StoreInfo } from '../../shared/model.js';
 import { UnknownWorkspaceError } from '../../shared/errors.js';
 import { installAgentHooks } from './connect-agent.js';
+import { shareSwitch } from './share-switch.js';
 import { listPrompts, whyOf } from '../prompts/listing.js';
 
 export interface RouterOptions {
@@ -144,6 +145,8 @@ export const HANDLERS: HandlerMap = {
   'agents:install': async (req, { app }) =>
     installAgentHooks(req.agent, req.workspace === undefined ? null : (await app.workspace(req.workspace, READ_ONLY)).meta.path),
   'retention:trash': async (req, { app }) => (await app.workspace(req.workspace, READ_ONLY)).trash(),
+  'share:get': async (req, { app }) => shareSwitch(app.store, req.workspace),
+  'share:set': async (req, { app }) => shareSwitch(app.store, req.workspace, req.enabled),
   'retention:undo': async (req, { app }) => {
     const ws = await app.workspace(req.workspace, READ_ONLY);
     const result = await ws.undoPrune(req.entry);

@@ -33,6 +33,17 @@ const COMMAND_MODULES: readonly CommandModule[] = [
   { names: ['mcp'], load: async () => (await import('./mcp.js')).registerMcp },
   { names: ['check'], load: async () => (await import('./check.js')).registerCheck },
   { names: ['upkeep'], load: async () => (await import('./upkeep.js')).registerUpkeep },
+  // One `share` command, two modules: the push side (enable, status, disable, push) and pull.
+  {
+    names: ['share'],
+    load: async () => {
+      const [push, pull] = await Promise.all([import('./share.js'), import('./share-pull.js')]);
+      return (program) => {
+        push.registerShare(program);
+        pull.registerSharePull(program);
+      };
+    },
+  },
 ];
 
 /** Every command name, for checks that the table and the modules agree. */

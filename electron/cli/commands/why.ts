@@ -2,6 +2,9 @@
 // last changed a line (a blame over the workspace's checkpoints,
 // electron/prompts/blame.ts); for a whole file, the prompts that changed it,
 // newest first. Lines are numbered as in the file's newest checkpoint.
+// chronoscope why <commit>: what led to a commit of the workspace's repository,
+// from the notes sharing wrote (why-commit.ts); a file of that name wins.
+import { existsSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UsageError } from '../../../shared/errors.js';
@@ -9,6 +12,7 @@ import { whyFile, whyLine } from '../../prompts/why.js';
 import { checkPath, checkedWorkspaceDir, openCliStore, withCommonOptions, type CommonOptions } from '../context.js';
 import { printJson, printLines, safeText } from '../output.js';
 import { whyFileText, whyLineText } from '../prompt-format.js';
+import { whyCommit } from './why-commit.js';
 
 /** `src/a.ts:12` → the path and line; a trailing `:<digits>` is always a line number. */
 export function parseTarget(target: string): { path: string; line?: number } {
@@ -42,12 +46,14 @@ export function registerWhy(program: Command): void {
   withCommonOptions(
     program
       .command('why')
-      .description('which checkpoint, call, prompt and agent last changed a line (file:line), or which prompts changed a file')
-      .argument('<file[:line]>', 'a file in the workspace (relative to the current folder), optionally with a line number'),
+      .description('which checkpoint, call, prompt and agent last changed a line (file:line), which prompts changed a file, or which led to a commit')
+      .argument('<file[:line]|commit>', 'a file in the workspace (relative to the current folder), optionally with a line number; or a commit of its git repository'),
   ).action(async (target: string, options: CommonOptions) => {
+    const { dir } = await checkedWorkspaceDir(options);
+    const onDisk = [process.cwd(), dir].some((base) => existsSync(resolve(base, target)));
+    if (!onDisk && (await whyCommit(target, options))) return;
     const { path: given, line } = parseTarget(target);
     if (given === '') throw new UsageError('name a file: chronoscope why <file>[:<line>]');
-    const { dir } = await checkedWorkspaceDir(options);
     const store = await openCliStore();
     const workspace = await store.workspace(dir, { register: false });
     const rel = workspaceRelative(workspace.root, given);

@@ -5,6 +5,13 @@
 // merged list; show, diff and restore get a record whose tree has been copied
 // into our store, so they run unchanged. Retention, pins, status and `latest`
 // stay Chronoscope's own.
+//
+// Teammates' checkpoints (issue 43: fetched from the team's git remote by
+// `share pull`, electron/share/) join the same way: list merges them in by
+// time, resolve finds them by id when none of ours matches, and before a
+// verb reads their files the blobs a blob-less pull left on the remote are
+// fetched (lazy-blobs.ts). They are read-only here: never pruned, pinned or
+// counted in status.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ChronoscopeError } from '../../../shared/errors.js';
@@ -19,6 +26,8 @@ import { assertTreeReadable } from '../trees/tree-check.js';
 import { latestHead } from '../head.js';
 import type { RestorePlan } from '../restore-plan.js';
 import { validateRef } from '../validate.js';
+import { sharedRecords } from '../../share/shared-list.js';
+import { ensureBlobs, ensureBlobsAt } from '../../share/lazy-blobs.js';
 
 export type Warn = (message: string) => void;
 
@@ -65,15 +74,47 @@ export function mergeNewestFirst<T>(ours: T[], theirs: T[], time: (x: T) => numb
   return out;
 }
 
-/** Chronoscope's checkpoints and Hermes', newest first. */
+/** Teammates' checkpoints, newest first; shared logs that cannot be read are a warning, never a failure of our own list. */
+async function sharedOrWarn(ctx: WsContext, warn?: Warn): Promise<CheckpointRecord[]> {
+  try {
+    return await sharedRecords(ctx, warn);
+  } catch (err) {
+    warn?.(`teammates' checkpoints left out: ${oneLine(err)}`);
+    return [];
+  }
+}
+
+/** Chronoscope's checkpoints, Hermes' and teammates' (shared), newest first. */
 export async function listCheckpoints(ctx: WsContext, limit?: number, warn?: Warn): Promise<Checkpoint[]> {
-  const [ours, lane] = await Promise.all([listRecords(ctx, limit), laneOrWarn(ctx, warn)]);
+  const [ours, lane, shared] = await Promise.all([listRecords(ctx, limit), laneOrWarn(ctx, warn), sharedOrWarn(ctx, warn)]);
   const merged = mergeNewestFirst(
-    ours.map((r) => r.checkpoint),
-    (lane?.records ?? []).map((r) => r.checkpoint),
+    mergeNewestFirst(
+      ours.map((r) => r.checkpoint),
+      (lane?.records ?? []).map((r) => r.checkpoint),
+      (c) => c.time_ms,
+    ),
+    shared.map((r) => r.checkpoint),
     (c) => c.time_ms,
   );
   return limit === undefined ? merged : merged.slice(0, limit);
+}
+
+async function resolveShared(ctx: WsContext, ref: string): Promise<CheckpointRecord | undefined> {
+  const matches = (await sharedOrWarn(ctx)).filter((r) => r.checkpoint.id.startsWith(ref));
+  if (matches.length > 1) throw new ChronoscopeError('bad_input', `checkpoint prefix ${ref} is ambiguous: it matches ${matches.length} of your teammates' checkpoints; give more digits`);
+  return matches[0];
+}
+
+/** Ours first (list.ts); a teammate's shared checkpoint when none of ours matches. */
+async function resolveOursOrShared(ctx: WsContext, ref: string): Promise<CheckpointRecord> {
+  try {
+    return await resolveRecord(ctx, ref);
+  } catch (err) {
+    if (!(err instanceof ChronoscopeError) || err.code !== 'not_found' || ref === 'latest') throw err;
+    const shared = await resolveShared(ctx, ref);
+    if (!shared) throw err;
+    return shared;
+  }
 }
 
 function toRecord(lane: HermesLane, r: HermesRecord): CheckpointRecord {
@@ -94,6 +135,8 @@ export interface ResolveOptions {
   previous?: boolean;
   /** Its files are about to be written (restore, fork): its trees are read first (tree-check.ts). */
   writes?: boolean;
+  /** Only these paths of it are read (a path-limited restore): a teammate's other files are not fetched. */
+  paths?: readonly string[];
 }
 
 /**
@@ -110,8 +153,8 @@ export async function resolveCheckpoint(ctx: WsContext, rawRef: string, options:
     const merged = await listCheckpoints(ctx, n);
     const found = merged[n - 1];
     if (!found) throw new ChronoscopeError('not_found', `there is no checkpoint #${n}: this workspace has ${merged.length}`);
-    record = found.origin === 'hermes' ? await resolveHermes(ctx, found.id) : await resolveRecord(ctx, found.id);
-  } else record = await resolveRecord(ctx, ref);
+    record = found.origin === 'hermes' ? await resolveHermes(ctx, found.id) : await resolveOursOrShared(ctx, found.id);
+  } else record = await resolveOursOrShared(ctx, ref);
   if (record.hermes && options.objects) {
     const { store, parentTree } = record.hermes;
     const target = { gitDir: ctx.store.gitDir, tmpDir: ctx.store.tmpDir, includeCredentials: ctx.settings.include_credentials };
@@ -123,6 +166,15 @@ export async function resolveCheckpoint(ctx: WsContext, rawRef: string, options:
       throw new ChronoscopeError('internal', `cannot read Hermes checkpoint ${record.checkpoint.id}: ${oneLine(err)}`);
     }
   }
+  if (record.shared && options.objects) {
+    // A blob-less pull left its file contents on the remote: what this verb reads is fetched now.
+    const parent = record.shared.parentTree;
+    if (options.paths) await ensureBlobsAt(ctx, record.tree, options.paths);
+    else if (options.previous && !options.writes) {
+      await ensureBlobs(ctx, record.tree, parent ? [parent] : []);
+      if (parent) await ensureBlobs(ctx, parent, [record.tree]);
+    } else await ensureBlobs(ctx, record.tree);
+  }
   // Its content is about to be written: a damaged tree is refused here, before anything is done with it.
   if (options.writes) await assertTreeReadable(ctx.git, ctx.layout.dir, record, (await latestHead(ctx))?.tree);
   return record;
@@ -131,6 +183,7 @@ export async function resolveCheckpoint(ctx: WsContext, rawRef: string, options:
 /** The tree a checkpoint's own changes are counted against: the one before it in its lane. */
 export async function previousTree(ctx: WsContext, record: CheckpointRecord): Promise<string | undefined> {
   if (record.hermes) return record.hermes.parentTree ?? undefined;
+  if (record.shared) return record.shared.parentTree ?? undefined;
   return (await previousRecord(ctx, record))?.tree;
 }
 

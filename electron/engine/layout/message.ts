@@ -16,6 +16,8 @@ export interface CheckpointRecord {
   tree: string;
   /** For a checkpoint of Hermes' /rollback store (lanes.ts): where it lives and the tree before it. */
   hermes?: { store: string; parentTree: string | null };
+  /** For a teammate's checkpoint (electron/share/shared-list.ts): the tree before it in its own lane (clone), null for the first. */
+  shared?: { parentTree: string | null };
   /** Permission bits git cannot hold, by path (message.ts). */
   modes?: Record<string, string>;
 }

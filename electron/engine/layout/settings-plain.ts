@@ -46,6 +46,7 @@ export function plainDefaults(): Settings {
     upkeep: true,
     verifier: {},
     verify_timeout_s: 600,
+    share_pull_minutes: 10,
   };
 }
 
@@ -143,6 +144,10 @@ export function plainSettings(raw: unknown): Settings | null {
       case 'verify_timeout_s':
         if (!num(1, 86_400, { int: true })(v)) return null;
         out.verify_timeout_s = v as number;
+        break;
+      case 'share_pull_minutes':
+        if (!num(0, 1440, { int: true })(v)) return null;
+        out.share_pull_minutes = v as number;
         break;
       default:
         return null; // the schema is strict: an unknown key is an error zod words

@@ -22,6 +22,7 @@ import { InlineError, Skeleton } from './bits.js';
 import { Icon } from './Icon.js';
 import { StoreUsage } from './StoreUsage.js';
 import { RecentlyRemoved } from './RecentlyRemoved.js';
+import { ShareSetting } from './ShareSetting.js';
 
 export function SettingsButton() {
   const show = useSettings((s) => s.show);
@@ -207,6 +208,10 @@ function SettingsFormView({ settings }: { settings: Settings }) {
           {number('max_age_days', 'Maximum age', 'Your own limit: checkpoints older than this go. Blank or 0: no limit.')}
           {number('max_store_mb', 'Store budget', 'Past this, the oldest trash and then the oldest thinned checkpoints go. Blank: the smaller of 10 GB and 10 % of the free disk.')}
           <RecentlyRemoved />
+        </Group>
+
+        <Group title="Team" note="Checkpoints shared over the workspace's own git remote, read by teammates with chronoscope share pull.">
+          <ShareSetting />
         </Group>
 
         <Group title="Verify and bisect">

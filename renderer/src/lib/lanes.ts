@@ -4,7 +4,7 @@
 // that fills them gets its lane without the UI knowing it.
 import type { Checkpoint } from '../../../shared/model.js';
 import { agentName } from '../../../shared/agents.js';
-import { laneKey, sessionKey as agentSessionKey } from '../../../shared/lane-key.js';
+import { laneKey, sessionKey as agentSessionKey, sharedPrefix } from '../../../shared/lane-key.js';
 
 export interface Lane {
   /** Stable key: one per agent session, else one per kind of author (what the filter picks). */
@@ -33,9 +33,18 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
-type LaneFields = Pick<Checkpoint, 'agent' | 'session' | 'trigger' | 'prompt'> & { origin?: string };
+type LaneFields = Pick<Checkpoint, 'agent' | 'session' | 'trigger' | 'prompt' | 'shared'> & { origin?: string };
 
 export function laneOf(c: LaneFields): Lane {
+  if (c.shared) {
+    // A teammate's lanes: their own keys, labelled with person and machine.
+    const { shared, ...rest } = c;
+    const own = laneOf(rest);
+    const prefix = sharedPrefix(shared);
+    const who = `${shared.person} @ ${shared.machine}`;
+    const label = own.key === 'person' ? `${who} (manual checkpoints)` : `${who} · ${own.label}`;
+    return { ...own, key: `${prefix}${own.key}`, group: `${prefix}${own.group}`, label, title: `${who} · ${own.title ?? own.label}` };
+  }
   const agent = c.origin === 'hermes' ? 'hermes' : c.agent;
   if (agent) {
     const session = c.session ? ` · session ${c.session.slice(0, 8)}` : '';

@@ -133,6 +133,10 @@ export function startWiring(): void {
     useDiff.getState().invalidateWorkspace();
     void useTimeline.getState().refresh();
   });
+  // Teammates' checkpoints arrived (a pull): their lanes join the timeline.
+  c.on('checkpoints:shared', ({ workspace }) => {
+    if (isCurrent(workspace)) void useTimeline.getState().refresh();
+  });
   c.on('restore:done', ({ workspace }) => {
     if (!isCurrent(workspace)) return;
     useDiff.getState().invalidateWorkspace();
