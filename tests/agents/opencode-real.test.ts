@@ -110,7 +110,7 @@ describe.skipIf(opencode.bin === null)('the real OpenCode with our plugin', () =
 });
 
 describe.skipIf(opencode.bin === null)('the real OpenCode: prompts', () => {
-  it('records the prompt, its checkpoints carry its id, and a restore to before it puts every file back (no transcript read: no intent)', async () => {
+  it('records the prompt, its checkpoints carry its id, the intent is what the plugin heard before the call, and a restore to before it puts every file back', async () => {
     expect((await runCli(['hooks', 'install', 'opencode'], { env: baseEnv(world.store, { HOME: world.home }) })).code).toBe(0);
     await writeFile(join(world.ws, 'a.txt'), 'before the prompt\n');
     await runCli(['snapshot', '-w', world.ws, '--reason', 'before the prompt'], { env: baseEnv(world.store) });
@@ -125,8 +125,9 @@ describe.skipIf(opencode.bin === null)('the real OpenCode: prompts', () => {
     );
     expect(r.code, r.out).toBe(0);
     expect(await readFile(join(world.ws, 'shell-note.txt'), 'utf8')).toBe('made by the shell\n');
-    const { prompt, calls } = await expectPromptRecorded(world.store, world.ws, { agent: 'opencode', text: 'leave a note from the shell' });
-    expect(calls.every((c) => c.intent === undefined)).toBe(true);
+    const { prompt, calls } = await expectPromptRecorded(world.store, world.ws, { agent: 'opencode', text: 'leave a note from the shell', intent: 'I will leave a note from the shell.' });
+    // The first call's own words (never the prompt's own text taken for the assistant's).
+    expect(calls[0]?.intent, JSON.stringify(calls)).toBe('I will leave a note from the shell.');
     await expectRestoreToBefore(world.store, world.ws, prompt.id, before);
   }, 300_000);
 });
