@@ -4,17 +4,23 @@
 // and whether it can filter.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
 import { writeJsonAtomic } from '../fs/atomic-file.js';
 
-const PullState = z.object({
-  v: z.literal(1),
-  remote: z.string(),
-  url: z.string(),
-  filtered: z.boolean(),
-  pulled_at: z.string(),
-});
-export type PullState = z.infer<typeof PullState>;
+// Checked by hand, not with zod: listings and diffs read it (engine/foreign/lanes.ts), and the
+// agents' hook bundle, which shares that path, must not load zod (tests/agents/hook-lean.test.ts).
+export interface PullState {
+  v: 1;
+  remote: string;
+  url: string;
+  filtered: boolean;
+  pulled_at: string;
+}
+
+function isPullState(v: unknown): v is PullState {
+  if (typeof v !== 'object' || v === null) return false;
+  const o = v as Record<string, unknown>;
+  return o.v === 1 && typeof o.remote === 'string' && typeof o.url === 'string' && typeof o.filtered === 'boolean' && typeof o.pulled_at === 'string';
+}
 
 export function pullStateFile(workspaceDir: string): string {
   return path.join(workspaceDir, 'share-pull.json');
@@ -24,8 +30,8 @@ export async function readPullState(workspaceDir: string): Promise<PullState | u
   const text = await fs.readFile(pullStateFile(workspaceDir), 'utf8').catch(() => undefined);
   if (text === undefined) return undefined;
   try {
-    const parsed = PullState.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : undefined;
+    const parsed: unknown = JSON.parse(text);
+    return isPullState(parsed) ? { v: 1, remote: parsed.remote, url: parsed.url, filtered: parsed.filtered, pulled_at: parsed.pulled_at } : undefined;
   } catch {
     return undefined;
   }

@@ -7,8 +7,9 @@
 // touches the network.
 //
 // Read once per set of share-log tips and kept in memory: a pull moves a tip
-// and the next listing reads them again; otherwise a listing costs one
-// for-each-ref.
+// and the next listing reads them again; otherwise a listing of a workspace
+// that was pulled costs one for-each-ref (one never pulled, a stat).
+import fs from 'node:fs/promises';
 import type { Checkpoint, SharedFrom } from '../../shared/model.js';
 import type { WsContext } from '../engine/layout/context.js';
 import type { CheckpointRecord } from '../engine/layout/message.js';
@@ -16,6 +17,7 @@ import { git, gitStdin } from '../engine/git/git-runner.js';
 import { recordFromCommit } from '../engine/list.js';
 import { sanitizeLine } from '../engine/layout/message.js';
 import { sharedPrefixOf } from './namespace.js';
+import { pullStateFile } from './pull-state.js';
 import { storeGitContext } from './remote-git.js';
 
 export const SHARE_LOG_SUBJECT = 'chronoscope share log';
@@ -35,8 +37,13 @@ const cache = new Map<string, Cached>();
 
 const RECORD_END = '\0\x01\n';
 
-/** The share logs of this workspace's teammates, by ref name: their tips. */
+/**
+ * The share logs of this workspace's teammates, by ref name: their tips. A workspace never pulled
+ * (no share-pull.json, written before a pull fetches) has none: one stat, never a git process, so
+ * a listing of the newest checkpoints stays git-free (list.ts).
+ */
 async function shareLogs(ctx: WsContext): Promise<[string, string][]> {
+  if (!(await fs.stat(pullStateFile(ctx.layout.dir)).then(() => true, () => false))) return [];
   const out = await git(storeGitContext(ctx.store.gitDir), ['for-each-ref', '--format=%(refname) %(objectname)', sharedPrefixOf(ctx.id)]);
   return out
     .split('\n')
