@@ -214,7 +214,7 @@ test('restore to before a prompt: the two-step preview, then every file as it wa
   await expect(workspace.read('CHANGELOG.md')).rejects.toThrow();
 });
 
-test('axe-core finds no serious or critical violation with prompt headers listed, a prompt selected and Why open', async ({ page, workspace, serve }) => {
+test('axe-core finds no serious or critical violation with prompt headers listed, a prompt selected, Why open and its conversation open', async ({ page, workspace, serve }) => {
   await open(page, workspace, serve);
   const axe = async (): Promise<string[]> => {
     // As the layout spec does: with Monaco's editor drawn (not covered by the preview drawn while it loads).
@@ -234,4 +234,8 @@ test('axe-core finds no serious or critical violation with prompt headers listed
   await expect(page.getByTestId('why-panel')).toBeVisible();
   const withWhy = await axe();
   expect(withWhy, withWhy.join('\n')).toEqual([]);
+  await page.getByTestId('why-open-conversation').click();
+  await expect(page.getByTestId('conversation-message').first()).toBeVisible();
+  const withConversation = await axe();
+  expect(withConversation, withConversation.join('\n')).toEqual([]);
 });
