@@ -12,7 +12,7 @@ import { openStore } from '../../electron/engine/index.js';
 import { findAgentCli, sayIfSkipped } from './agent-cli.js';
 import { startFakeChatApi, type FakeChatApi, type Turn } from './fake-chat-completions.js';
 import { baseEnv, listCheckpoints, runCli } from './run-cli.js';
-import { expectPromptRecorded, expectRestoreToBefore, filesOf } from './prompt-checks.js';
+import { expectShellNotePrompt } from './prompt-checks.js';
 import { expectWriteEditPushChecked, stateBefore } from './call-checkpoints.js';
 import { agentEnv, personFile, repoWithRemote, runAgentProcess, tempWorld, type TempWorld } from './temp-home.js';
 
@@ -114,23 +114,7 @@ describe.skipIf(copilot.bin === null)('the real Copilot CLI with our hooks', () 
 });
 
 describe.skipIf(copilot.bin === null)('the real Copilot: prompts', () => {
-  it('records the prompt, its checkpoints carry its id, and a restore to before it puts every file back (no transcript read: no intent)', async () => {
-    expect((await runCli(['hooks', 'install', 'copilot'], { env: baseEnv(world.store, { HOME: world.home }) })).code).toBe(0);
-    await writeFile(join(world.ws, 'a.txt'), 'before the prompt\n');
-    await runCli(['snapshot', '-w', world.ws, '--reason', 'before the prompt'], { env: baseEnv(world.store) });
-    const before = await filesOf(world.ws);
-    const r = await runCopilot(
-      [
-        { say: 'I will leave a note from the shell.', tool: 'bash', input: { command: 'echo made by the shell > shell-note.txt', description: 'note' } },
-        { tool: 'bash', input: { command: 'cat shell-note.txt', description: 'read it' } },
-        { text: 'Done.' },
-      ],
-      'leave a note from the shell',
-    );
-    expect(r.code, r.out).toBe(0);
-    expect(await readFile(join(world.ws, 'shell-note.txt'), 'utf8')).toBe('made by the shell\n');
-    const { prompt, calls } = await expectPromptRecorded(world.store, world.ws, { agent: 'copilot', text: 'leave a note from the shell' });
-    expect(calls.every((c) => c.intent === undefined)).toBe(true);
-    await expectRestoreToBefore(world.store, world.ws, prompt.id, before);
+  it("records the prompt, its checkpoints carry its id, the intent is read from the session's events.jsonl, and a restore to before it puts every file back", async () => {
+    await expectShellNotePrompt(world, 'copilot', runCopilot);
   }, 300_000);
 });

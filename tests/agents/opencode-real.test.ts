@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAgentCli, sayIfSkipped } from './agent-cli.js';
 import { startFakeChatApi, type FakeChatApi, type Turn } from './fake-chat-completions.js';
 import { baseEnv, runCli } from './run-cli.js';
-import { expectPromptRecorded, expectRestoreToBefore, filesOf } from './prompt-checks.js';
+import { expectShellNotePrompt } from './prompt-checks.js';
 import { expectRecoveryHint, expectWriteEditPushChecked } from './call-checkpoints.js';
 import { agentEnv, repoWithRemote, runAgentProcess, tempWorld, type TempWorld } from './temp-home.js';
 
@@ -110,23 +110,7 @@ describe.skipIf(opencode.bin === null)('the real OpenCode with our plugin', () =
 });
 
 describe.skipIf(opencode.bin === null)('the real OpenCode: prompts', () => {
-  it('records the prompt, its checkpoints carry its id, and a restore to before it puts every file back (no transcript read: no intent)', async () => {
-    expect((await runCli(['hooks', 'install', 'opencode'], { env: baseEnv(world.store, { HOME: world.home }) })).code).toBe(0);
-    await writeFile(join(world.ws, 'a.txt'), 'before the prompt\n');
-    await runCli(['snapshot', '-w', world.ws, '--reason', 'before the prompt'], { env: baseEnv(world.store) });
-    const before = await filesOf(world.ws);
-    const r = await runOpenCode(
-      [
-        { say: 'I will leave a note from the shell.', tool: 'bash', input: { command: 'echo made by the shell > shell-note.txt', description: 'note' } },
-        { tool: 'bash', input: { command: 'cat shell-note.txt', description: 'read it' } },
-        { text: 'Done.' },
-      ],
-      'leave a note from the shell',
-    );
-    expect(r.code, r.out).toBe(0);
-    expect(await readFile(join(world.ws, 'shell-note.txt'), 'utf8')).toBe('made by the shell\n');
-    const { prompt, calls } = await expectPromptRecorded(world.store, world.ws, { agent: 'opencode', text: 'leave a note from the shell' });
-    expect(calls.every((c) => c.intent === undefined)).toBe(true);
-    await expectRestoreToBefore(world.store, world.ws, prompt.id, before);
+  it('records the prompt, its checkpoints carry its id, the intent is what the plugin heard before the call, and a restore to before it puts every file back', async () => {
+    await expectShellNotePrompt(world, 'opencode', runOpenCode);
   }, 300_000);
 });

@@ -3,13 +3,15 @@
 // the checkpoints its calls took carry its id, the assistant's words before a
 // call are recorded where the agent keeps a transcript, and a restore to
 // before the prompt puts every file back — those a shell command changed too.
-import { readdir, readFile, realpath } from 'node:fs/promises';
+import { readdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { expect } from 'vitest';
 import type { CallRecord, Checkpoint, PromptRecord } from '../../shared/model.js';
 import { PromptLedger, type PromptEntry } from '../../electron/prompts/ledger.js';
 import { workspaceId } from '../../electron/engine/layout/paths.js';
 import { baseEnv, listCheckpoints, runCli } from './run-cli.js';
+import type { Turn } from './fake-chat-completions.js';
+import type { TempWorld } from './temp-home.js';
 
 /** Every file under `dir` (not .git) with its text: what a restore must give back. */
 export async function filesOf(dir: string): Promise<Record<string, string>> {
@@ -62,4 +64,33 @@ export async function expectRestoreToBefore(home: string, ws: string, promptId: 
   const r = await runCli(['restore', '--before-prompt', promptId, '--yes', '-w', ws], { env: baseEnv(home) });
   expect(r.code, r.stderr).toBe(0);
   expect(await filesOf(ws)).toEqual(files);
+}
+
+/**
+ * The prompt case of the agents driven through the fake Chat Completions API (Copilot, OpenCode):
+ * with our hooks installed, a prompt whose shell calls leave a note; the prompt is recorded, the
+ * scripted words before its first call are that call's intent, and a restore to before it puts
+ * every file back (the note a shell command wrote included).
+ */
+export async function expectShellNotePrompt(world: TempWorld, agent: string, run: (script: Turn[], prompt: string) => Promise<{ code: number | null; out: string }>): Promise<void> {
+  const installed = await runCli(['hooks', 'install', agent], { env: baseEnv(world.store, { HOME: world.home }) });
+  expect(installed.code, installed.stderr).toBe(0);
+  await writeFile(join(world.ws, 'a.txt'), 'before the prompt\n');
+  await runCli(['snapshot', '-w', world.ws, '--reason', 'before the prompt'], { env: baseEnv(world.store) });
+  const before = await filesOf(world.ws);
+  const said = 'I will leave a note from the shell.';
+  const r = await run(
+    [
+      { say: said, tool: 'bash', input: { command: 'echo made by the shell > shell-note.txt', description: 'note' } },
+      { tool: 'bash', input: { command: 'cat shell-note.txt', description: 'read it' } },
+      { text: 'Done.' },
+    ],
+    'leave a note from the shell',
+  );
+  expect(r.code, r.out).toBe(0);
+  expect(await readFile(join(world.ws, 'shell-note.txt'), 'utf8')).toBe('made by the shell\n');
+  const { prompt, calls } = await expectPromptRecorded(world.store, world.ws, { agent, text: 'leave a note from the shell', intent: said });
+  // The first call's own words (never the prompt's text taken for the assistant's).
+  expect(calls[0]?.intent, JSON.stringify(calls)).toBe(said);
+  await expectRestoreToBefore(world.store, world.ws, prompt.id, before);
 }

@@ -4,17 +4,19 @@
 // tests/agents/fixtures/copilot-1.0.102-hooks.jsonl): hook_event_name,
 // session_id, cwd, timestamp, tool_name (Write for create, Edit, Bash),
 // tool_input (+ tool_result {result_type, text_result_for_llm} after);
-// UserPromptSubmit has the prompt. No tool-call id and no transcript.
+// UserPromptSubmit has the prompt. No tool-call id and no transcript path:
+// the intent is read from its session's events.jsonl (intent.ts).
 //
 // PreToolUse (Write/Edit/Bash): a checkpoint first; before an irreversible
 //   command, a deny whose reason tells the model to ask the person (Copilot
 //   has no "ask" answer in -p mode that we could verify).
 // PostToolUse: the ledger's outcome (a shell's exit code is in the text;
-//   result_type says "success" even when the command failed).
+//   result_type says "success" even when the command failed) and the intent.
 // UserPromptSubmit: the prompt labels the session's lane.
 import { contentCallId, inputString, parseClaudeStylePayload } from '../core/claude-style-payload.js';
 import type { ToolCall } from '../core/call.js';
 import { callIds, type AgentAdapter, type AgentEvent } from '../core/adapter.js';
+import { copilotIntent } from './intent.js';
 
 export const AGENT = 'copilot';
 export const COPILOT_EVENTS = ['PreToolUse', 'PostToolUse', 'UserPromptSubmit'] as const;
@@ -83,7 +85,7 @@ function event(payload: CopilotPayload): AgentEvent | null {
   if (name === 'PreToolUse') return { kind: 'before', call };
   if (name === 'PostToolUse') {
     const output = payload.tool_result?.text_result_for_llm ?? '';
-    return { kind: 'after', call, outcome: succeeded(payload.tool_result) ? 'ok' : 'failed', output, exitCode: exitCodeOf(output) };
+    return { kind: 'after', call, outcome: succeeded(payload.tool_result) ? 'ok' : 'failed', output, exitCode: exitCodeOf(output), intent: () => copilotIntent(payload.session_id, payload.tool_input) };
   }
   return null;
 }

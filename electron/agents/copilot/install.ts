@@ -20,16 +20,11 @@ import { hookTarget, hookTargetLines, installAgain, storeWarning, installedLines
 import { appendHooks, hooksObject, isEmptyJson, isJsonObject, jsonConfigText, parseJsonConfig, type Json, type JsonObject } from '../core/json-config.js';
 import { cliPrefix, hookEnvAssignments, parseCliPrefix, type NodeCli } from '../core/node-command.js';
 import { AGENT, COPILOT_EVENTS } from './hook.js';
+import { copilotHome } from './home.js';
 
 const MARK = 'hook copilot';
 /** Copilot's limit for our command, in seconds; our budget (5 s by default) ends well before. */
 const TIMEOUT_S = 30;
-
-/** COPILOT_HOME moves Copilot's folder (as it does for Copilot itself). */
-function copilotHome(home: string, env: NodeJS.ProcessEnv = process.env): string {
-  const own = env['COPILOT_HOME'];
-  return own !== undefined && own !== '' ? own : path.join(home, '.copilot');
-}
 
 export function copilotSettingsPath(home: string, env: NodeJS.ProcessEnv = process.env): string {
   return path.join(copilotHome(home, env), 'settings.json');

@@ -66,3 +66,10 @@ export function blocksText(content: unknown, types: readonly string[] = ['text']
   });
   return texts.length === 0 ? null : texts.join('\n');
 }
+
+/** Whether a transcript's call arguments are the payload's (key by key): for agents whose hook payload has no call id. */
+export function sameArgs(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return false;
+  const keys = Object.keys(b as object);
+  return keys.length === Object.keys(a).length && keys.every((k) => JSON.stringify((a as Record<string, unknown>)[k]) === JSON.stringify((b as Record<string, unknown>)[k]));
+}

@@ -4,13 +4,7 @@
 // 'gemini' message's content is its text and its toolCalls the calls it made
 // (matched by name and arguments: the hook's payload has no call id); a
 // 'user' message is the person's prompt.
-import { blocksText, intentBefore, type TranscriptShape } from '../core/transcript-intent.js';
-
-function sameArgs(a: unknown, b: unknown): boolean {
-  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return false;
-  const keys = Object.keys(b as object);
-  return keys.length === Object.keys(a).length && keys.every((k) => JSON.stringify((a as Record<string, unknown>)[k]) === JSON.stringify((b as Record<string, unknown>)[k]));
-}
+import { blocksText, intentBefore, sameArgs, type TranscriptShape } from '../core/transcript-intent.js';
 
 function shapeFor(tool: string | undefined, input: Record<string, unknown> | undefined): TranscriptShape {
   return (entry) => {

@@ -5,7 +5,9 @@
 // (captured in tests/agents/fixtures/opencode-1.18.33-plugin.jsonl):
 //   { event: 'prompt', session, cwd, prompt }                from chat.message
 //   { event: 'before', session, call_id, tool, args, cwd }    tool.execute.before
-//   { event: 'after', …, output, exit }                       tool.execute.after
+//   { event: 'after', …, output, exit, intent }               tool.execute.after
+// (`intent`: the assistant's last words before the call, which the plugin
+// heard go by; OpenCode's own store is a SQLite database we do not open.)
 // and reads one JSON answer back: { deny: reason } makes the plugin throw,
 // which OpenCode reports to the model as the call's error (it does not run).
 //
@@ -33,6 +35,7 @@ export interface OpenCodePayload {
   prompt?: string;
   output?: string;
   exit?: number;
+  intent?: string;
 }
 
 /** What the plugin does with an answer: `deny` blocks the call (it throws); `hint` is added to the failed call's output, which the model reads. */
@@ -43,7 +46,7 @@ function parse(text: string): OpenCodePayload {
   if (o['event'] !== 'prompt' && o['event'] !== 'before' && o['event'] !== 'after') throw new Error('unexpected hook payload: event must be prompt, before or after');
   const cwd = o['cwd'];
   if (typeof cwd !== 'string' || cwd === '' || cwd.length > 10_000 || cwd.includes('\0')) throw new Error('unexpected hook payload: cwd must be a non-empty string');
-  for (const key of ['session', 'call_id', 'tool', 'prompt', 'output']) {
+  for (const key of ['session', 'call_id', 'tool', 'prompt', 'output', 'intent']) {
     if (o[key] !== undefined && typeof o[key] !== 'string') throw new Error(`unexpected hook payload: ${key} must be a string`);
   }
   const args = o['args'];
@@ -89,7 +92,8 @@ function event(p: OpenCodePayload): AgentEvent | null {
   const call = toolCall(p);
   if (call === null) return null;
   if (p.event === 'before') return { kind: 'before', call };
-  return { kind: 'after', call, outcome: p.exit === undefined || p.exit === 0 ? 'ok' : 'failed', output: p.output ?? '', exitCode: p.exit ?? null };
+  const intent = p.intent;
+  return { kind: 'after', call, outcome: p.exit === undefined || p.exit === 0 ? 'ok' : 'failed', output: p.output ?? '', exitCode: p.exit ?? null, ...(intent === undefined ? {} : { intent: () => Promise.resolve(intent) }) };
 }
 
 export const openCodeAdapter: AgentAdapter<OpenCodePayload, OpenCodeOutput> = {
