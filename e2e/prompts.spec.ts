@@ -5,7 +5,8 @@
 // their prompts; a prompt header selects the prompt's whole change and offers
 // "Restore to before this prompt"; the details say why; the timeline marks
 // the failed call; search finds the prompt's words and never a row for the
-// call it was only taken before.
+// call it was only taken before; "Open conversation" reads the messages around
+// a call from the transcript the hook named.
 import { spawnSync } from 'node:child_process';
 import { appendFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -109,6 +110,43 @@ test('the list groups checkpoints under their prompts; a prompt header selects i
   await expect(page.getByTestId('why-intent')).toContainText(INTENT);
 });
 
+test('Open conversation shows the messages around the call from the transcript, the call marked; Escape closes; a gone transcript says so', async ({ page, workspace, serve }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  await open(page, workspace, serve);
+  await page.getByTestId('checkpoint-item').filter({ hasText: 'storage.ts' }).first().click();
+  await page.getByTestId('why-toggle').click();
+  await expect(page.getByTestId('why-intent')).toContainText(INTENT);
+  const opener = page.getByTestId('why-open-conversation');
+  await opener.click();
+
+  const dialog = page.getByRole('dialog', { name: 'Conversation around the call' });
+  await expect(dialog).toBeVisible();
+  const messages = dialog.getByTestId('conversation-message');
+  // The call's own message: the assistant's words and the Edit it made, marked.
+  const atCall = dialog.locator('[data-at-call="true"]');
+  await expect(atCall).toHaveCount(1);
+  await expect(atCall).toContainText(INTENT);
+  await expect(atCall).toContainText('→ Edit');
+  await expect(atCall).toContainText('this call');
+  // Around it: the assistant's words before (the failing test run), the person's prompt, what came after.
+  await expect(messages.filter({ hasText: 'Calling Bash.' }).first()).toBeVisible();
+  await expect(messages.filter({ hasText: 'Refactor the storage to use JWT sessions' }).first()).toHaveAttribute('data-role', 'user');
+  await expect(messages.filter({ hasText: 'Calling Write.' })).toHaveCount(1);
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(opener).toBeFocused();
+
+  // The transcript gone: the dialog says so in one line, and nothing breaks.
+  await rm(transcript(workspace));
+  await opener.click();
+  await expect(page.getByTestId('conversation-unavailable')).toContainText('the transcript is gone or unreadable');
+  await page.getByRole('button', { name: 'Close conversation' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
 test('the failed call has its own mark on the timeline, with what failed and its output', async ({ page, workspace, serve }) => {
   await open(page, workspace, serve);
   const mark = page.getByTestId('failed-call-mark');
@@ -176,7 +214,7 @@ test('restore to before a prompt: the two-step preview, then every file as it wa
   await expect(workspace.read('CHANGELOG.md')).rejects.toThrow();
 });
 
-test('axe-core finds no serious or critical violation with prompt headers listed, a prompt selected and Why open', async ({ page, workspace, serve }) => {
+test('axe-core finds no serious or critical violation with prompt headers listed, a prompt selected, Why open and its conversation open', async ({ page, workspace, serve }) => {
   await open(page, workspace, serve);
   const axe = async (): Promise<string[]> => {
     // As the layout spec does: with Monaco's editor drawn (not covered by the preview drawn while it loads).
@@ -196,4 +234,8 @@ test('axe-core finds no serious or critical violation with prompt headers listed
   await expect(page.getByTestId('why-panel')).toBeVisible();
   const withWhy = await axe();
   expect(withWhy, withWhy.join('\n')).toEqual([]);
+  await page.getByTestId('why-open-conversation').click();
+  await expect(page.getByTestId('conversation-message').first()).toBeVisible();
+  const withConversation = await axe();
+  expect(withConversation, withConversation.join('\n')).toEqual([]);
 });

@@ -15,6 +15,7 @@ import type {
   FileDiff,
   PathHistory,
   PromptRecord,
+  ConversationView,
   RestorePreview,
   RestoreResult,
   SnapshotResult,
@@ -147,6 +148,8 @@ export const INVOKE = {
   ).returns<Checkpoint>(),
   /** The prompts given to agents in the workspace, newest first, each with its checkpoints (electron/prompts/listing.ts). */
   'prompts:list': channel(WorkspaceRequest).returns<PromptRecord[]>(),
+  /** The messages around the call that made checkpoint `id`'s change, read from the agent's transcript while it is there. */
+  'prompts:conversation': channel(z.object({ workspace: WorkspacePath, id: CheckpointRef }).strict()).returns<ConversationView>(),
   'restore:preview': channel(RestoreRequest).returns<RestorePreviewWithEffects>(),
   'restore:run': channel(RestoreRequest).returns<RestoreResult>(),
   'effects:list': channel(

@@ -135,6 +135,8 @@ export interface CallRecord {
   intent?: string;
   /** Workspace-relative paths the call changed, from its payload and a path-limited scan. */
   paths?: string[];
+  /** Where the agent keeps its transcript (absolute path, as the hook named it): read on demand, never copied, never shared. */
+  transcript?: string;
   /** The checkpoint that holds its change, when it changed anything. */
   checkpoint?: string;
   time: string;
@@ -168,6 +170,22 @@ export interface PromptRecord {
   files: number;
   /** Its calls that failed, oldest first. */
   failed_calls: CallRecord[];
+}
+
+/** One message of an agent's conversation as "Open conversation" shows it: bounded and redacted. */
+export interface ConversationMessage {
+  role: 'user' | 'assistant' | 'tool';
+  text: string;
+  /** The message holding the call that made the checkpoint's change. */
+  at_call?: boolean;
+}
+
+/** The messages around a checkpoint's call, read from the agent's transcript on demand (electron/prompts/conversation.ts). */
+export interface ConversationView {
+  available: boolean;
+  /** Why there is nothing to show (available: false), one line. */
+  reason?: string;
+  messages: ConversationMessage[];
 }
 
 /** Why a checkpoint exists: the prompt and the call behind it, where hooks recorded them. */

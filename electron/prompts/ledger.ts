@@ -8,7 +8,7 @@
 // Two kinds of line, never rewritten:
 //   {"kind":"prompt", id, text, agent, session, time, time_ms, before}
 //   {"kind":"call", prompt_id?, agent, session?, tool, reason, tool_use_id?,
-//     status, exit_code?, output_tail?, intent?, paths?, checkpoint?, time, time_ms}
+//     status, exit_code?, output_tail?, intent?, paths?, checkpoint?, transcript?, time, time_ms}
 // Which checkpoints a prompt has is not stored here: each checkpoint carries
 // its prompt_id (shared/model.ts), so a listing joins the two.
 //
@@ -154,7 +154,7 @@ function pickCall(o: Obj): CallRecord {
     time: str(o, 'time') ?? new Date(timeMs).toISOString(),
     time_ms: timeMs,
   };
-  for (const key of ['prompt_id', 'session', 'tool_use_id', 'output_tail', 'intent', 'checkpoint'] as const) {
+  for (const key of ['prompt_id', 'session', 'tool_use_id', 'output_tail', 'intent', 'checkpoint', 'transcript'] as const) {
     const v = str(o, key);
     if (v !== undefined) out[key] = v;
   }

@@ -13,6 +13,7 @@ import type { StoreInfo } from '../../shared/model.js';
 import { UnknownWorkspaceError } from '../../shared/errors.js';
 import { installAgentHooks } from './connect-agent.js';
 import { shareSwitch } from './share-switch.js';
+import { conversationAround } from '../prompts/conversation.js';
 import { listPrompts, whyOf } from '../prompts/listing.js';
 
 export interface RouterOptions {
@@ -93,6 +94,11 @@ export const HANDLERS: HandlerMap = {
       throw err;
     });
     return ws ? listPrompts(app.store.home, ws) : [];
+  },
+  'prompts:conversation': async (req, { app }) => {
+    const ws = await app.workspace(req.workspace, READ_ONLY);
+    const found = await ws.show(req.id);
+    return conversationAround((await whyOf(app.store.home, ws, found.checkpoint.id)).call);
   },
 
   'restore:preview': async (req, { app }) => {

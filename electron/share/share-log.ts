@@ -94,8 +94,10 @@ export function redactPrompt(p: PromptEntry): PromptEntry {
 }
 
 export function redactCall(call: CallRecord): CallRecord {
+  // Where this machine keeps the agent's transcript is a local path of the person's: never shared.
+  const { transcript: _local, ...shared } = call;
   return {
-    ...call,
+    ...shared,
     reason: redactSecrets(call.reason),
     ...(call.intent === undefined ? {} : { intent: redactSecrets(call.intent) }),
     ...(call.output_tail === undefined ? {} : { output_tail: redactSecrets(call.output_tail) }),

@@ -7,6 +7,7 @@ import { App } from './components/App.js';
 import './styles.css';
 import './room.css';
 import './prompts.css';
+import './conversation.css';
 
 setClient(createClient());
 startWiring();

@@ -18,6 +18,7 @@ import { startFakeApi, type FakeApi } from './fake-anthropic.js';
 import { baseEnv, runCli } from './run-cli.js';
 import { expectPromptRecorded, expectRestoreToBefore, filesOf } from './prompt-checks.js';
 import { stateBefore } from './call-checkpoints.js';
+import { conversationAround } from '../../electron/prompts/conversation.js';
 
 function findClaude(): { bin: string | null; why: string } {
   const fromEnv = process.env['CLAUDE_CODE_BIN'];
@@ -202,7 +203,18 @@ describe.skipIf(claude.bin === null)('the real Claude Code CLI with our hooks', 
       const r = await runClaude(claude.bin!, 'raise the answer and leave a note', claudeEnv(api.url), ['--allowedTools', 'Bash']);
       expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
       expect(await readFile(join(ws, 'shell-note.txt'), 'utf8')).toBe('made by the shell\n');
-      const { prompt } = await expectPromptRecorded(home, ws, { agent: 'claude-code', text: 'raise the answer and leave a note', intent: 'I will raise the answer to 11 in src/app.ts.' });
+      const { prompt, calls } = await expectPromptRecorded(home, ws, { agent: 'claude-code', text: 'raise the answer and leave a note', intent: 'I will raise the answer to 11 in src/app.ts.' });
+      // "Open conversation": the call record names Claude Code's own transcript, read on demand around the call.
+      const edit = calls.find((c) => c.tool === 'Edit');
+      expect(edit?.transcript, JSON.stringify(calls)).toMatch(/^\/.*\.jsonl$/);
+      const view = await conversationAround(edit!);
+      expect(view.available, view.reason).toBe(true);
+      // Claude Code writes each content block as its own line: the words, then the tool_use (the call, marked).
+      const at = view.messages.findIndex((m) => m.at_call);
+      expect(view.messages[at]?.text).toMatch(/^→ Edit /);
+      expect(view.messages.slice(0, at + 1).map((m) => m.text).join('\n')).toContain('I will raise the answer to 11 in src/app.ts.');
+      expect(view.messages.slice(at + 1).map((m) => m.text).join('\n')).toContain('Now a note from the shell.');
+      expect(view.messages.map((m) => m.text).join('\n')).toContain('raise the answer and leave a note');
       await expectRestoreToBefore(home, ws, prompt.id, before);
     } finally {
       await api.close();

@@ -14,6 +14,7 @@ import { startFakeResponsesApi, type FakeResponsesApi, type ResponsesStep } from
 import { baseEnv, listEffects, runCli } from './run-cli.js';
 import { expectPromptRecorded, expectRestoreToBefore, filesOf, promptLedger } from './prompt-checks.js';
 import { agentEnv, gitIn, repoWithRemote, tempWorld, type TempWorld } from './temp-home.js';
+import { conversationAround } from '../../electron/prompts/conversation.js';
 
 // The native binary the package ships (its .bin entry is a node script, and Codex runs with no node on PATH here).
 const codex = findAgentCli('codex', `@openai/codex-${process.platform}-${process.arch}/vendor/*/bin/codex`);
@@ -164,7 +165,15 @@ describe.skipIf(codex.bin === null)('the real Codex CLI with our hooks', () => {
     const r = await runCodex('leave a note from the shell');
     expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
     expect(await readFile(join(world.ws, 'shell-note.txt'), 'utf8')).toBe('made by the shell\n');
-    const { prompt } = await expectPromptRecorded(world.store, world.ws, { agent: 'codex', text: 'leave a note from the shell', intent: 'I will leave a note from the shell.' });
+    const { prompt, calls } = await expectPromptRecorded(world.store, world.ws, { agent: 'codex', text: 'leave a note from the shell', intent: 'I will leave a note from the shell.' });
+    // "Open conversation": the call record names the rollout under ~/.codex/sessions, read on demand around the call.
+    const noted = calls.find((c) => c.intent?.includes('I will leave a note from the shell.'));
+    expect(noted?.transcript, JSON.stringify(calls)).toMatch(/^\/.*\.jsonl$/);
+    const view = await conversationAround(noted!);
+    expect(view.available, view.reason).toBe(true);
+    const at = view.messages.findIndex((m) => m.at_call);
+    expect(view.messages[at]?.text).toContain('echo made by the shell > shell-note.txt');
+    expect(view.messages.slice(0, at).map((m) => m.text).join('\n')).toContain('I will leave a note from the shell.');
     await expectRestoreToBefore(world.store, world.ws, prompt.id, before);
   }, 180_000);
 

@@ -80,6 +80,7 @@ function event(payload: ClaudeCodePayload): AgentEvent | null {
       output,
       exitCode: responseExitCode(payload.tool_response, payload.error),
       intent: () => claudeCodeIntent(transcript, payload.tool_use_id),
+      ...(transcript === undefined ? {} : { transcript }),
     };
   }
   return null;

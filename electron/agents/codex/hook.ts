@@ -90,6 +90,7 @@ async function event(payload: CodexPayload): Promise<AgentEvent | null> {
       output: responseText(payload.tool_response),
       exitCode: rollout?.exit_code ?? responseExitCode(payload.tool_response),
       intent: () => codexIntent(payload.transcript_path, payload.tool_use_id),
+      ...(typeof payload.transcript_path === 'string' ? { transcript: payload.transcript_path } : {}),
     };
   }
   return null;

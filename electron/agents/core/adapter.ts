@@ -39,7 +39,7 @@ export type AgentEvent =
    * when the call failed; `exitCode` where the payload gives one; `intent` reads the assistant's
    * words just before the call from the agent's transcript (bounded), where it keeps one.
    */
-  | { kind: 'after'; call: ToolCall; outcome: 'ok' | 'failed'; output?: string; exitCode?: number | null; intent?: () => Promise<string | null> }
+  | { kind: 'after'; call: ToolCall; outcome: 'ok' | 'failed'; output?: string; exitCode?: number | null; intent?: () => Promise<string | null>; transcript?: string }
   /** Calls that never ran (refused). */
   | { kind: 'denied'; cwd: string; toolCallIds: string[] };
 
@@ -175,6 +175,7 @@ async function callDetails(event: Extract<AgentEvent, { kind: 'after' }>): Promi
     ...(typeof event.exitCode === 'number' ? { exit_code: event.exitCode } : {}),
     ...(output.trim() === '' ? {} : { output_tail: output }),
     ...(intent === null || intent.trim() === '' ? {} : { intent: intent.slice(-OUTPUT_SENT_MAX) }),
+    ...(event.transcript === undefined || event.transcript === '' ? {} : { transcript: event.transcript }),
   };
 }
 

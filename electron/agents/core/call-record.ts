@@ -11,6 +11,7 @@
 // does not know yet is never registered for it.
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
+import { isAbsolute } from 'node:path';
 import type { WorkspaceMeta } from '../../../shared/model.js';
 import { readMeta } from '../../engine/layout/meta.js';
 import { storeLayout, workspaceId, workspaceLayout } from '../../engine/layout/paths.js';
@@ -45,6 +46,7 @@ export async function recordCall(home: string, id: string, call: ToolCall, outco
     // A build log's end only where it explains a failure: a successful call's output is not kept.
     ...(outcome === 'failed' && d.output_tail !== undefined && d.output_tail.trim() !== '' ? { output_tail: d.output_tail } : {}),
     ...(d.intent === undefined || d.intent.trim() === '' ? {} : { intent: d.intent.trim() }),
+    ...(d.transcript === undefined || !isAbsolute(d.transcript) ? {} : { transcript: d.transcript }),
     ...(change.paths.length === 0 ? {} : { paths: [...change.paths] }),
     ...(change.checkpoint === null ? {} : { checkpoint: change.checkpoint }),
   });

@@ -69,6 +69,8 @@ export interface CallDetails {
   output_tail?: string;
   /** The assistant's words just before the call, from the agent's transcript. */
   intent?: string;
+  /** Where the agent's transcript is (absolute path): the call record names it, "Open conversation" reads it. */
+  transcript?: string;
 }
 
 /** An `after` with anything to do: effects to record, or a failure to give a recovery hint for. */

@@ -224,7 +224,8 @@ function callDetails(v: unknown): CallDetails {
   const text = (key: string): string | undefined => (o[key] === undefined ? undefined : str(o[key], `details.${key}`, 100_000));
   const tail = text('output_tail');
   const intent = text('intent');
-  return { ...(exit === undefined ? {} : { exit_code: exit }), ...(tail === undefined ? {} : { output_tail: tail }), ...(intent === undefined ? {} : { intent }) };
+  const transcript = o['transcript'] === undefined ? undefined : str(o['transcript'], 'details.transcript', 10_000);
+  return { ...(exit === undefined ? {} : { exit_code: exit }), ...(tail === undefined ? {} : { output_tail: tail }), ...(intent === undefined ? {} : { intent }), ...(transcript === undefined ? {} : { transcript }) };
 }
 
 function effects(v: unknown): ClassifiedEffect[] {

@@ -89,6 +89,7 @@ function event(payload: GeminiPayload): AgentEvent | null {
       output: responseText(payload.tool_response),
       exitCode: responseExitCode(payload.tool_response),
       intent: () => geminiIntent(transcript, payload.tool_name, payload.tool_input),
+      ...(transcript === undefined ? {} : { transcript }),
     };
   }
   return null;

@@ -212,7 +212,7 @@ function CheckpointDetails({ workspace, checkpoint }: { workspace: string; check
           <RestoreControls workspace={workspace} id={c.id} scope="tree" label="Restore to here…" ids={TREE_IDS} />
         </div>
       </div>
-      {why && whyOpen && <WhyPanel why={why} />}
+      {why && whyOpen && <WhyPanel why={why} workspace={workspace} checkpointId={c.id} />}
       <RestorePreviewPanel scope="tree" ids={TREE_IDS} />
       </>
       )}

@@ -3,12 +3,14 @@
 // it ended; for a failed call the end of its output) and the intent the
 // assistant stated just before the call, where its transcript gave one.
 // Compact: one line in the details' meta row (it takes no height from the
-// diff); "Why" opens the whole of it below the head, the whole prompt there.
+// diff); "Why" opens the whole of it below the head, the whole prompt there,
+// and where the agent named its transcript, "Open conversation" (Conversation.tsx).
 import type { CallRecord, Checkpoint, CheckpointWhy, PromptRecord } from '../../../shared/model.js';
 import { agentName } from '../../../shared/agents.js';
 import { firstLine } from '../lib/prompt-groups.js';
 import { absoluteTime } from '../lib/time.js';
 import { usePrompts } from '../state/prompts.js';
+import { OpenConversation } from './Conversation.js';
 import { Icon } from './Icon.js';
 
 /** What the details know of why: from checkpoints:show, else the prompt the checkpoint names (the prompts' list). */
@@ -55,7 +57,7 @@ export function WhyLine({ why, open, onToggle }: { why: CheckpointWhy; open: boo
 }
 
 /** The whole of it, opened from the line: the prompt in full, who, the call, its intent and (failed) its output. */
-export function WhyPanel({ why }: { why: CheckpointWhy }) {
+export function WhyPanel({ why, workspace, checkpointId }: { why: CheckpointWhy; workspace: string; checkpointId: string }) {
   const { prompt, call } = why;
   return (
     <section className="why-panel" id="why-panel" aria-label="Why this checkpoint" data-testid="why-panel">
@@ -76,6 +78,12 @@ export function WhyPanel({ why }: { why: CheckpointWhy }) {
         <div className="why-row" data-testid="why-intent">
           <span className="why-label">Intent</span>
           <q className="why-intent">{call.intent}</q>
+        </div>
+      )}
+      {call?.transcript && (
+        <div className="why-row">
+          <span className="why-label">Transcript</span>
+          <OpenConversation workspace={workspace} id={checkpointId} />
         </div>
       )}
       {call?.status === 'failed' && call.output_tail && (

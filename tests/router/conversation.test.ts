@@ -1,0 +1,149 @@
+// prompts:conversation with the real app service, engine and store, and real
+// transcript files in Claude Code's and Codex's JSON Lines formats: the
+// messages around the call that made a checkpoint's change, bounded and
+// redacted; a transcript that is gone (or not a regular file) answers
+// available:false in one line. Sharing never carries the transcript's path.
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { InvokeResult } from '../../shared/ipc.js';
+import type { ConversationView } from '../../shared/model.js';
+import { createAppService } from '../../electron/app/app-service.js';
+import type { AppService } from '../../electron/app/api.js';
+import { createRouter, type Router } from '../../electron/router/index.js';
+import { PromptLedger } from '../../electron/prompts/ledger.js';
+import { batchOf } from '../../electron/share/share-log.js';
+import { tempDirs, type TempDirs } from '../app/helpers.js';
+
+let dirs: TempDirs;
+let app: AppService;
+let router: Router;
+
+beforeEach(async () => {
+  dirs = await tempDirs('chronoscope-convo-');
+  await writeFile(path.join(dirs.workspace, 'a.txt'), 'one\n');
+  app = await createAppService({ home: dirs.home, host: 'browser', version: '0.0.0-test', watch: false });
+  router = createRouter(app);
+});
+
+afterEach(async () => {
+  await app.dispose();
+  await dirs.cleanup();
+});
+
+function ok<T>(result: InvokeResult<unknown>): T {
+  if (!result.ok) throw new Error(`expected ok, got ${result.error.code}: ${result.error.message}`);
+  return result.value as T;
+}
+
+const jsonl = (lines: unknown[]): string => lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
+const SECRET = 'ghp_' + 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8';
+
+/** A Claude Code session: filler turns, then the prompt, the assistant's words, the Edit call (tu_edit), its result, the words after. */
+function claudeTranscript(filler: number): string {
+  const lines: unknown[] = [];
+  for (let i = 0; i < filler; i++) {
+    lines.push({ type: 'user', message: { role: 'user', content: `old question ${i}` } });
+    lines.push({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: `old answer ${i} ${'x'.repeat(3000)}` }] } });
+  }
+  lines.push({ type: 'user', message: { role: 'user', content: `Rename the store; my token is ${SECRET}` } });
+  lines.push({ type: 'assistant', isSidechain: true, message: { role: 'assistant', content: [{ type: 'text', text: 'a subagent aside' }] } });
+  lines.push({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: 'I will rename the store in a.txt first.' }] } });
+  lines.push({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'tool_use', id: 'tu_edit', name: 'Edit', input: { file_path: 'a.txt', old_string: 'one', new_string: 'two' } }] } });
+  lines.push({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'tu_edit', content: 'The file a.txt has been updated.' }] } });
+  lines.push({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: 'Done: the store is renamed.' }] } });
+  return jsonl(lines);
+}
+
+async function checkpointWithCall(agent: string, transcript: string, toolUseId: string): Promise<string> {
+  const ws = await app.workspace(dirs.workspace);
+  await ws.snapshot({ trigger: 'manual', reason: 'base' });
+  await writeFile(path.join(dirs.workspace, 'a.txt'), 'two\n');
+  const taken = await ws.snapshot({ trigger: 'hook', agent, tool: 'Edit', tool_use_id: toolUseId, session: 's1', reason: 'Edit a.txt' });
+  if (taken.id === null) throw new Error('expected a checkpoint');
+  await new PromptLedger(app.store.home, ws.meta.id).appendCall({ agent, session: 's1', tool: 'Edit', reason: 'Edit a.txt', tool_use_id: toolUseId, status: 'ok', checkpoint: taken.id, transcript });
+  return taken.id;
+}
+
+const conversation = async (id: string): Promise<ConversationView> => ok<ConversationView>(await router.invoke('prompts:conversation', { workspace: dirs.workspace, id }));
+
+describe('router: prompts:conversation', () => {
+  it("reads the messages around the call from Claude Code's transcript, the call marked, texts redacted and bounded", async () => {
+    const transcript = path.join(path.dirname(dirs.home), 'claude', 'session.jsonl');
+    await mkdir(path.dirname(transcript), { recursive: true });
+    await writeFile(transcript, claudeTranscript(30));
+    const id = await checkpointWithCall('claude-code', transcript, 'tu_edit');
+
+    const view = await conversation(id);
+    expect(view.available).toBe(true);
+    expect(view.messages.length).toBeLessThanOrEqual(20);
+    const texts = view.messages.map((m) => m.text);
+    expect(texts.at(-5)).toMatch(/^Rename the store; my token is (?!ghp_a1B2)/);
+    expect(texts.slice(-4)).toEqual([
+      'I will rename the store in a.txt first.',
+      '→ Edit {"file_path":"a.txt","old_string":"one","new_string":"two"}',
+      'The file a.txt has been updated.',
+      'Done: the store is renamed.',
+    ]);
+    expect(JSON.stringify(view)).not.toContain(SECRET);
+    expect(texts).not.toContain('a subagent aside');
+    expect(view.messages.filter((m) => m.at_call).map((m) => [m.role, m.text.slice(0, 6)])).toEqual([['assistant', '→ Edit']]);
+    expect(view.messages.map((m) => m.role).slice(-5)).toEqual(['user', 'assistant', 'assistant', 'tool', 'assistant']);
+    expect(Math.max(...texts.map((t) => t.length))).toBeLessThanOrEqual(2000);
+  });
+
+  it('answers available:false in one line when the transcript is gone or is not a regular file', async () => {
+    const transcript = path.join(path.dirname(dirs.home), 'claude', 'gone.jsonl');
+    await mkdir(path.dirname(transcript), { recursive: true });
+    await writeFile(transcript, claudeTranscript(0));
+    const id = await checkpointWithCall('claude-code', transcript, 'tu_edit');
+    expect((await conversation(id)).available).toBe(true);
+
+    await rm(transcript);
+    const gone = await conversation(id);
+    expect(gone).toEqual({ available: false, reason: expect.stringMatching(/^the transcript is gone or unreadable: /), messages: [] });
+    expect(gone.reason).not.toContain('\n');
+
+    await mkdir(transcript); // a folder where the file was
+    expect((await conversation(id)).available).toBe(false);
+
+    // A checkpoint no agent call made.
+    const base = (await (await app.workspace(dirs.workspace)).list()).at(-1)!.id;
+    expect(await conversation(base)).toEqual({ available: false, reason: 'no agent call is recorded for this checkpoint', messages: [] });
+  });
+
+  it("reads Codex's rollout: the function_call by call_id, its output, the words around it", async () => {
+    const rollout = path.join(path.dirname(dirs.home), 'codex', 'rollout.jsonl');
+    await mkdir(path.dirname(rollout), { recursive: true });
+    const item = (payload: unknown) => ({ type: 'response_item', payload });
+    await writeFile(rollout, jsonl([
+      { type: 'session_meta', payload: { id: 's1' } },
+      item({ type: 'message', role: 'user', content: [{ type: 'input_text', text: '<environment_context>cwd</environment_context>' }] }),
+      item({ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Bump the version' }] }),
+      item({ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'I will edit a.txt.' }] }),
+      item({ type: 'function_call', name: 'shell', arguments: '{"command":["sed","-i","s/one/two/","a.txt"]}', call_id: 'call_9' }),
+      item({ type: 'function_call_output', call_id: 'call_9', output: '{"output":"","metadata":{"exit_code":0}}' }),
+      item({ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Bumped.' }] }),
+    ]));
+    const id = await checkpointWithCall('codex', rollout, 'call_9');
+    const view = await conversation(id);
+    expect(view.available).toBe(true);
+    expect(view.messages.map((m) => [m.role, m.text, m.at_call === true])).toEqual([
+      ['user', 'Bump the version', false],
+      ['assistant', 'I will edit a.txt.', false],
+      ['assistant', '→ shell {"command":["sed","-i","s/one/two/","a.txt"]}', true],
+      ['tool', '{"output":"","metadata":{"exit_code":0}}', false],
+      ['assistant', 'Bumped.', false],
+    ]);
+  });
+
+  it('refuses a bad request in one line; sharing never carries the transcript path', async () => {
+    const bad = await router.invoke('prompts:conversation', { workspace: dirs.workspace, id: 'HEAD~1' });
+    expect(bad.ok).toBe(false);
+    const call = { agent: 'claude-code', tool: 'Edit', reason: 'Edit a.txt', status: 'ok' as const, checkpoint: 'c1', transcript: '/home/me/.claude/projects/x/s.jsonl', time: 't', time_ms: 1 };
+    const checkpoint = { id: 'c1' } as Parameters<typeof batchOf>[0][number];
+    const batch = batchOf([checkpoint], new Set(), { prompts: [], calls: [call] });
+    expect(batch.calls).toHaveLength(1);
+    expect(JSON.stringify(batch)).not.toContain('.claude');
+  });
+});
