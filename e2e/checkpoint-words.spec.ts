@@ -60,10 +60,10 @@ test('each hook checkpoint is titled by the change its diff shows; the call it p
     await expect(page.getByTestId('file-list-item')).toHaveCount(1);
     await expect(page.getByTestId('file-list-item')).toContainText(file);
   }
-  // One count: the rename's row and its file list both say two files (the old path and the new).
+  // One count: the rename's row and its file list both say one file, renamed (issue 42: a rename is one file).
   const renameRow = page.getByTestId('checkpoint-item').filter({ hasText: 'git mv' });
-  await expect(renameRow).toContainText('2 files');
-  await expect(page.getByTestId('file-list-count')).toHaveText('2 changed files · 1 rename');
+  await expect(renameRow).toContainText('1 file');
+  await expect(page.getByTestId('file-list-count')).toHaveText('1 changed file · 1 rename');
   // Time structure: a day header above, the time of day on each row (not "… ago").
   await expect(page.getByTestId('day-header').first()).toHaveText('Today');
   await expect(renameRow.locator('time')).toHaveText(/^\d{1,2}:\d{2}/);
