@@ -102,7 +102,7 @@ test('every splitter is a keyboard stop and resizes with the arrow keys, the fil
   await expect.poll(async () => (await box(fileList)).width).toBeGreaterThan(wide + 20);
 
   // Narrow: the file list sits above the diff; its divider is horizontal, down arrow makes it taller.
-  await page.setViewportSize({ width: 900, height: 700 });
+  await page.setViewportSize({ width: 900, height: 900 }); // tall enough for the stacked list: below 820 px it folds to a strip of names (room.css)
   const splitter = page.getByTestId('splitter-filesWidth');
   await expect(splitter).toHaveAttribute('aria-orientation', 'horizontal');
   expect(await tabTo('splitter-filesWidth'), 'file-list splitter in the Tab order (900)').toBe(true);
