@@ -285,8 +285,11 @@ test('the axis reads in order at every zoom down to the floor, whose ends never 
   await openApp(page, served);
   await expect(page.getByTestId('checkpoint-count')).toHaveText('600', { timeout: 60_000 });
   const slider = page.getByTestId('timeline-slider');
-  const s = await box(slider);
-  await page.mouse.move(s.x + s.width * 0.43, s.y + s.height / 2);
+  // Zoomed around a checkpoint (the selected one, under the thumb): a zoom into a pause widens to
+  // take in the nearest checkpoints (issue 42), so only a zoom around one reaches the floor.
+  const thumbX = Number(await page.locator('.slider-thumb').getAttribute('data-x'));
+  const rail = await box(page.locator('.slider-rail'));
+  await page.mouse.move(rail.x + thumbX * rail.width, rail.y + rail.height / 2);
   const widths: number[] = [];
   for (let step = 0; step <= 30; step++) {
     if (step > 0) await page.mouse.wheel(0, -240);
