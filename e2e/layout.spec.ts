@@ -229,7 +229,10 @@ test('effects panel: the session and commits, the whole compensation command, an
     await expect(panel).toHaveCount(0);
     await expect(page.getByTestId('effects-badge')).toHaveAccessibleName(/^Irreversible effects: [1-9]/);
     await page.getByTestId('effects-badge').click();
-    await expect(page.getByTestId('effects-count')).toHaveText(String(await panel.locator('.effect').count()));
+    // The count and the list agree; polled together, since a push the reflog reveals late may join both meanwhile.
+    await expect
+      .poll(async () => `${(await page.getByTestId('effects-count').textContent()) ?? ''} = ${await panel.locator('.effect').count()}`)
+      .toMatch(/^(\d+) = \1$/);
     const effect = panel.locator('.effect').first();
     await expect(effect).toContainText('--force-with-lease');
     await expect(effect.getByTestId('effect-show')).toBeVisible();
