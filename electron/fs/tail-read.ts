@@ -44,3 +44,27 @@ export function readTail(file: string, maxBytes: number): Promise<Tail | null> {
     });
   });
 }
+
+/**
+ * The JSON objects of a JSON Lines file's last `maxBytes` (a transcript's end): the first line is
+ * dropped when the read cut it, and a line that does not parse (one still being written) is skipped.
+ * Null: no such regular file, or unreadable.
+ */
+export async function readJsonObjectsAtEnd(file: string, maxBytes: number): Promise<Record<string, unknown>[] | null> {
+  const tail = await readTail(file, maxBytes);
+  if (tail === null) return null;
+  const lines = tail.text.split('\n');
+  if (tail.cut) lines.shift();
+  const objects: Record<string, unknown>[] = [];
+  for (const line of lines) {
+    if (line.trim() === '') continue;
+    let entry: unknown;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (typeof entry === 'object' && entry !== null && !Array.isArray(entry)) objects.push(entry as Record<string, unknown>);
+  }
+  return objects;
+}

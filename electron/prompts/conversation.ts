@@ -9,7 +9,7 @@
 // most MESSAGE_TEXT_MAX characters, every text redacted (shared/redact.ts).
 import type { CallRecord, ConversationMessage, ConversationView } from '../../shared/model.js';
 import { redactSecrets } from '../../shared/redact.js';
-import { readTail } from '../fs/tail-read.js';
+import { readJsonObjectsAtEnd } from '../fs/tail-read.js';
 
 /** A long session's transcript runs to tens of MB; the turn around a recent call is in its last few. */
 export const CONVERSATION_TAIL_BYTES = 4 * 1024 * 1024;
@@ -112,21 +112,9 @@ export async function conversationAround(call: CallRecord | null): Promise<Conve
   const reader = READERS[call.agent];
   if (reader === undefined) return unavailable(`reading ${call.agent}'s transcript is not supported yet`);
   if (call.tool_use_id === undefined) return unavailable('the call has no id to find it by in the transcript');
-  const tail = await readTail(call.transcript, CONVERSATION_TAIL_BYTES);
-  if (tail === null) return unavailable(`the transcript is gone or unreadable: ${call.transcript}`);
-  const lines = tail.text.split('\n');
-  if (tail.cut) lines.shift();
-  const parsed: Parsed[] = [];
-  for (const line of lines) {
-    if (line.trim() === '') continue;
-    let entry: unknown;
-    try {
-      entry = JSON.parse(line);
-    } catch {
-      continue; // a line the agent is still writing
-    }
-    if (isObj(entry)) parsed.push(...reader(entry).filter((m) => m.text.trim() !== ''));
-  }
+  const entries = await readJsonObjectsAtEnd(call.transcript, CONVERSATION_TAIL_BYTES);
+  if (entries === null) return unavailable(`the transcript is gone or unreadable: ${call.transcript}`);
+  const parsed = entries.flatMap((entry) => reader(entry).filter((m) => m.text.trim() !== ''));
   const at = parsed.findIndex((m) => m.role !== 'tool' && m.ids.includes(call.tool_use_id!));
   if (at < 0) return unavailable(`the call is not in the transcript's last ${CONVERSATION_TAIL_BYTES / 1024 / 1024} MB`);
   const start = Math.max(0, at - BEFORE);

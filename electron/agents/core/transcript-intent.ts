@@ -8,7 +8,7 @@
 // Every agent writes JSON Lines, one entry a line; each agent's shape says
 // what an entry is to us: assistant text, the person's prompt (a new turn:
 // words before it are not this call's), and whether it holds this call.
-import { readTail } from '../../fs/tail-read.js';
+import { readJsonObjectsAtEnd } from '../../fs/tail-read.js';
 
 /** Enough for the turn around a call; a longer turn's earlier words are not this call's intent anyway. */
 export const INTENT_TAIL_BYTES = 512 * 1024;
@@ -32,21 +32,11 @@ export type TranscriptShape = (entry: Record<string, unknown>) => EntryMeaning;
  */
 export async function intentBefore(transcript: string | undefined, shape: TranscriptShape): Promise<string | null> {
   if (transcript === undefined || transcript === '') return null;
-  const tail = await readTail(transcript, INTENT_TAIL_BYTES);
-  if (tail === null) return null;
-  const lines = tail.text.split('\n');
-  if (tail.cut) lines.shift();
+  const entries = await readJsonObjectsAtEnd(transcript, INTENT_TAIL_BYTES);
+  if (entries === null) return null;
   let last: string | null = null;
-  for (const line of lines) {
-    if (line.trim() === '') continue;
-    let entry: unknown;
-    try {
-      entry = JSON.parse(line);
-    } catch {
-      continue; // a line the agent is still writing
-    }
-    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) continue;
-    const meaning = shape(entry as Record<string, unknown>);
+  for (const entry of entries) {
+    const meaning = shape(entry);
     if (meaning.prompt === true) last = null;
     const text = meaning.text?.trim();
     if (text !== undefined && text !== '') last = text;
