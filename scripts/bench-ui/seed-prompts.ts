@@ -41,13 +41,15 @@ export function promptPlan(): { next(session: string, timeMs: number, out: Seede
     next(session, timeMs, out) {
       if (current === null || current.session !== session || left === 0) {
         const n = out.length;
+        // Whole milliseconds: a seeded time is fractional, and a '.' in the id fails PROMPT_ID_PATTERN, which drops the checkpoints' prompt_id.
+        const at = Math.max(0, Math.floor(timeMs) - 1);
         const first = `${ASKS[n % ASKS.length]} (#${n + 1})`;
         current = {
-          id: `p${Math.max(0, timeMs - 1).toString(36)}${(n + 0x10000000).toString(16).slice(-8)}`,
+          id: `p${at.toString(36)}${(n + 0x10000000).toString(16).slice(-8)}`,
           text: `${first}\nKeep the public API as it is and run the tests when done.`,
           first_line: first,
           session,
-          time_ms: timeMs - 1,
+          time_ms: at,
           failed_at: n % 5 === 4 ? timeMs + 1 : null,
         };
         out.push(current);
