@@ -184,6 +184,8 @@ export function checkpointWords<C extends WordedCheckpoint>(c: C, ctx: WordsCont
     const by = byCall(c);
     return { title: `${changeByCall(c)} — by ${by}`, by, note: null };
   }
+  // Taken as a prompt was given, of what changed since the last call ended (work.ts prompt): a person's.
+  if (c.trigger === 'hook' && c.tool === undefined && c.change_by === 'other') return { title: `${whatChanged(c)}, not by a recorded call`, by: null, note: c.reason || null };
   if (!precedesCall(c)) return { title: c.reason || whatChanged(c), by: null, note: null };
   const note = `before: ${callText(c)}`;
   if (c.trigger === 'baseline') return { title: 'The workspace as first seen', by: null, note };

@@ -215,8 +215,8 @@ export interface SnapshotOptions {
   prompt_id?: string;
   /** Limit the snapshot to these workspace-relative paths (files or folders). */
   paths?: string[];
-  /** Internal (agents' hooks): 'call' for the checkpoint taken as a call ended. */
-  change_by?: 'call';
+  /** Internal (agents' hooks): 'call' for the checkpoint taken as a call ended; 'other' for one taken as a prompt was given (no call was under way). */
+  change_by?: ChangeBy;
   /**
    * Internal (agents' hooks): the latest checkpoint when the workspace's last recorded call ended.
    * If it is still the latest when this one is written, this change came after that call: 'other'.

@@ -106,6 +106,36 @@ describe('the prompt ledger the hooks write', () => {
     expect(await readFile(join(ws, 'gen.ts'), 'utf8')).toBe('export const generated = 1;\n');
   });
 
+  it("with no service: a person's edit between prompts is taken as the next prompt is given, so restoring to before that prompt keeps it", async () => {
+    await claude('UserPromptSubmit', { prompt: 'Rename the counter' });
+    await claude('PreToolUse', { tool_name: 'Edit', tool_input: { file_path: join(ws, 'a.ts') }, tool_use_id: 'toolu_1' });
+    await writeFile(join(ws, 'a.ts'), 'export const answer = 1;\n');
+    await claude('PostToolUse', { tool_name: 'Edit', tool_input: { file_path: join(ws, 'a.ts') }, tool_use_id: 'toolu_1', tool_response: { filePath: join(ws, 'a.ts') } });
+    // The person edits b.ts, then asks again; the agent then changes b.ts its own way.
+    await writeFile(join(ws, 'b.ts'), 'export const b = 2; // by hand\n');
+    await claude('UserPromptSubmit', { prompt: 'Now tidy b.ts' });
+    const [, second] = (await ledger()).prompts;
+    const [latest] = await list();
+    expect(latest).toMatchObject({ id: second!.before, trigger: 'hook', change_by: 'other', paths: ['b.ts'], title: 'b.ts changed, not by a recorded call', by: null, prompt: 'Now tidy b.ts' });
+    expect(latest!.prompt_id).toBeUndefined();
+    await claude('PreToolUse', { tool_name: 'Write', tool_input: { file_path: join(ws, 'b.ts') }, tool_use_id: 'toolu_2' });
+    await writeFile(join(ws, 'b.ts'), 'export const bee = 3;\n');
+    await claude('PostToolUse', { tool_name: 'Write', tool_input: { file_path: join(ws, 'b.ts') }, tool_use_id: 'toolu_2', tool_response: { filePath: join(ws, 'b.ts') } });
+    const r = await runCli(['restore', '--before-prompt', second!.id, '--yes', '-w', ws], { env: baseEnv(home) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(await readFile(join(ws, 'b.ts'), 'utf8')).toBe('export const b = 2; // by hand\n');
+    expect(await readFile(join(ws, 'a.ts'), 'utf8')).toBe('export const answer = 1;\n');
+  });
+
+  it('a prompt given with nothing changed since the last checkpoint takes none', async () => {
+    await claude('UserPromptSubmit', { prompt: 'Rename the counter' });
+    const before = (await list()).length;
+    await claude('UserPromptSubmit', { prompt: 'Actually, wait' });
+    expect(await list()).toHaveLength(before);
+    const [first, second] = (await ledger()).prompts;
+    expect(second!.before).toBe(first!.before);
+  });
+
   it('records a failed call with its exit code and the end of its output, though it changed nothing', async () => {
     await claude('UserPromptSubmit', { prompt: 'Run the tests' });
     await claude('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'npm test' }, tool_use_id: 'toolu_t' });

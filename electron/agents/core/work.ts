@@ -272,14 +272,18 @@ async function prompt(request: Extract<CoreRequest, { op: 'prompt' }>, backend: 
   if (before === null) {
     // The session's last call may have changed files with no checkpoint of its own (a shell call, alone):
     // taken now as that call's, so the state before this prompt holds it (unended-call.ts).
+    // Anything else changed since (a person's edit between prompts) is taken now too, so restoring to
+    // before this prompt gives back what the person had as they asked, not the state before their edit.
     const latestNow = (await workspace.list({ limit: 1 }))[0];
-    const options = await asUnendedCall(store.home, workspace.meta.id, latestNow, {}, request.previous ?? null);
-    if (options.change_by === 'call') {
-      const taken = await backend.checkpoint(workspace, options, []);
-      before = taken.id;
-      const now = taken.id ?? latestNow?.id ?? null;
-      if (now !== null) await rememberCallEnded(store.home, workspace.meta.id, now);
-    }
+    const asCall = await asUnendedCall(store.home, workspace.meta.id, latestNow, {}, request.previous ?? null);
+    const byCall = asCall.change_by === 'call';
+    const options: SnapshotOptions = byCall
+      ? asCall
+      : { trigger: 'hook', reason: 'Changed before the prompt was given', agent: request.agent, session: request.session, prompt: promptLabel(request.text), change_by: 'other' };
+    const taken = await backend.checkpoint(workspace, options, []);
+    before = taken.id;
+    const now = taken.id ?? latestNow?.id ?? null;
+    if (byCall && now !== null) await rememberCallEnded(store.home, workspace.meta.id, now);
     before ??= latestNow?.id ?? null;
   }
   await new PromptLedger(store.home, workspace.meta.id).appendPrompt({ id: request.id, text: request.text, agent: request.agent, session: request.session, before });
