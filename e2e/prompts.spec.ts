@@ -110,6 +110,29 @@ test('the list groups checkpoints under their prompts; a prompt header selects i
   await expect(page.getByTestId('why-intent')).toContainText(INTENT);
 });
 
+test("without a pointer: Shift+P and the Why panel's button select the selected checkpoint's prompt, its whole change", async ({ page, workspace, serve }) => {
+  await open(page, workspace, serve);
+  const change = page.getByTestId('prompt-change');
+  // The newest checkpoint is the changelog's Write: Shift+P from the list shows its prompt's change.
+  await page.getByRole('listbox', { name: 'Checkpoints, newest first' }).focus();
+  await page.keyboard.press('Shift+P');
+  await expect(change).toBeVisible();
+  await expect(page.getByTestId('prompt-change-title')).toHaveText(`“${CHANGELOG}”`);
+  await expect(header(page, CHANGELOG)).toHaveAttribute('aria-selected', 'true');
+  // One older (the refactor's last Edit), then the Why panel's button, reached by Tab and pressed with Enter.
+  await page.getByRole('listbox', { name: 'Checkpoints, newest first' }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(change).toHaveCount(0);
+  await expect(page.getByTestId('why-line-prompt')).toHaveText('“Refactor the storage to use JWT sessions”');
+  await page.getByTestId('why-toggle').press('Enter');
+  const button = page.getByTestId('why-prompt-change');
+  await button.focus();
+  await expect(button).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('prompt-change-title')).toHaveText('“Refactor the storage to use JWT sessions”');
+  await expect(page.getByTestId('file-list-item')).toHaveCount(2);
+});
+
 test('Open conversation shows the messages around the call from the transcript, the call marked; Escape closes; a gone transcript says so', async ({ page, workspace, serve }) => {
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));

@@ -8,6 +8,7 @@ import { useDiff } from '../state/diff.js';
 import { useFilter } from '../state/filter.js';
 import { useLayout } from '../state/layout.js';
 import { stepBy } from '../state/navigate.js';
+import { usePrompts } from '../state/prompts.js';
 import { useTimeline } from '../state/timeline.js';
 import { Icon } from './Icon.js';
 
@@ -42,6 +43,16 @@ export const SHORTCUTS: Shortcut[] = [
       const path = useDiff.getState().selectedPath;
       const { filter, followPath } = useFilter.getState();
       if (path) followPath(filter.path === path ? '' : path);
+    },
+  },
+  {
+    keys: ['P'],
+    what: "The selected checkpoint's prompt: its whole change, with Restore to before it",
+    where: 'Anywhere',
+    run: () => {
+      const { selectedId, checkpoints } = useTimeline.getState();
+      const id = checkpoints.find((c) => c.id === selectedId)?.prompt_id;
+      if (id) usePrompts.getState().select(id);
     },
   },
   { keys: ['/'], what: 'Search checkpoint reasons', where: 'Anywhere', run: () => focusTestId('filter-text') },

@@ -61,7 +61,7 @@ export function WhyPanel({ why, workspace, checkpointId }: { why: CheckpointWhy;
   const { prompt, call } = why;
   return (
     <section className="why-panel" id="why-panel" aria-label="Why this checkpoint" data-testid="why-panel">
-      {prompt && <PromptWords prompt={prompt} />}
+      {prompt && <PromptWords prompt={prompt} showChange />}
       {call && (
         <div className="why-row" data-testid="why-call">
           <span className="why-label">Call</span>
@@ -95,8 +95,8 @@ export function WhyPanel({ why, workspace, checkpointId }: { why: CheckpointWhy;
   );
 }
 
-/** A prompt whole: its words (scrolling past a few lines), who it was given to, in which session, when. */
-export function PromptWords({ prompt }: { prompt: PromptRecord }) {
+/** A prompt whole: its words (scrolling past a few lines), who it was given to, in which session, when; from a checkpoint's Why, a way to its whole change (a button: the list's header is a pointer's way). */
+export function PromptWords({ prompt, showChange = false }: { prompt: PromptRecord; showChange?: boolean }) {
   return (
     <div className="why-row" data-testid="why-prompt">
       <span className="why-label">Prompt</span>
@@ -106,6 +106,14 @@ export function PromptWords({ prompt }: { prompt: PromptRecord }) {
         </span>
         <span className="muted small-text">
           {agentName(prompt.agent)} · session {prompt.session.slice(0, 8)} · {absoluteTime(prompt.time_ms)}
+          {showChange && prompt.last !== null && (
+            <>
+              {' · '}
+              <button type="button" className="link-button" data-testid="why-prompt-change" title="The prompt's whole change, from the state before it (Shift+P)" onClick={() => usePrompts.getState().select(prompt.id)}>
+                Show the prompt's whole change
+              </button>
+            </>
+          )}
         </span>
       </span>
     </div>
