@@ -15,7 +15,7 @@ import { editFiles, generateWorkspace, pickFiles, type GeneratedWorkspace } from
 import { measureAppMemory } from './bench/app-memory.js';
 import { measureCheck } from './bench/check-case.js';
 import { daemonIdleLines, measureDaemonIdle } from './bench/daemon-idle.js';
-import { autoRounds, measureHookAuto, measureHookFirstCall, measureHookPreEdit, OTHER_AGENTS } from './bench/hook-case.js';
+import { autoRounds, measureHookAuto, measureHookFirstCall, measureHookPreEdit, measureHookPrompt, OTHER_AGENTS } from './bench/hook-case.js';
 import { TreeRssSampler } from './bench/rss.js';
 import { autoCheckpoint } from './bench/watcher-side.js';
 import { measureUpkeep, upkeepLines, type UpkeepBench } from './bench/upkeep-case.js';
@@ -404,6 +404,11 @@ async function hookCases(
   }
   for (const ms of auto.after?.hook ?? []) record('hook_post_edit_auto', 'engine', ms);
   for (const ms of auto.after?.bare ?? []) record('hook_post_edit_auto', 'baseline', ms);
+  progress(options, "agent hook as a prompt is given after a person's edit (alone), beside the hook before an Edit");
+  const prompted = await measureHookPrompt({ ws, home: join(dir, 'engine-home'), runs: hookRuns, round });
+  round += 2 * hookRuns;
+  for (const ms of prompted.hook) record('hook_prompt', 'engine', ms);
+  for (const ms of prompted.bare) record('hook_prompt', 'baseline', ms);
   const first = await measureHookFirstCall({ ws, home: join(dir, 'engine-home'), runs: hookRuns, round });
   round += 2 * hookRuns;
   for (const ms of first.hook) record('hook_first_call', 'engine', ms);
@@ -496,6 +501,7 @@ const NOTES = [
   "    hook_post_edit_auto: the same warm service, Claude Code's PostToolUse after the call's edit (the service checkpoints what the call changed).",
   '    hook_auto_<agent> (--agents only): the same warm service, called by Codex\'s, Gemini\'s, Copilot\'s and OpenCode\'s hook with a payload of their own,',
   '      in turn with Claude Code\'s calls (each run in a rotated order), so all five rows meet the same service and load.',
+  "    hook_prompt: engine = UserPromptSubmit after a person changed a file (the hook alone takes that change as the state before the prompt), baseline = the hook before an Edit of one changed file, alone; same run.",
   '    hook_first_call: engine = the call that finds no service (works alone, then starts one detached), baseline = the same call with auto-start off.',
   '    hook_auto_100k (--hook-100k only): engine = the hook with the auto-started service warm, baseline = node -e \'\', on 100,000 files.',
   '  peak RSS: the benchmark process (generator + engine in-process) exactly; with git\'s child processes of both sides sampled from /proc every 50 ms.',

@@ -112,6 +112,38 @@ export async function measureHookPreEdit(options: HookCaseOptions): Promise<Hook
   return times;
 }
 
+/**
+ * hook_prompt: a person's prompt (UserPromptSubmit) after they changed a file by hand, the hook
+ * alone (no service), against the hook before an Edit of one changed file, alone, in the same run:
+ * both take one checkpoint of a full scan (work.ts prompt), so a prompt should cost about a call.
+ */
+export async function measureHookPrompt(options: Omit<HookCaseOptions, 'delegated'>): Promise<HookTimes> {
+  const { ws, home, runs } = options;
+  const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'], HOME: process.env['HOME'], CHRONOSCOPE_HOME: home, CHRONOSCOPE_HOOK_BUDGET_MS: '600000', CHRONOSCOPE_NO_DELEGATE: '1' };
+  const times: HookTimes = { hook: [], bare: [] };
+  for (let run = 0; run < runs; run++) {
+    const [byHand, byCall] = pickFiles(ws, 2, options.round + run);
+    if (byHand === undefined || byCall === undefined) throw new Error('no file to edit');
+    const prompt = async (): Promise<void> => {
+      editFiles(ws.root, [byHand], `by hand ${run}`);
+      const payload = JSON.stringify({ session_id: 'bench', transcript_path: join(home, 'none.jsonl'), cwd: ws.root, hook_event_name: 'UserPromptSubmit', prompt: `Tidy ${byHand} (${run})` });
+      times.hook.push(await timedProcess([CLI, 'hook', 'claude-code'], payload, env, ws.root));
+    };
+    const call = async (): Promise<void> => {
+      editFiles(ws.root, [byCall], `before a call ${run}`);
+      times.bare.push(await timedProcess([CLI, 'hook', 'claude-code'], payloadFor(home, ws, byCall, `toolu_bench_p${run}`), env, ws.root));
+    };
+    if (run % 2 === 0) {
+      await prompt();
+      await call();
+    } else {
+      await call();
+      await prompt();
+    }
+  }
+  return times;
+}
+
 /** One hook process and one bare `node -e ''`, who goes first alternating by run, as the other cases do. */
 async function hookBesideBare(times: HookTimes, run: number, payload: string, env: NodeJS.ProcessEnv, cwd: string, agent: BenchAgent = 'claude-code'): Promise<void> {
   const hook = () => timedProcess([CLI, 'hook', agent], payload, env, cwd);

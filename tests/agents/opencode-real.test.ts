@@ -111,6 +111,7 @@ describe.skipIf(opencode.bin === null)('the real OpenCode with our plugin', () =
 
 describe.skipIf(opencode.bin === null)('the real OpenCode: prompts', () => {
   it('records the prompt, its checkpoints carry its id, the intent is what the plugin heard before the call, and a restore to before it puts every file back', async () => {
-    await expectShellNotePrompt(world, 'opencode', runOpenCode);
+    // runOpenCode writes opencode.json (the fake API's new port) just before the prompt: the state before the prompt has it.
+    await expectShellNotePrompt(world, 'opencode', runOpenCode, ['opencode.json']);
   }, 300_000);
 });

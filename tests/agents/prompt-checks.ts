@@ -72,7 +72,13 @@ export async function expectRestoreToBefore(home: string, ws: string, promptId: 
  * scripted words before its first call are that call's intent, and a restore to before it puts
  * every file back (the note a shell command wrote included).
  */
-export async function expectShellNotePrompt(world: TempWorld, agent: string, run: (script: Turn[], prompt: string) => Promise<{ code: number | null; out: string }>): Promise<void> {
+export async function expectShellNotePrompt(
+  world: TempWorld,
+  agent: string,
+  run: (script: Turn[], prompt: string) => Promise<{ code: number | null; out: string }>,
+  /** Files `run` writes into the workspace before giving the prompt (the agent's config): the state before the prompt holds them as written. */
+  writtenBeforePrompt: readonly string[] = [],
+): Promise<void> {
   const installed = await runCli(['hooks', 'install', agent], { env: baseEnv(world.store, { HOME: world.home }) });
   expect(installed.code, installed.stderr).toBe(0);
   await writeFile(join(world.ws, 'a.txt'), 'before the prompt\n');
@@ -92,5 +98,6 @@ export async function expectShellNotePrompt(world: TempWorld, agent: string, run
   const { prompt, calls } = await expectPromptRecorded(world.store, world.ws, { agent, text: 'leave a note from the shell', intent: said });
   // The first call's own words (never the prompt's text taken for the assistant's).
   expect(calls[0]?.intent, JSON.stringify(calls)).toBe(said);
+  for (const name of writtenBeforePrompt) before[name] = await readFile(join(world.ws, name), 'utf8');
   await expectRestoreToBefore(world.store, world.ws, prompt.id, before);
 }
