@@ -160,7 +160,7 @@ test('the dialog is modal: Tab wraps inside it and the app behind is inert', asy
   await expect(page.locator('#root')).not.toHaveAttribute('inert', '');
 });
 
-test('the verifier time limit and the background service are settings too', async ({ page, workspace, serve }) => {
+test("the verifier time limit, the background service and how often teammates' checkpoints are fetched are settings too", async ({ page, workspace, serve }) => {
   const served = await serve();
   await openApp(page, served);
   const dialog = await openSettings(page);
@@ -172,9 +172,11 @@ test('the verifier time limit and the background service are settings too', asyn
   await expect(dialog.getByTestId('settings-daemon')).not.toBeChecked();
   await expect(dialog).toContainText('Off: no background process');
   await dialog.getByTestId('settings-daemon_idle_min').fill('5');
+  await expect(dialog.getByTestId('settings-share_pull_min')).toHaveValue('10');
+  await dialog.getByTestId('settings-share_pull_min').fill('0');
   await dialog.getByTestId('settings-save').click();
   await expect(dialog).toHaveCount(0);
-  await expect.poll(async () => await readConfig(workspace.home)).toMatchObject({ verify_timeout_s: 90, daemon: false, daemon_idle_minutes: 5 });
+  await expect.poll(async () => await readConfig(workspace.home)).toMatchObject({ verify_timeout_s: 90, daemon: false, daemon_idle_minutes: 5, share_pull_minutes: 0 });
 });
 
 test("Settings shows the store's size, last compression and prune; Compact now compresses it", async ({ page, workspace, serve }) => {

@@ -212,6 +212,7 @@ function SettingsFormView({ settings }: { settings: Settings }) {
 
         <Group title="Team" note="Checkpoints shared over the workspace's own git remote, read by teammates with chronoscope share pull.">
           <ShareSetting />
+          {number('share_pull_min', "Bring teammates' checkpoints", "How often the open app fetches teammates' shared checkpoints from the remote (their file contents come only when you open one). 0: only with chronoscope share pull.")}
         </Group>
 
         <Group title="Verify and bisect">

@@ -18,7 +18,8 @@ export type NumberFieldKey =
   | 'max_store_mb'
   | 'hook_budget_s'
   | 'daemon_idle_min'
-  | 'verify_timeout_s';
+  | 'verify_timeout_s'
+  | 'share_pull_min';
 
 export interface SettingsForm extends Record<NumberFieldKey, string> {
   include_credentials: boolean;
@@ -154,6 +155,17 @@ export const NUMBER_FIELDS: Record<NumberFieldKey, NumberSpec> = {
     integer: true,
     fallback: 600,
   },
+  share_pull_min: {
+    get: (s) => s.share_pull_minutes,
+    set: (s, v) => ({ ...s, share_pull_minutes: v ?? s.share_pull_minutes }),
+    scale: 1,
+    unit: 'min',
+    min: 0,
+    max: 1440,
+    minExclusive: false,
+    integer: true,
+    fallback: 10,
+  },
 };
 
 export const EXCLUDES_LIMITS = { maxPatterns: 1000, maxLength: 1000 } as const;
@@ -252,6 +264,7 @@ export function changedPatch(before: Settings, after: Settings): SettingsPatch {
   if (before.daemon !== after.daemon) patch.daemon = after.daemon;
   if (before.verify_timeout_s !== after.verify_timeout_s) patch.verify_timeout_s = after.verify_timeout_s;
   if (before.daemon_idle_minutes !== after.daemon_idle_minutes) patch.daemon_idle_minutes = after.daemon_idle_minutes;
+  if (before.share_pull_minutes !== after.share_pull_minutes) patch.share_pull_minutes = after.share_pull_minutes;
   const retention = changedKeys(before.retention, after.retention);
   if (retention) patch.retention = retention;
   const watcher = changedKeys(before.watcher, after.watcher);
