@@ -14,6 +14,8 @@ export interface PullState {
   url: string;
   filtered: boolean;
   pulled_at: string;
+  /** Every remote URL this workspace has pulled from (absent in older files: `url` alone). */
+  urls?: string[];
 }
 
 function isPullState(v: unknown): v is PullState {
@@ -31,7 +33,9 @@ export async function readPullState(workspaceDir: string): Promise<PullState | u
   if (text === undefined) return undefined;
   try {
     const parsed: unknown = JSON.parse(text);
-    return isPullState(parsed) ? { v: 1, remote: parsed.remote, url: parsed.url, filtered: parsed.filtered, pulled_at: parsed.pulled_at } : undefined;
+    if (!isPullState(parsed)) return undefined;
+    const urls = Array.isArray(parsed.urls) && parsed.urls.every((u) => typeof u === 'string') ? parsed.urls : [parsed.url];
+    return { v: 1, remote: parsed.remote, url: parsed.url, filtered: parsed.filtered, pulled_at: parsed.pulled_at, urls };
   } catch {
     return undefined;
   }

@@ -55,7 +55,7 @@ export class SharePuller {
         const dir = this.options.target.workspaceDir;
         const remote = (await readPullState(dir))?.remote ?? (await readShareSettings(dir).catch(() => null))?.remote;
         const result = await sharePull(this.options.target, remote === undefined ? {} : { remote });
-        if (!this.disposed && result.updated > 0) this.options.onPulled(result);
+        if (!this.disposed && (result.updated > 0 || result.removed > 0)) this.options.onPulled(result);
       }
     } catch (err) {
       // A workspace that cannot say which remote (no remote, several) is not news on every timer tick.

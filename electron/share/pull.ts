@@ -10,10 +10,10 @@
 // leave a growing pack folder, as jwbron/egg#2990 did).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { git } from '../engine/git/git-runner.js';
+import { git, gitStdin } from '../engine/git/git-runner.js';
 import { storeLayout, workspaceLayout } from '../engine/layout/paths.js';
 import { localRefOf, ownNamespace, sameNamespace, sharedPrefixOf } from './namespace.js';
-import { writePullState } from './pull-state.js';
+import { readPullState, writePullState } from './pull-state.js';
 import { ensurePromisor } from './promisor.js';
 import { chooseRemote, type ShareRemote } from './remote.js';
 import { remoteGit, storeGitContext } from './remote-git.js';
@@ -48,6 +48,8 @@ export interface PullResult {
   clones: number;
   /** Refs fetched this time (new or moved). */
   updated: number;
+  /** Teammates' refs dropped from the store because the remote no longer has them (deleted there: perhaps they held something that must not stay). */
+  removed: number;
   /** Bytes of the packs this pull wrote into the store. */
   bytes: number;
 }
@@ -64,9 +66,17 @@ export async function sharePull(target: PullTarget, options: PullOptions = {}): 
   const theirs = listing.refs.filter((r) => !sameNamespace(r, own));
   const held = await localTargets(target);
   const wanted = theirs.filter((r) => held.get(localRefOf(target.wsId, r, r.kind)) !== r.id);
-  await writePullState(target.workspaceDir, { v: 1, remote: remote.name, url: remote.url, filtered: listing.canFilter, pulled_at: new Date().toISOString() });
+  // A ref the remote no longer has was deleted there (a teammate who took back what they shared):
+  // the store follows, as `git fetch --prune` does — only while this is the one remote the workspace
+  // has pulled from: a ref brought from another is not this listing's to judge.
+  const previous = await readPullState(target.workspaceDir);
+  const urls = [...new Set([...(previous?.urls ?? []), remote.url])];
+  const listed = new Set(theirs.map((r) => localRefOf(target.wsId, r, r.kind)));
+  const vanished = urls.length === 1 ? [...held.keys()].filter((name) => !listed.has(name)) : [];
+  if (vanished.length > 0) await deleteRefs(target.gitDir, vanished);
+  await writePullState(target.workspaceDir, { v: 1, remote: remote.name, url: remote.url, filtered: listing.canFilter, pulled_at: new Date().toISOString(), urls });
   const clones = new Set(theirs.map((r) => `${r.person}/${r.machine}/${r.clone}`)).size;
-  const result = { remote: remote.name, url: remote.url, filtered: listing.canFilter, clones, updated: wanted.length, bytes: 0 };
+  const result = { remote: remote.name, url: remote.url, filtered: listing.canFilter, clones, updated: wanted.length, removed: vanished.length, bytes: 0 };
   if (wanted.length === 0) return result;
   const before = await packBytes(target.gitDir);
   if (listing.canFilter) {
@@ -92,6 +102,11 @@ async function localTargets(target: PullTarget): Promise<Map<string, string>> {
     if (name && id) map.set(name, id);
   }
   return map;
+}
+
+/** Deletes `refs` from the store in one transaction. */
+async function deleteRefs(gitDir: string, refs: readonly string[]): Promise<void> {
+  await gitStdin(storeGitContext(gitDir), ['update-ref', '--stdin'], { input: refs.map((r) => `delete ${r}\n`).join('') });
 }
 
 async function fetchRefs(target: PullTarget, remote: ShareRemote, refs: readonly RemoteShareRef[], filtered: boolean, options: PullOptions): Promise<void> {

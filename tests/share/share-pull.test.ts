@@ -19,6 +19,7 @@ interface PullJson {
   filtered: boolean;
   clones: number;
   updated: number;
+  removed: number;
   bytes: number;
   shared_checkpoints: number;
 }
@@ -96,6 +97,32 @@ describe('share pull', () => {
     team.publish(alice);
     expect(bob.json<PullJson>(['share', 'pull'])).toMatchObject({ updated: 1, shared_checkpoints: 3 });
     expect(alice.json<PullJson>(['share', 'pull'])).toMatchObject({ clones: 0, shared_checkpoints: 0 });
+  });
+
+  it("drops a teammate's checkpoints once their refs are deleted from the remote (as fetch --prune), but not where another remote was pulled too", () => {
+    team = makeTeam();
+    aliceWithHistory(team);
+    const bob = team.clone('bob');
+    expect(bob.json<PullJson>(['share', 'pull'])).toMatchObject({ updated: 1, removed: 0, shared_checkpoints: 2 });
+    // Carol has pulled from a second remote too: what that one brought is not the first one's to judge.
+    const carol = team.clone('carol');
+    const other = join(team.base, 'other.git');
+    gitIn(team.base, ['init', '-q', '--bare', other]);
+    gitIn(other, ['config', 'uploadpack.allowFilter', 'true']);
+    gitIn(carol.dir, ['remote', 'add', 'other', other]);
+    expect(carol.json<PullJson>(['share', 'pull', '--remote', 'origin'])).toMatchObject({ shared_checkpoints: 2 });
+    expect(carol.json<PullJson>(['share', 'pull', '--remote', 'other'])).toMatchObject({ clones: 0, removed: 0, shared_checkpoints: 2 });
+    // Alice takes back what she shared: her refs go from the remote.
+    const hers = gitIn(team.remote, ['for-each-ref', '--format=%(refname)', 'refs/chronoscope/']).split('\n').filter(Boolean);
+    expect(hers.length).toBeGreaterThan(0);
+    for (const ref of hers) gitIn(team.remote, ['update-ref', '-d', ref]);
+
+    const pruned = bob.cli(['share', 'pull']);
+    expect(pruned.code, pruned.stderr).toBe(0);
+    expect(pruned.stdout).toMatch(/0 shared checkpoints \(nothing new; 1 ref the remote no longer has removed/);
+    expect(gitIn(bob.gitDir, ['for-each-ref', 'refs/chronoscope-shared/'])).toBe('');
+    expect(bob.json<Checkpoint[]>(['list', '--all']).filter((c) => c.shared)).toEqual([]);
+    expect(carol.json<PullJson>(['share', 'pull', '--remote', 'origin'])).toMatchObject({ removed: 0, shared_checkpoints: 2 });
   });
 
   it('gets a bounded fetch with progress from a remote that cannot filter', () => {

@@ -34,6 +34,7 @@ export function registerSharePull(program: Command): void {
       return;
     }
     const how = result.filtered ? 'file contents come when needed' : 'the remote cannot filter: file contents came too';
-    printLine(`pulled from ${result.remote}: ${plural(result.clones, "teammate's clone", "teammates' clones")}, ${plural(shared, 'shared checkpoint')} (${result.updated === 0 ? 'nothing new' : `${plural(result.updated, 'ref')} updated, ${formatBytes(result.bytes)}`}; ${how})`);
+    const removed = result.removed === 0 ? '' : `; ${plural(result.removed, 'ref')} the remote no longer has removed`;
+    printLine(`pulled from ${result.remote}: ${plural(result.clones, "teammate's clone", "teammates' clones")}, ${plural(shared, 'shared checkpoint')} (${result.updated === 0 ? 'nothing new' : `${plural(result.updated, 'ref')} updated, ${formatBytes(result.bytes)}`}${removed}; ${how})`);
   });
 }
