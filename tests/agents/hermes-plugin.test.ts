@@ -110,7 +110,7 @@ describe('chronoscope hooks install hermes', () => {
     const module = await readFile(join(hermesHome, 'plugins', 'chronoscope', '__init__.py'), 'utf8');
     expect(module).toContain(`NODE = ${JSON.stringify(process.execPath)}`);
     expect(module).toContain(`CLI = ${JSON.stringify(CLI_PATH)}`);
-    expect(module).not.toMatch(/^(?:import|from) (?!json|os|shlex|subprocess|threading|time)/m); // standard library only
+    expect(module).not.toMatch(/^(?:import|from) (?!(?:json|os|re|shlex|subprocess|threading|time)$)/m); // standard library only
     expect(await readFile(join(hermesHome, 'plugins', 'chronoscope', 'plugin.yaml'), 'utf8')).toContain('name: chronoscope');
 
     // Idempotent: nothing changes the second time.
@@ -316,12 +316,12 @@ describe('the Hermes plugin, called as Hermes calls it', () => {
   it("gives a call no intent when no words came before it in its turn; the turn's earlier words carry to a later call", async () => {
     await harness([
       newTurn('Count up'),
-      modelCall('First I will make it 42.', ['call_n1']),
+      modelCall('<think>The user wants a bigger number.</think>First I will make it 42.', ['call_n1']), // inline reasoning is not what was said
       ...writeCall('call_n1', 'ANSWER = 42\n'),
       modelCall(null, ['call_n2']), // a later model call of the same turn, no words of its own
       ...writeCall('call_n2', 'ANSWER = 43\n'),
       newTurn('Once more'),
-      modelCall('', ['call_n3']), // a new turn: the earlier words are not its calls'
+      modelCall('<think>Only thoughts, no words.</think>', ['call_n3']), // a new turn: the earlier words are not its calls'
       ...writeCall('call_n3', 'ANSWER = 44\n'),
     ]);
     const { calls } = await promptLedger(home, ws);

@@ -42,6 +42,7 @@ sent with each call as its intent. /chronoscope list | diff | restore.
 """
 import json
 import os
+import re
 import shlex
 import subprocess
 import threading
@@ -66,6 +67,8 @@ _hints = {}  # tool_call_id -> (time, hint): from post_tool_call to transform_to
 INTENT_KEEP = __INTENT_KEEP__
 _said = {}  # session id -> the assistant's last words in the current turn (reset by pre_llm_call)
 _intents = {}  # tool_call_id -> (time, words said before it): from post_api_request to post_tool_call
+# Reasoning some models write inline is not what they said (an unclosed block runs to the end).
+_THINKING = re.compile(r"<(think|thinking|reasoning|REASONING_SCRATCHPAD)>.*?(?:</\1>|$)", re.S)
 
 
 def _cwd(args=None):
@@ -186,7 +189,7 @@ def _post_api_request(**kwargs):
     if message is None:
         return None
     session = kwargs.get("session_id") if isinstance(kwargs.get("session_id"), str) else ""
-    words = _prompt_text(_field(message, "content")).strip()
+    words = _THINKING.sub("", _prompt_text(_field(message, "content"))).strip()
     calls = _field(message, "tool_calls")
     ids = [i for i in (_field(c, "id") for c in (calls if isinstance(calls, (list, tuple)) else [])) if isinstance(i, str) and i]
     with _lock:
