@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempProject, removeTempProject } from '../support/temp-project.js';
 import { openStore } from '../../electron/engine/index.js';
 import { PROMPT_LABEL_MAX } from '../../electron/agents/core/session-prompt.js';
+import { INTENT_MAX } from '../../shared/model.js';
 import { CLI_PATH } from '../paths.js';
 import { git } from '../effects/git-helpers.js';
 import { baseEnv, listCheckpoints, listEffects, runCli } from './run-cli.js';
@@ -42,7 +43,7 @@ terminal:
   backend: local
 `;
 
-type Step = { hook: string; kwargs: Record<string, unknown> } | { command: string; args: string };
+type Step = { hook: string; kwargs: Record<string, unknown>; objects?: string[] } | { command: string; args: string } | { write: string; text: string };
 interface HarnessOut {
   registered: string[];
   commands: string[];
@@ -69,6 +70,32 @@ function harness(steps: Step[], env: NodeJS.ProcessEnv = baseEnv(home)): Promise
 
 const call = (tool: string, args: Record<string, unknown>, id: string) => ({ tool_name: tool, args, task_id: 't1', session_id: 'sess-h', tool_call_id: id, turn_id: 'turn-1' });
 
+/**
+ * post_api_request as Hermes fires it after each model call, before the tools run
+ * (agent/turn_response_intake.py `_fire_post_api_request_hook`): the raw assistant message as an
+ * object and its sanitized copy in `response` (agent/api_request_hooks.py `_api_response_payload_for_hook`).
+ */
+function modelCall(content: string | null, ids: string[]): Step {
+  const message = { role: 'assistant', content, tool_calls: ids.map((id) => ({ id, type: 'function', function: { name: 'write_file', arguments: '{}' } })) };
+  return {
+    hook: 'post_api_request',
+    objects: ['assistant_message'],
+    kwargs: {
+      task_id: 't1', turn_id: 'turn-1', api_request_id: 'req-1', session_id: 'sess-h', platform: 'cli', model: 'm', provider: 'openrouter', base_url: 'https://openrouter.ai/api/v1', api_mode: 'chat_completions',
+      api_call_count: 1, api_duration: 0.5, started_at: 1, ended_at: 1.5, first_chunk_at: null, finish_reason: ids.length > 0 ? 'tool_calls' : 'stop', message_count: 3, response_model: 'm',
+      response: { model: 'm', upstream_provider: null, finish_reason: 'tool_calls', assistant_message: message, usage: null },
+      usage: { input_tokens: 10, output_tokens: 5 }, assistant_message: message, assistant_content_chars: (content ?? '').length, assistant_tool_call_count: ids.length, moa_references: null,
+    },
+  };
+}
+const newTurn = (user_message: string): Step => ({ hook: 'pre_llm_call', kwargs: { session_id: 'sess-h', user_message, conversation_history: [], is_first_turn: false, model: 'm', platform: 'cli' } });
+const GHP = 'ghp_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8';
+/** A write_file call as Hermes runs it, in one process (the plugin keeps what it heard in memory): the hooks around the tool writing the file. */
+function writeCall(id: string, content: string): Step[] {
+  const kwargs = call('write_file', { path: 'src/app.py', content }, id);
+  return [{ hook: 'pre_tool_call', kwargs }, { write: 'src/app.py', text: content }, { hook: 'post_tool_call', kwargs: { ...kwargs, result: 'ok', duration_ms: 3, status: 'ok' } }];
+}
+
 const checkpoints = () => listCheckpoints(home, ws);
 const effects = () => listEffects(home, ws);
 
@@ -83,7 +110,7 @@ describe('chronoscope hooks install hermes', () => {
     const module = await readFile(join(hermesHome, 'plugins', 'chronoscope', '__init__.py'), 'utf8');
     expect(module).toContain(`NODE = ${JSON.stringify(process.execPath)}`);
     expect(module).toContain(`CLI = ${JSON.stringify(CLI_PATH)}`);
-    expect(module).not.toMatch(/^(?:import|from) (?!json|os|shlex|subprocess|threading|time)/m); // standard library only
+    expect(module).not.toMatch(/^(?:import|from) (?!(?:json|os|re|shlex|subprocess|threading|time)$)/m); // standard library only
     expect(await readFile(join(hermesHome, 'plugins', 'chronoscope', 'plugin.yaml'), 'utf8')).toContain('name: chronoscope');
 
     // Idempotent: nothing changes the second time.
@@ -134,7 +161,7 @@ describe('the Hermes plugin, called as Hermes calls it', () => {
 
   it('registers its hooks and the /chronoscope command', async () => {
     const out = await harness([]);
-    expect(out.registered).toEqual(['post_tool_call', 'pre_llm_call', 'pre_tool_call', 'transform_tool_result']);
+    expect(out.registered).toEqual(['post_api_request', 'post_tool_call', 'pre_llm_call', 'pre_tool_call', 'transform_tool_result']);
     expect(out.commands).toEqual(['chronoscope']);
   });
 
@@ -269,6 +296,56 @@ describe('the Hermes plugin, called as Hermes calls it', () => {
     ]);
     const [latest] = await checkpoints();
     expect(latest).toMatchObject({ id: calls[1]!.checkpoint, tool: 'write_file', change_by: 'call', prompt_id: id });
+  });
+
+  it("records the assistant's words before a call as its intent, redacted and bounded; show --json gives it for the checkpoint holding its change", async () => {
+    const said = 'x'.repeat(3000) + `\nThe answer is wrong. I'll set it to 42, then push with ${GHP} after that.`;
+    const out = await harness([newTurn('Fix the answer'), modelCall(said, ['call_i1']), ...writeCall('call_i1', 'ANSWER = 42\n')]);
+    expect(out.steps[1]!.value).toBeNull();
+    const { calls } = await promptLedger(home, ws);
+    expect(calls).toHaveLength(1);
+    const intent = calls[0]!.intent!;
+    expect(intent.length).toBeLessThanOrEqual(INTENT_MAX);
+    expect(intent).toMatch(/^x+\nThe answer is wrong\. I'll set it to 42, then push with ghp_\*+ after that\.$/);
+    expect(intent).not.toContain(GHP.slice(4));
+    const shown = await runCli(['show', calls[0]!.checkpoint!, '--json', '-w', ws], { env: baseEnv(home) });
+    expect(shown.code, shown.stderr).toBe(0);
+    expect((JSON.parse(shown.stdout) as { intent: string | null }).intent).toBe(intent);
+  });
+
+  it("gives a call no intent when no words came before it in its turn; the turn's earlier words carry to a later call", async () => {
+    await harness([
+      newTurn('Count up'),
+      modelCall('<think>The user wants a bigger number.</think>First I will make it 42.', ['call_n1']), // inline reasoning is not what was said
+      ...writeCall('call_n1', 'ANSWER = 42\n'),
+      modelCall(null, ['call_n2']), // a later model call of the same turn, no words of its own
+      ...writeCall('call_n2', 'ANSWER = 43\n'),
+      newTurn('Once more'),
+      modelCall('<think>Only thoughts, no words.</think>', ['call_n3']), // a new turn: the earlier words are not its calls'
+      ...writeCall('call_n3', 'ANSWER = 44\n'),
+    ]);
+    const { calls } = await promptLedger(home, ws);
+    expect(calls.map((c) => [c.tool_use_id, c.intent ?? null])).toEqual([
+      ['call_n1', 'First I will make it 42.'],
+      ['call_n2', 'First I will make it 42.'],
+      ['call_n3', null],
+    ]);
+  });
+
+  it('an older Hermes (no assistant message in post_api_request, or no such hook) still gets its calls recorded, without intent', async () => {
+    // post_api_request as Hermes fired it before it passed the assistant message: counts only.
+    const older = { hook: 'post_api_request', kwargs: { task_id: 't1', session_id: 'sess-h', platform: 'cli', model: 'm', provider: 'p', base_url: '', api_mode: 'chat_completions', api_call_count: 1, api_duration: 0.1, finish_reason: 'tool_calls', message_count: 2, response_model: 'm', usage: {}, assistant_content_chars: 12, assistant_tool_call_count: 1 } };
+    const out = await harness([newTurn('Fix it'), older, ...writeCall('call_o1', 'ANSWER = 42\n'), modelCall('Now with words.', ['call_o2']), ...writeCall('call_o2', 'ANSWER = 43\n')]);
+    expect(out.steps[1]!.value).toBeNull(); // nothing raised
+    // A Hermes that refuses a hook name it does not know: every other hook still registered and working.
+    const refusing = await harness([modelCall('Unheard words.', ['call_o3']), ...writeCall('call_o3', 'ANSWER = 44\n')], { ...baseEnv(home), HARNESS_KNOWN_HOOKS: 'pre_tool_call,post_tool_call,transform_tool_result,pre_llm_call' });
+    expect(refusing.registered).toEqual(['post_tool_call', 'pre_llm_call', 'pre_tool_call', 'transform_tool_result']);
+    const { calls } = await promptLedger(home, ws);
+    expect(calls.map((c) => [c.tool_use_id, c.intent ?? null])).toEqual([
+      ['call_o1', null],
+      ['call_o2', 'Now with words.'],
+      ['call_o3', null],
+    ]);
   });
 
   it('reminds the model of an effect whose tool call left the conversation, once', async () => {

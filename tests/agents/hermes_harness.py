@@ -1,20 +1,28 @@
 """Runs the installed Chronoscope plugin the way Hermes Agent 0.19 does: imports
 $HERMES_HOME/plugins/chronoscope/__init__.py, calls register(ctx), then calls the
 registered callbacks with keyword arguments only (plus a field Hermes may add
-later), in the order Hermes calls them around a tool call. Reads a JSON list of
+later; objects where Hermes passes objects), in the order Hermes calls them around
+a tool call. Reads a JSON list of
 steps on stdin, prints a JSON list of what each returned."""
 import importlib.util
 import json
+import os
 import sys
 import time
+from types import SimpleNamespace
 
 
 class Ctx:
     def __init__(self):
         self.hooks = {}
         self.commands = {}
+        # An older Hermes knows fewer hooks, and some refuse an unknown name (ValueError).
+        known = os.environ.get("HARNESS_KNOWN_HOOKS")
+        self.known = None if known is None else set(known.split(","))
 
     def register_hook(self, name, callback):
+        if self.known is not None and name not in self.known:
+            raise ValueError("Unknown hook: " + name)
         self.hooks.setdefault(name, []).append(callback)
 
     def register_command(self, name, handler, description=""):
@@ -33,8 +41,16 @@ def main():
         started = time.monotonic()
         if "command" in step:
             value = ctx.commands[step["command"]](step.get("args", ""))
+        elif "write" in step:  # the tool itself runs between pre_tool_call and post_tool_call
+            with open(step["write"], "w") as f:
+                f.write(step["text"])
+            value = None
         else:
             kwargs = dict(step["kwargs"])
+            # Objects where Hermes passes objects (post_api_request's assistant_message: an SDK
+            # message or SimpleNamespace with .content and .tool_calls, each with .id).
+            for key in step.get("objects", []):
+                kwargs[key] = json.loads(json.dumps(kwargs[key]), object_hook=lambda d: SimpleNamespace(**d))
             kwargs["some_future_field"] = 1  # Hermes adds fields: callbacks must accept them
             value = None
             for callback in ctx.hooks.get(step["hook"], []):

@@ -5,7 +5,8 @@
 //
 // The plugin sends one JSON object on stdin — the hook's name, the folder the
 // agent works in, and the few keyword arguments that matter (never a whole
-// conversation: for pre_llm_call it sends the tool-call ids still in it) —
+// conversation: for pre_llm_call it sends the tool-call ids still in it; with
+// post_tool_call, the assistant's words before the call, its intent) —
 // and gets one JSON object back: a pre_tool_call directive, a recovery hint,
 // or context for the next model call.
 import type { ClassifiedEffect } from '../../../shared/model.js';
@@ -29,6 +30,8 @@ export interface HermesRequest {
   /** post_tool_call: the end of the tool's result (a terminal call's is JSON: output, exit_code) and of its error message. */
   result?: string;
   error_message?: string;
+  /** post_tool_call: the assistant's words before the call (from post_api_request's assistant message), at most 1,000 characters. */
+  intent?: string;
   /** pre_llm_call: tool-call ids still in conversation_history. */
   present?: string[];
   /** pre_llm_call: the turn's user message (the plugin sends at most 4,000 characters; any length is taken). */
@@ -59,7 +62,7 @@ function parseRequest(text: string): HermesRequest {
   const prompt = o['prompt'];
   if (prompt !== undefined && (typeof prompt !== 'string' || prompt === '')) delete o['prompt'];
   // Words of how a call ended: kept only as text, never a reason to refuse the call.
-  for (const key of ['result', 'error_message']) if (typeof o[key] !== 'string') delete o[key];
+  for (const key of ['result', 'error_message', 'intent']) if (typeof o[key] !== 'string') delete o[key];
   const args = o['args'];
   if (args !== undefined && args !== null && (typeof args !== 'object' || Array.isArray(args))) throw new Error('unexpected request: args must be an object');
   const present = o['present'];
@@ -149,7 +152,8 @@ function event(request: HermesRequest): AgentEvent | null {
     if (request.status === 'blocked') return { kind: 'denied', cwd: call.cwd, toolCallIds: call.toolCallId === undefined ? [] : [call.toolCallId] };
     const ended = resultOf(request.result);
     const output = [ended.output, request.error_message ?? ''].filter((t) => t !== '').join('\n');
-    return { kind: 'after', call, outcome: request.status === 'error' ? 'failed' : 'ok', output, exitCode: ended.exitCode };
+    const intent = request.intent;
+    return { kind: 'after', call, outcome: request.status === 'error' ? 'failed' : 'ok', output, exitCode: ended.exitCode, ...(intent === undefined ? {} : { intent: () => Promise.resolve(intent) }) };
   }
   return null;
 }

@@ -9,6 +9,8 @@
 import { hookEnv, type NodeCli } from '../core/node-command.js';
 
 export const PLUGIN_NAME = 'chronoscope';
+/** The assistant's words kept per call for its intent (the ledger redacts them, then keeps INTENT_MAX of their end). */
+const INTENT_KEEP = 1000;
 
 export function pluginManifest(version: string): string {
   return [
@@ -24,7 +26,8 @@ export function pluginModule(paths: NodeCli): string {
   // Function replacements: a `$&` in a path must stay as written.
   return PLUGIN_TEMPLATE.replace('__NODE__', () => JSON.stringify(paths.node))
     .replace('__CLI__', () => JSON.stringify(paths.cli))
-    .replace('__HOOK_ENV__', () => JSON.stringify(hookEnv(paths)));
+    .replace('__HOOK_ENV__', () => JSON.stringify(hookEnv(paths)))
+    .replace('__INTENT_KEEP__', () => String(INTENT_KEEP));
 }
 
 const PLUGIN_TEMPLATE = String.raw`"""Chronoscope for Hermes Agent (written by 'chronoscope hooks install hermes'; removed by uninstall).
@@ -34,10 +37,12 @@ Before an irreversible terminal command (git push, npm publish, ...): Hermes' ow
 prompt naming the effect and the command that would undo it. After a failed call: a hint
 with the checkpoint just before it and how to see and undo. Before a model call: a reminder
 of effects the conversation no longer shows, and the turn's prompt noted as the label of the
-checkpoints that follow. /chronoscope list | diff | restore.
+checkpoints that follow. After each model call: the assistant's words before its tool calls,
+sent with each call as its intent. /chronoscope list | diff | restore.
 """
 import json
 import os
+import re
 import shlex
 import subprocess
 import threading
@@ -56,6 +61,14 @@ COMMANDS = ("list", "show", "diff", "restore", "status", "effects")
 
 _lock = threading.Lock()
 _hints = {}  # tool_call_id -> (time, hint): from post_tool_call to transform_tool_result
+# The intent of a call: the assistant's last words in the turn before it. No hook before a tool
+# call gives the conversation; post_api_request gives each model call's assistant message (its
+# content and its tool_calls' ids) before the tools run. Only its end is kept, never more.
+INTENT_KEEP = __INTENT_KEEP__
+_said = {}  # session id -> the assistant's last words in the current turn (reset by pre_llm_call)
+_intents = {}  # tool_call_id -> (time, words said before it): from post_api_request to post_tool_call
+# Reasoning some models write inline is not what they said (an unclosed block runs to the end).
+_THINKING = re.compile(r"<(think|thinking|reasoning|REASONING_SCRATCHPAD)>.*?(?:</\1>|$)", re.S)
 
 
 def _cwd(args=None):
@@ -101,6 +114,9 @@ def _pre_tool_call(**kwargs):
 
 
 def _post_tool_call(**kwargs):
+    with _lock:
+        item = _intents.pop(kwargs.get("tool_call_id"), None) if isinstance(kwargs.get("tool_call_id"), str) else None
+    intent = None if item is None else item[1]
     tool = kwargs.get("tool_name")
     if tool not in TOOLS:
         return None
@@ -112,6 +128,8 @@ def _post_tool_call(**kwargs):
         value = kwargs.get(key)
         if isinstance(value, str) and value:
             request[key] = value[-8000:]
+    if intent:
+        request["intent"] = intent
     hint = _hook(request).get("hint")
     call_id = kwargs.get("tool_call_id")
     if isinstance(hint, str) and hint and isinstance(call_id, str) and call_id:
@@ -158,10 +176,43 @@ def _prompt_text(message):
     return ""
 
 
+def _field(value, key):
+    """A message's or tool call's field: Hermes passes SDK objects or SimpleNamespaces, or (sanitized) dicts."""
+    return value.get(key) if isinstance(value, dict) else getattr(value, key, None)
+
+
+def _post_api_request(**kwargs):
+    """After a model call, before its tool calls run: the words they follow, kept for each call id."""
+    message = kwargs.get("assistant_message")
+    if message is None and isinstance(kwargs.get("response"), dict):
+        message = kwargs["response"].get("assistant_message")  # the sanitized copy, when the raw one is absent
+    if message is None:
+        return None
+    session = kwargs.get("session_id") if isinstance(kwargs.get("session_id"), str) else ""
+    words = _THINKING.sub("", _prompt_text(_field(message, "content"))).strip()
+    calls = _field(message, "tool_calls")
+    ids = [i for i in (_field(c, "id") for c in (calls if isinstance(calls, (list, tuple)) else [])) if isinstance(i, str) and i]
+    with _lock:
+        if words:
+            _said.pop(session, None)
+            _said[session] = words[-INTENT_KEEP:]
+            while len(_said) > 64:
+                del _said[next(iter(_said))]
+        said = _said.get(session)
+        now = time.monotonic()
+        for old in [k for k, (t, _) in _intents.items() if now - t > 600]:
+            del _intents[old]
+        for call_id in ids if said else []:
+            _intents[call_id] = (now, said)
+    return None
+
+
 def _pre_llm_call(**kwargs):
     session = kwargs.get("session_id")
     if not isinstance(session, str) or not session:
         return None
+    with _lock:
+        _said.pop(session, None)  # a new turn: words said before it are not its calls' intent
     request = {"event": "pre_llm_call", "cwd": _cwd(), "session_id": session, "present": _tool_call_ids(kwargs.get("conversation_history"))}
     # The turn's prompt labels the checkpoints its tool calls take (only its first line is kept).
     prompt = _prompt_text(kwargs.get("user_message")).strip()
@@ -195,6 +246,10 @@ def register(ctx):
     ctx.register_hook("post_tool_call", _post_tool_call)
     ctx.register_hook("transform_tool_result", _transform_tool_result)
     ctx.register_hook("pre_llm_call", _pre_llm_call)
+    try:
+        ctx.register_hook("post_api_request", _post_api_request)
+    except Exception:
+        pass  # a Hermes without the hook: the calls are recorded without their intent
     ctx.register_command("chronoscope", _command, description="Chronoscope checkpoints: list, diff, restore (a preview unless --yes)")
 `;
 
