@@ -164,10 +164,34 @@ test('Open conversation shows the messages around the call from the transcript, 
   // The transcript gone: the dialog says so in one line, and nothing breaks.
   await rm(transcript(workspace));
   await opener.click();
-  await expect(page.getByTestId('conversation-unavailable')).toContainText('the transcript is gone or unreadable');
+  await expect(page.getByTestId('conversation-unavailable')).toHaveText(`the transcript is no longer there: ${transcript(workspace)}`);
   await page.getByRole('button', { name: 'Close conversation' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   expect(errors).toEqual([]);
+});
+
+test("an OpenCode call's Why says its conversation cannot be opened, and offers no button that would fail", async ({ page, workspace, serve }) => {
+  await workspace.write('notes.txt', 'one\n');
+  await workspace.snapshot('start');
+  const file = join(workspace.dir, 'notes.txt');
+  // The OpenCode plugin's payloads, as it hands them to `chronoscope hook opencode`.
+  const opencode = (payload: Record<string, unknown>): void => {
+    const full = { cwd: workspace.dir, session: 'ses_e2e', call_id: 'call_e2e', tool: 'write', args: { filePath: file, content: 'two\n' }, ...payload };
+    const r = spawnSync(process.execPath, [CLI, 'hook', 'opencode'], { input: JSON.stringify(full), cwd: workspace.dir, env: { ...workspace.env, CHRONOSCOPE_DAEMON: '0' }, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+  };
+  opencode({ event: 'prompt', prompt: 'Write two in the notes' });
+  opencode({ event: 'before' });
+  await workspace.write('notes.txt', 'two\n');
+  opencode({ event: 'after', output: 'Wrote file successfully.', exit: 0, intent: 'I will write two.' });
+
+  const served = await serve(['--no-watch']);
+  await openApp(page, served as Parameters<typeof openApp>[1]);
+  await page.getByTestId('checkpoint-item').filter({ hasText: 'notes.txt' }).first().click();
+  await page.getByTestId('why-toggle').click();
+  await expect(page.getByTestId('why-intent')).toContainText('I will write two.');
+  await expect(page.getByTestId('why-conversation-unreadable')).toHaveText(/^OpenCode keeps its conversations in its own SQLite database/);
+  await expect(page.getByTestId('why-open-conversation')).toHaveCount(0);
 });
 
 test('the failed call has its own mark on the timeline, with what failed and its output', async ({ page, workspace, serve }) => {

@@ -12,7 +12,7 @@ import { openStore } from '../../electron/engine/index.js';
 import { findAgentCli, sayIfSkipped } from './agent-cli.js';
 import { startFakeChatApi, type FakeChatApi, type Turn } from './fake-chat-completions.js';
 import { baseEnv, listCheckpoints, runCli } from './run-cli.js';
-import { expectShellNotePrompt } from './prompt-checks.js';
+import { expectConversationOpens, expectShellNotePrompt } from './prompt-checks.js';
 import { expectWriteEditPushChecked, stateBefore } from './call-checkpoints.js';
 import { agentEnv, personFile, repoWithRemote, runAgentProcess, tempWorld, type TempWorld } from './temp-home.js';
 
@@ -115,6 +115,9 @@ describe.skipIf(copilot.bin === null)('the real Copilot CLI with our hooks', () 
 
 describe.skipIf(copilot.bin === null)('the real Copilot: prompts', () => {
   it("records the prompt, its checkpoints carry its id, the intent is read from the session's events.jsonl, and a restore to before it puts every file back", async () => {
-    await expectShellNotePrompt(world, 'copilot', runCopilot);
+    const call = await expectShellNotePrompt(world, 'copilot', runCopilot);
+    // The call record names the session's events.jsonl; "Open conversation" reads the call there.
+    expect(call.transcript).toBe(join(world.home, '.copilot', 'session-state', call.session!, 'events.jsonl'));
+    await expectConversationOpens(call, { prompt: 'leave a note from the shell', said: 'I will leave a note from the shell.', tool: 'bash' });
   }, 300_000);
 });

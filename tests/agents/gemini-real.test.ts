@@ -5,7 +5,7 @@
 // with no node on it (Gemini itself is started by absolute path, as its own
 // bin would be). Skipped, with the reason, where Gemini CLI is not installed.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkpoint } from '../../shared/model.js';
@@ -16,7 +16,8 @@ import { findAgentCli, sayIfSkipped } from './agent-cli.js';
 import { expectRecoveryHint, stateBefore } from './call-checkpoints.js';
 import { startFakeGeminiApi, type FakeGeminiApi, type GeminiStep } from './fake-gemini-api.js';
 import { baseEnv, listCheckpoints, listEffects, runCli } from './run-cli.js';
-import { expectPromptRecorded, expectRestoreToBefore, filesOf } from './prompt-checks.js';
+import { expectConversationOpens, expectPromptRecorded, expectRestoreToBefore, filesOf, promptLedger } from './prompt-checks.js';
+import { conversationAround } from '../../electron/prompts/conversation.js';
 import { agentEnv, gitIn, personFile, repoWithRemote, runAgentProcess, tempWorld, type TempWorld } from './temp-home.js';
 
 // Its bin is a node script: the test starts it with this node, by absolute path.
@@ -112,6 +113,23 @@ describe.skipIf(gemini.bin === null)('the real Gemini CLI with our hooks', () =>
     const { prompt } = await expectPromptRecorded(world.store, world.ws, { agent: 'gemini', text: 'raise the answer and leave a note', intent: 'I will raise the answer to 11.' });
     await expectRestoreToBefore(world.store, world.ws, prompt.id, before);
   }, 240_000);
+
+  it("opens the conversation around a write_file call from Gemini's own session file (redacted), and says so once the file is gone", async () => {
+    expect((await runCli(['hooks', 'install', 'gemini'], { env: env() })).code).toBe(0);
+    const token = 'ghp_' + 'Z9y8X7w6V5u4T3s2R1q0P9o8N7m6L5k4J3i2';
+    const r = await runGemini(
+      [{ say: 'I will set the answer to 12.', call: 'write_file', args: { file_path: join(world.ws, 'src', 'app.ts'), content: 'export const answer = 12;\n' } }, { text: 'Set it.' }],
+      `set the answer to 12 (my token is ${token})`,
+    );
+    expect(r.code, r.out).toBe(0);
+    const call = (await promptLedger(world.store, world.ws)).calls.findLast((c) => c.agent === 'gemini' && c.tool === 'write_file');
+    expect(call?.transcript, JSON.stringify(call)).toMatch(/\/\.gemini\/tmp\/.+\.jsonl$/);
+    const view = await expectConversationOpens(call!, { prompt: 'set the answer to 12 (my token is ghp_***)', said: 'I will set the answer to 12.', tool: 'write_file' });
+    expect(JSON.stringify(view)).not.toContain(token);
+    expect(view.messages.at(-1)).toEqual({ role: 'assistant', text: 'Set it.' });
+    await rm(call!.transcript!);
+    expect(await conversationAround(call!)).toEqual({ available: false, reason: `the transcript is no longer there: ${call!.transcript}`, messages: [] });
+  }, 180_000);
 
   it('a push in a headless run is denied with a reason for the model, recorded as denied, and nothing is sent', async () => {
     const remote = repoWithRemote(world);

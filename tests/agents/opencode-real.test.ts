@@ -14,6 +14,8 @@ import { findAgentCli, sayIfSkipped } from './agent-cli.js';
 import { startFakeChatApi, type FakeChatApi, type Turn } from './fake-chat-completions.js';
 import { baseEnv, runCli } from './run-cli.js';
 import { expectShellNotePrompt } from './prompt-checks.js';
+import { conversationAround } from '../../electron/prompts/conversation.js';
+import { conversationUnreadableReason } from '../../shared/conversation.js';
 import { expectRecoveryHint, expectWriteEditPushChecked } from './call-checkpoints.js';
 import { agentEnv, repoWithRemote, runAgentProcess, tempWorld, type TempWorld } from './temp-home.js';
 
@@ -112,6 +114,8 @@ describe.skipIf(opencode.bin === null)('the real OpenCode with our plugin', () =
 describe.skipIf(opencode.bin === null)('the real OpenCode: prompts', () => {
   it('records the prompt, its checkpoints carry its id, the intent is what the plugin heard before the call, and a restore to before it puts every file back', async () => {
     // runOpenCode writes opencode.json (the fake API's new port) just before the prompt: the state before the prompt has it.
-    await expectShellNotePrompt(world, 'opencode', runOpenCode, ['opencode.json']);
+    const call = await expectShellNotePrompt(world, 'opencode', runOpenCode, ['opencode.json']);
+    // OpenCode keeps the conversation in its own SQLite database: the app says so rather than failing.
+    expect(await conversationAround(call)).toEqual({ available: false, reason: conversationUnreadableReason('opencode'), messages: [] });
   }, 300_000);
 });

@@ -6,7 +6,8 @@
 import { readdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { expect } from 'vitest';
-import type { CallRecord, Checkpoint, PromptRecord } from '../../shared/model.js';
+import type { CallRecord, Checkpoint, ConversationView, PromptRecord } from '../../shared/model.js';
+import { conversationAround } from '../../electron/prompts/conversation.js';
 import { PromptLedger, type PromptEntry } from '../../electron/prompts/ledger.js';
 import { workspaceId } from '../../electron/engine/layout/paths.js';
 import { baseEnv, listCheckpoints, runCli } from './run-cli.js';
@@ -78,7 +79,7 @@ export async function expectShellNotePrompt(
   run: (script: Turn[], prompt: string) => Promise<{ code: number | null; out: string }>,
   /** Files `run` writes into the workspace before giving the prompt (the agent's config): the state before the prompt holds them as written. */
   writtenBeforePrompt: readonly string[] = [],
-): Promise<void> {
+): Promise<CallRecord> {
   const installed = await runCli(['hooks', 'install', agent], { env: baseEnv(world.store, { HOME: world.home }) });
   expect(installed.code, installed.stderr).toBe(0);
   await writeFile(join(world.ws, 'a.txt'), 'before the prompt\n');
@@ -100,4 +101,20 @@ export async function expectShellNotePrompt(
   expect(calls[0]?.intent, JSON.stringify(calls)).toBe(said);
   for (const name of writtenBeforePrompt) before[name] = await readFile(join(world.ws, name), 'utf8');
   await expectRestoreToBefore(world.store, world.ws, prompt.id, before);
+  return calls[0]!;
+}
+
+/**
+ * "Open conversation" of a real agent's call, through the function the prompts:conversation handler
+ * calls: the person's words (redacted), the assistant's words with the call marked, the call's result.
+ */
+export async function expectConversationOpens(call: CallRecord, want: { prompt: string; said: string; tool: string }): Promise<ConversationView> {
+  const view = await conversationAround(call);
+  expect(view.available, JSON.stringify(view)).toBe(true);
+  const at = view.messages.findIndex((m) => m.at_call === true);
+  expect(view.messages.filter((m) => m.at_call === true), JSON.stringify(view)).toHaveLength(1);
+  expect(view.messages.slice(0, at).some((m) => m.role === 'user' && m.text.includes(want.prompt)), JSON.stringify(view)).toBe(true);
+  expect(view.messages[at]).toMatchObject({ role: 'assistant', text: expect.stringContaining(`${want.said}\n→ ${want.tool} {`) });
+  expect(view.messages[at + 1]?.role, JSON.stringify(view)).toBe('tool');
+  return view;
 }

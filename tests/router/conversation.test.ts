@@ -1,5 +1,6 @@
 // prompts:conversation with the real app service, engine and store, and real
-// transcript files in Claude Code's and Codex's JSON Lines formats: the
+// transcript files in Claude Code's, Codex's, Gemini CLI's and Copilot CLI's
+// formats (shapes as the real CLIs wrote them: Gemini 0.61, Copilot 1.0.102): the
 // messages around the call that made a checkpoint's change, bounded and
 // redacted; a transcript that is gone (or not a regular file) answers
 // available:false in one line. Sharing never carries the transcript's path.
@@ -14,6 +15,8 @@ import { createRouter, type Router } from '../../electron/router/index.js';
 import { PromptLedger } from '../../electron/prompts/ledger.js';
 import { batchOf } from '../../electron/share/share-log.js';
 import { tempDirs, type TempDirs } from '../app/helpers.js';
+import { contentCallId } from '../../electron/agents/core/claude-style-payload.js';
+import { conversationUnreadableReason } from '../../shared/conversation.js';
 
 let dirs: TempDirs;
 let app: AppService;
@@ -55,14 +58,21 @@ function claudeTranscript(filler: number): string {
   return jsonl(lines);
 }
 
-async function checkpointWithCall(agent: string, transcript: string, toolUseId: string): Promise<string> {
+async function checkpointWithCall(agent: string, transcript: string | undefined, toolUseId: string, tool = 'Edit'): Promise<string> {
   const ws = await app.workspace(dirs.workspace);
   await ws.snapshot({ trigger: 'manual', reason: 'base' });
   await writeFile(path.join(dirs.workspace, 'a.txt'), 'two\n');
-  const taken = await ws.snapshot({ trigger: 'hook', agent, tool: 'Edit', tool_use_id: toolUseId, session: 's1', reason: 'Edit a.txt' });
+  const taken = await ws.snapshot({ trigger: 'hook', agent, tool, tool_use_id: toolUseId, session: 's1', reason: 'Edit a.txt' });
   if (taken.id === null) throw new Error('expected a checkpoint');
-  await new PromptLedger(app.store.home, ws.meta.id).appendCall({ agent, session: 's1', tool: 'Edit', reason: 'Edit a.txt', tool_use_id: toolUseId, status: 'ok', checkpoint: taken.id, transcript });
+  await new PromptLedger(app.store.home, ws.meta.id).appendCall({ agent, session: 's1', tool, reason: 'Edit a.txt', tool_use_id: toolUseId, status: 'ok', checkpoint: taken.id, ...(transcript === undefined ? {} : { transcript }) });
   return taken.id;
+}
+
+async function transcriptFile(folder: string, name: string, text: string): Promise<string> {
+  const file = path.join(path.dirname(dirs.home), folder, name);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, text);
+  return file;
 }
 
 const conversation = async (id: string): Promise<ConversationView> => ok<ConversationView>(await router.invoke('prompts:conversation', { workspace: dirs.workspace, id }));
@@ -101,11 +111,10 @@ describe('router: prompts:conversation', () => {
 
     await rm(transcript);
     const gone = await conversation(id);
-    expect(gone).toEqual({ available: false, reason: expect.stringMatching(/^the transcript is gone or unreadable: /), messages: [] });
-    expect(gone.reason).not.toContain('\n');
+    expect(gone).toEqual({ available: false, reason: `the transcript is no longer there: ${transcript}`, messages: [] });
 
     await mkdir(transcript); // a folder where the file was
-    expect((await conversation(id)).available).toBe(false);
+    expect(await conversation(id)).toEqual({ available: false, reason: `the transcript cannot be read (not a regular file, or no permission): ${transcript}`, messages: [] });
 
     // A checkpoint no agent call made.
     const base = (await (await app.workspace(dirs.workspace)).list()).at(-1)!.id;
@@ -135,6 +144,68 @@ describe('router: prompts:conversation', () => {
       ['tool', '{"output":"","metadata":{"exit_code":0}}', false],
       ['assistant', 'Bumped.', false],
     ]);
+  });
+
+  it("reads Gemini CLI's session file: replayed (a message re-appended as it grows, a rewind), the call found by the id its hook gave it", async () => {
+    const args = { file_path: path.join(dirs.workspace, 'a.txt'), content: 'two\n' };
+    const call = { id: 'write_file__write_file_1796565847195_0', name: 'write_file', args };
+    const result = [{ functionResponse: { id: call.id, name: 'write_file', response: { output: `Successfully overwrote file: ${args.file_path}.` } } }];
+    const words = { id: 'g1', timestamp: '2026-12-06T14:04:07.333Z', type: 'gemini', content: 'I will write a.txt.', thoughts: [], model: 'gemini-3.1-pro-preview' };
+    const file = await transcriptFile('gemini', 'session-2026-12-06T14-04-s1.jsonl', jsonl([
+      { sessionId: 's1', projectHash: 'h', startTime: '2026-12-06T14:04:06.556Z', lastUpdated: '2026-12-06T14:04:06.556Z', kind: 'main' },
+      { $set: { messages: [{ id: 'ctx', timestamp: '2026-12-06T14:04:06.556Z', type: 'user', content: [{ text: '<session_context>\nThis is the Gemini CLI.\n</session_context>' }] }], lastUpdated: '2026-12-06T14:04:06.556Z' } },
+      { id: 'u0', timestamp: '2026-12-06T14:04:06.600Z', type: 'user', content: [{ text: 'a prompt taken back' }] },
+      { $rewindTo: 'u0' },
+      { id: 'u1', timestamp: '2026-12-06T14:04:07.119Z', type: 'user', content: [{ text: `write a.txt please; my token is ${SECRET}` }] },
+      { $set: { lastUpdated: '2026-12-06T14:04:07.119Z' } },
+      words,
+      { ...words, toolCalls: [{ ...call, result, status: 'success', timestamp: '2026-12-06T14:04:08.310Z', resultDisplay: { fileDiff: '-one\n+two\n' }, displayName: 'WriteFile' }] },
+      { id: 'u2', timestamp: '2026-12-06T14:04:08.312Z', type: 'user', content: result },
+      { id: 'g2', timestamp: '2026-12-06T14:04:09.519Z', type: 'gemini', content: 'Done.', thoughts: [] },
+      { $set: { lastUpdated: '2026-12-06T14:04:09.520Z' } },
+    ]));
+    const id = await checkpointWithCall('gemini', file, contentCallId('gemini', 's1', 'write_file', args), 'write_file');
+    const view = await conversation(id);
+    expect(view.messages.map((m) => [m.role, m.text, m.at_call === true])).toEqual([
+      ['user', 'write a.txt please; my token is ghp_***', false],
+      ['assistant', `I will write a.txt.\n→ write_file ${JSON.stringify(args)}`, true],
+      ['tool', `Successfully overwrote file: ${args.file_path}.`, false],
+      ['assistant', 'Done.', false],
+    ]);
+    expect(view.available).toBe(true);
+    expect(JSON.stringify(view)).not.toContain(SECRET);
+  });
+
+  it("reads Copilot CLI's events.jsonl: the person's words, the request by its content id (the hook's tool name), its result", async () => {
+    const args = { path: path.join(dirs.workspace, 'a.txt'), old_str: 'one', new_str: 'two' };
+    const event = (type: string, data: unknown, timestamp: string) => ({ type, data, id: `e-${timestamp}`, timestamp, parentId: null });
+    const file = await transcriptFile('copilot', path.join('session-state', 's1', 'events.jsonl'), jsonl([
+      event('session.start', { sessionId: 's1', copilotVersion: '1.0.102', context: { cwd: dirs.workspace } }, '2026-12-06T14:04:17.561Z'),
+      event('hook.start', { hookType: 'userPromptSubmitted', input: { sessionId: 's1', prompt: 'edit a.txt please' } }, '2026-12-06T14:04:17.990Z'),
+      event('user.message', { content: `edit a.txt please, with ${SECRET}`, transformedContent: '<current_datetime>…</current_datetime>\n\nedit a.txt please', messageId: 'm0' }, '2026-12-06T14:04:18.601Z'),
+      event('system.message', { role: 'system', content: 'You are the GitHub Copilot CLI' }, '2026-12-06T14:04:18.602Z'),
+      event('assistant.turn_start', { turnId: '0' }, '2026-12-06T14:04:18.614Z'),
+      event('assistant.message', { messageId: 'm1', content: 'I will edit a.txt.', toolRequests: [{ toolCallId: 'call_chatcmpl_1', name: 'edit', arguments: args, type: 'function', intentionSummary: 'edit the file' }] }, '2026-12-06T14:04:18.673Z'),
+      event('tool.execution_start', { toolCallId: 'call_chatcmpl_1', toolName: 'edit', arguments: args }, '2026-12-06T14:04:18.675Z'),
+      event('tool.execution_complete', { toolCallId: 'call_chatcmpl_1', success: true, result: { content: `File ${args.path} updated with changes.`, detailedContent: 'diff' } }, '2026-12-06T14:04:19.455Z'),
+      event('assistant.message', { messageId: 'm2', content: 'Done.', toolRequests: [] }, '2026-12-06T14:04:20.910Z'),
+      event('session.shutdown', {}, '2026-12-06T14:04:21.000Z'),
+    ]));
+    const id = await checkpointWithCall('copilot', file, contentCallId('copilot', 's1', 'Edit', args), 'Edit');
+    const view = await conversation(id);
+    expect(view.messages.map((m) => [m.role, m.text, m.at_call === true])).toEqual([
+      ['user', 'edit a.txt please, with ghp_***', false],
+      ['assistant', `I will edit a.txt.\n→ edit ${JSON.stringify(args)}`, true],
+      ['tool', `File ${args.path} updated with changes.`, false],
+      ['assistant', 'Done.', false],
+    ]);
+  });
+
+  it("says in one line that OpenCode's conversation cannot be opened (it keeps it in its own database)", async () => {
+    const id = await checkpointWithCall('opencode', undefined, 'call_1');
+    expect(await conversation(id)).toEqual({ available: false, reason: conversationUnreadableReason('opencode'), messages: [] });
+    expect(conversationUnreadableReason('opencode')).toMatch(/^OpenCode keeps its conversations in its own SQLite database/);
+    expect(conversationUnreadableReason('gemini')).toBeNull();
   });
 
   it('refuses a bad request in one line; sharing never carries the transcript path', async () => {

@@ -5,7 +5,8 @@
 // session_id, cwd, timestamp, tool_name (Write for create, Edit, Bash),
 // tool_input (+ tool_result {result_type, text_result_for_llm} after);
 // UserPromptSubmit has the prompt. No tool-call id and no transcript path:
-// the intent is read from its session's events.jsonl (intent.ts).
+// the intent is read from its session's events.jsonl (intent.ts), whose path
+// the call record keeps for "Open conversation".
 //
 // PreToolUse (Write/Edit/Bash): a checkpoint first; before an irreversible
 //   command, a deny whose reason tells the model to ask the person (Copilot
@@ -16,7 +17,7 @@
 import { contentCallId, inputString, parseClaudeStylePayload } from '../core/claude-style-payload.js';
 import type { ToolCall } from '../core/call.js';
 import { callIds, type AgentAdapter, type AgentEvent } from '../core/adapter.js';
-import { copilotIntent } from './intent.js';
+import { copilotEventsPath, copilotIntent } from './intent.js';
 
 export const AGENT = 'copilot';
 export const COPILOT_EVENTS = ['PreToolUse', 'PostToolUse', 'UserPromptSubmit'] as const;
@@ -85,7 +86,17 @@ function event(payload: CopilotPayload): AgentEvent | null {
   if (name === 'PreToolUse') return { kind: 'before', call };
   if (name === 'PostToolUse') {
     const output = payload.tool_result?.text_result_for_llm ?? '';
-    return { kind: 'after', call, outcome: succeeded(payload.tool_result) ? 'ok' : 'failed', output, exitCode: exitCodeOf(output), intent: () => copilotIntent(payload.session_id, payload.tool_input) };
+    const transcript = copilotEventsPath(payload.session_id);
+    return {
+      kind: 'after',
+      call,
+      outcome: succeeded(payload.tool_result) ? 'ok' : 'failed',
+      output,
+      exitCode: exitCodeOf(output),
+      intent: () => copilotIntent(payload.session_id, payload.tool_input),
+      // The session's events.jsonl: "Open conversation" reads the messages around the call there.
+      ...(transcript === undefined ? {} : { transcript }),
+    };
   }
   return null;
 }

@@ -4,9 +4,11 @@
 // assistant stated just before the call, where its transcript gave one.
 // Compact: one line in the details' meta row (it takes no height from the
 // diff); "Why" opens the whole of it below the head, the whole prompt there,
-// and where the agent named its transcript, "Open conversation" (Conversation.tsx).
+// and where the agent named a transcript the host reads, "Open conversation"
+// (Conversation.tsx); for an agent whose conversation it cannot read, why.
 import type { CallRecord, Checkpoint, CheckpointWhy, PromptRecord } from '../../../shared/model.js';
 import { agentName } from '../../../shared/agents.js';
+import { conversationUnreadableReason } from '../../../shared/conversation.js';
 import { firstLine } from '../lib/prompt-groups.js';
 import { absoluteTime } from '../lib/time.js';
 import { usePrompts } from '../state/prompts.js';
@@ -80,18 +82,31 @@ export function WhyPanel({ why, workspace, checkpointId }: { why: CheckpointWhy;
           <q className="why-intent">{call.intent}</q>
         </div>
       )}
-      {call?.transcript && (
-        <div className="why-row">
-          <span className="why-label">Transcript</span>
-          <OpenConversation workspace={workspace} id={checkpointId} />
-        </div>
-      )}
+      {call && <TranscriptRow call={call} workspace={workspace} checkpointId={checkpointId} />}
       {call?.status === 'failed' && call.output_tail && (
         <pre className="why-output mono" data-testid="why-output">
           {call.output_tail}
         </pre>
       )}
     </section>
+  );
+}
+
+/** "Open conversation" where the host can read the agent's transcript; where it cannot, why (no button that would fail). */
+function TranscriptRow({ call, workspace, checkpointId }: { call: CallRecord; workspace: string; checkpointId: string }) {
+  const unreadable = conversationUnreadableReason(call.agent);
+  if (unreadable === null && !call.transcript) return null;
+  return (
+    <div className="why-row">
+      <span className="why-label">Transcript</span>
+      {unreadable === null ? (
+        <OpenConversation workspace={workspace} id={checkpointId} />
+      ) : (
+        <span className="muted" data-testid="why-conversation-unreadable">
+          {unreadable}
+        </span>
+      )}
+    </div>
   );
 }
 
