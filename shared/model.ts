@@ -566,6 +566,8 @@ export interface ApprovalRequest {
   status: ApprovalStatus;
   /** Who asked (the MCP client's name), when known. */
   agent?: string;
+  /** Asked as "back to before this prompt" (MCP restore_before_prompt): the prompt, its first line (redacted, as the ledger keeps it). */
+  before_prompt?: { id: string; first_line: string };
   answered_at?: string;
   /** After approval: the restore that was done, or why it failed. */
   result?: RestoreResult;

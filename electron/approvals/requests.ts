@@ -36,6 +36,7 @@ export interface NewRequest {
   checkpoint: string;
   paths: string[];
   agent?: string;
+  before_prompt?: ApprovalRequest['before_prompt'];
   /** How long the asker waits for an answer. */
   waitMs: number;
 }
@@ -60,6 +61,7 @@ export async function fileRequest(storeHome: string, input: NewRequest): Promise
     expires_at: new Date(now + input.waitMs).toISOString(),
     status: 'pending',
     ...(input.agent ? { agent: input.agent } : {}),
+    ...(input.before_prompt ? { before_prompt: input.before_prompt } : {}),
   };
   await fs.mkdir(approvalsDir(storeHome), { recursive: true, mode: 0o700 });
   await writeJsonAtomic(requestFile(storeHome, request.id), request, { mode: 0o600 });
@@ -149,6 +151,13 @@ function isRequest(v: unknown): v is ApprovalRequest {
     o['paths'].every((p) => typeof p === 'string') &&
     typeof o['requested_at'] === 'string' &&
     typeof o['status'] === 'string' &&
-    (APPROVAL_STATUSES as readonly string[]).includes(o['status'])
+    (APPROVAL_STATUSES as readonly string[]).includes(o['status']) &&
+    (o['before_prompt'] === undefined || isPromptRef(o['before_prompt']))
   );
+}
+
+function isPromptRef(v: unknown): boolean {
+  if (typeof v !== 'object' || v === null) return false;
+  const o = v as Record<string, unknown>;
+  return typeof o['id'] === 'string' && typeof o['first_line'] === 'string';
 }

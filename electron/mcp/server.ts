@@ -248,9 +248,16 @@ export function createMcpServer(served: ServedWorkspaces): McpServer {
   );
 
   /** Files a restore request for the person and waits for the answer: the one way an agent's restore happens. */
-  const askPerson = async (home: string, workspace: Workspace, checkpoint: string, args: { paths?: string[]; timeout_s?: number }, signal: AbortSignal): Promise<ApprovalRequest> => {
+  const askPerson = async (
+    home: string,
+    workspace: Workspace,
+    checkpoint: string,
+    args: { paths?: string[]; timeout_s?: number },
+    signal: AbortSignal,
+    beforePrompt?: ApprovalRequest['before_prompt'],
+  ): Promise<ApprovalRequest> => {
     const timeoutMs = (args.timeout_s ?? DEFAULT_RESTORE_WAIT_S) * 1000;
-    const request = await fileRequest(home, { workspace: workspace.root, checkpoint, paths: args.paths ?? [], agent: agentName(), waitMs: timeoutMs });
+    const request = await fileRequest(home, { workspace: workspace.root, checkpoint, paths: args.paths ?? [], agent: agentName(), waitMs: timeoutMs, ...(beforePrompt ? { before_prompt: beforePrompt } : {}) });
     return waitForAnswer(home, request.id, { timeoutMs, signal });
   };
 
@@ -277,7 +284,9 @@ export function createMcpServer(served: ServedWorkspaces): McpServer {
     guarded(async (args: { workspace?: string; prompt: string; paths?: string[]; timeout_s?: number }, signal) => {
       const { store, workspace } = await served.open(args.workspace);
       const prompt = await findPrompt(store.home, workspace, args.prompt);
-      const answer = await askPerson(store.home, workspace, beforeCheckpoint(prompt), args, signal);
+      // The person is shown which prompt it goes back before, not only a checkpoint id.
+      const firstLine = (prompt.text.split('\n').find((l) => l.trim() !== '') ?? '').trim().slice(0, 200);
+      const answer = await askPerson(store.home, workspace, beforeCheckpoint(prompt), args, signal, { id: prompt.id, first_line: firstLine });
       return { ...answer, prompt: { id: prompt.id, text: prompt.text } };
     }),
   );

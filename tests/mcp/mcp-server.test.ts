@@ -48,6 +48,7 @@ interface Listed {
   paths: string[];
   requested_at: string;
   status: string;
+  before_prompt?: { id: string; first_line: string };
 }
 
 /** Waits (through the real CLI) until the agent's request is waiting for an answer. */
@@ -212,6 +213,10 @@ describe('chronoscope mcp: prompts', () => {
     const denied = call<{ status: string; prompt: { id: string } }>('restore_before_prompt', { prompt: h.prompts[1].id, timeout_s: 60 });
     const first = await pendingRequest();
     expect(first.checkpoint).toBe(h.c1); // the checkpoint latest when the prompt was given
+    // The person is told which prompt it goes back before, not only a checkpoint id.
+    expect(first.before_prompt).toEqual({ id: h.prompts[1].id, first_line: 'Fix the flaky test' });
+    const listed = sb.cli(['approve', '--list']);
+    expect(listed.stdout).toContain(`${first.id}: approving would put it back as before the prompt "Fix the flaky test"`);
     expect(treeFingerprint(sb.workspace)).toBe(before); // waiting changes nothing
     expect(sb.cli(['deny', first.id]).code).toBe(0);
     expect(await denied).toMatchObject({ status: 'denied', prompt: { id: h.prompts[1].id } });

@@ -18,8 +18,8 @@ interface ApproveOptions {
 }
 
 /** The fixed JSON shape of a request in `approve --list --json` (issue 13's interface). */
-function requestJson(r: ApprovalRequest): Pick<ApprovalRequest, 'id' | 'workspace' | 'checkpoint' | 'paths' | 'requested_at' | 'status'> {
-  return { id: r.id, workspace: r.workspace, checkpoint: r.checkpoint, paths: r.paths, requested_at: r.requested_at, status: r.status };
+function requestJson(r: ApprovalRequest): Pick<ApprovalRequest, 'id' | 'workspace' | 'checkpoint' | 'paths' | 'requested_at' | 'status' | 'before_prompt'> {
+  return { id: r.id, workspace: r.workspace, checkpoint: r.checkpoint, paths: r.paths, requested_at: r.requested_at, status: r.status, ...(r.before_prompt ? { before_prompt: r.before_prompt } : {}) };
 }
 
 function requestTable(requests: readonly ApprovalRequest[]): string[] {
@@ -48,7 +48,8 @@ async function previewLines(store: Store, requests: readonly ApprovalRequest[]):
     } catch (err) {
       summary = `no preview: ${err instanceof Error ? err.message : String(err)}`;
     }
-    lines.push(`${r.id}: approving would restore ${shortId(r.checkpoint)}: ${summary}`);
+    const what = r.before_prompt ? `put it back as before the prompt "${safeText(r.before_prompt.first_line)}" (${shortId(r.checkpoint)})` : `restore ${shortId(r.checkpoint)}`;
+    lines.push(`${r.id}: approving would ${what}: ${summary}`);
   }
   return lines;
 }

@@ -48,7 +48,17 @@ function ApprovalCard({ request }: { request: ApprovalRequest }) {
     <div className="banner banner-warning banner-stacked approval" data-testid="approval-request">
       <Icon name="alert" size={14} />
       <span>
-        <strong>{request.agent ?? 'An agent'}</strong> asks to restore <strong className="mono">{shortId(request.checkpoint)}</strong> — {what} in <code>{request.workspace}</code>. A safety checkpoint is taken first, so it can be undone.
+        <strong>{request.agent ?? 'An agent'}</strong>{' '}
+        {request.before_prompt ? (
+          <>
+            asks to put {what} back as it was before the prompt <q data-testid="approval-prompt">{request.before_prompt.first_line}</q> (checkpoint <strong className="mono">{shortId(request.checkpoint)}</strong>)
+          </>
+        ) : (
+          <>
+            asks to restore <strong className="mono">{shortId(request.checkpoint)}</strong> — {what}
+          </>
+        )}{' '}
+        in <code>{request.workspace}</code>. A safety checkpoint is taken first, so it can be undone.
       </span>
       {preview.status === 'loading' && <Skeleton lines={2} />}
       {preview.status === 'error' && <InlineError message={preview.error} />}
