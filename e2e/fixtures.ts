@@ -73,9 +73,14 @@ function startServer(args: string[], env: NodeJS.ProcessEnv): Promise<{ served: 
 export const test = base.extend<Fixtures>({
   // Every spec's page: an uncaught error in it (a throw, a rejected promise nobody handled) fails the test,
   // whatever the test itself checked — a page that throws while it looks right is not right.
-  page: async ({ page }, use) => {
+  // It depends on `serve` so that it is torn down first: the page is closed and checked while the
+  // host still runs. Checked after the host stopped, a page still loading (Monaco's worker, a
+  // reconnect) failed on the refused connection — the teardown's error, not the app's.
+  page: async ({ page, serve }, use) => {
+    void serve;
     const check = watchPageErrors(page);
     await use(page);
+    await page.close();
     check();
   },
 
