@@ -8,7 +8,7 @@ import { afterEach, expect, it } from 'vitest';
 import { REPO_ROOT } from '../paths.js';
 
 const BENCH = join(REPO_ROOT, 'dist/scripts/bench.js');
-const CASES = ['first', 'noop', 'edit10_scan', 'edit10_paths', 'watch10', 'list1000', 'diff', 'restore10', 'restore_all', 'hook_pre_edit', 'hook_pre_edit_delegated', 'hook_pre_edit_auto', 'hook_post_edit_auto', 'hook_first_call', 'check_1000', 'check_1000_delta'];
+const CASES = ['first', 'noop', 'edit10_scan', 'edit10_paths', 'watch10', 'list1000', 'diff', 'restore10', 'restore_all', 'hook_pre_edit', 'hook_pre_edit_delegated', 'hook_pre_edit_auto', 'hook_post_edit_auto', 'hook_prompt', 'hook_first_call', 'check_1000', 'check_1000_delta'];
 
 let tmp: string | undefined;
 afterEach(() => {
