@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { picture, sandbox, storeGit, write, type Sandbox } from '../engine/helpers.js';
 import { baseEnv, runCli } from '../agents/run-cli.js';
+import type { WorkspaceImpl } from '../../electron/engine/workspace.js';
 
 let s: Sandbox | undefined;
 afterEach(() => s?.cleanup());
@@ -223,9 +224,13 @@ describe('a damaged tree', () => {
       }
     };
     // The older half loose (as older versions wrote), the newer half in the packs snapshots write.
+    // Each time after the snapshots' background pack merge is done: one still running would write
+    // the objects just unpacked (or damaged) into a new pack, and the listing would find them whole.
     await take(150);
+    await (s.workspace as WorkspaceImpl).settled();
     unpackAll(s.storeHome);
     await take(150);
+    await (s.workspace as WorkspaceImpl).settled();
     const damagedOne = ids[50] as string;
     emptyObject(s.storeHome, storeGit(s.storeHome, ['rev-parse', `${damagedOne}^{tree}`]).trim());
     const listed = await s.workspace.list();
