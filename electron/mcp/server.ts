@@ -23,6 +23,7 @@ import { verifyCheckpoint } from '../verify/verify.js';
 import type { ServedWorkspaces } from './workspaces.js';
 import { PROMPT_ID_PATTERN } from '../prompts/ledger.js';
 import { beforeCheckpoint, findPrompt, listPrompts, whyOf } from '../prompts/listing.js';
+import { promptLabel } from '../agents/core/session-prompt.js';
 import { describeList, describeOne } from '../engine/words.js';
 
 const VERSION = '0.1.0';
@@ -284,9 +285,8 @@ export function createMcpServer(served: ServedWorkspaces): McpServer {
     guarded(async (args: { workspace?: string; prompt: string; paths?: string[]; timeout_s?: number }, signal) => {
       const { store, workspace } = await served.open(args.workspace);
       const prompt = await findPrompt(store.home, workspace, args.prompt);
-      // The person is shown which prompt it goes back before, not only a checkpoint id.
-      const firstLine = (prompt.text.split('\n').find((l) => l.trim() !== '') ?? '').trim().slice(0, 200);
-      const answer = await askPerson(store.home, workspace, beforeCheckpoint(prompt), args, signal, { id: prompt.id, first_line: firstLine });
+      // The person is shown which prompt it goes back before (its label, as lanes show it), not only a checkpoint id.
+      const answer = await askPerson(store.home, workspace, beforeCheckpoint(prompt), args, signal, { id: prompt.id, first_line: promptLabel(prompt.text) });
       return { ...answer, prompt: { id: prompt.id, text: prompt.text } };
     }),
   );

@@ -9,7 +9,7 @@ import { useFilter } from '../state/filter.js';
 import { useLayout } from '../state/layout.js';
 import { stepBy } from '../state/navigate.js';
 import { usePrompts } from '../state/prompts.js';
-import { useTimeline } from '../state/timeline.js';
+import { indexOfId, useTimeline } from '../state/timeline.js';
 import { Icon } from './Icon.js';
 
 interface Shortcut {
@@ -51,7 +51,7 @@ export const SHORTCUTS: Shortcut[] = [
     where: 'Anywhere',
     run: () => {
       const { selectedId, checkpoints } = useTimeline.getState();
-      const id = checkpoints.find((c) => c.id === selectedId)?.prompt_id;
+      const id = checkpoints[indexOfId(checkpoints, selectedId)]?.prompt_id;
       if (id) usePrompts.getState().select(id);
     },
   },
