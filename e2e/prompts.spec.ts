@@ -170,27 +170,42 @@ test('Open conversation shows the messages around the call from the transcript, 
   expect(errors).toEqual([]);
 });
 
-test("an OpenCode call's Why says its conversation cannot be opened, and offers no button that would fail", async ({ page, workspace, serve }) => {
+test("an OpenCode call's conversation is read through OpenCode's own export, and where that cannot run the dialog says why in a line; a Hermes call's Why says its conversation cannot be opened and offers no button", async ({ page, workspace, serve }) => {
   await workspace.write('notes.txt', 'one\n');
   await workspace.snapshot('start');
   const file = join(workspace.dir, 'notes.txt');
-  // The OpenCode plugin's payloads, as it hands them to `chronoscope hook opencode`.
-  const opencode = (payload: Record<string, unknown>): void => {
-    const full = { cwd: workspace.dir, session: 'ses_e2e', call_id: 'call_e2e', tool: 'write', args: { filePath: file, content: 'two\n' }, ...payload };
-    const r = spawnSync(process.execPath, [CLI, 'hook', 'opencode'], { input: JSON.stringify(full), cwd: workspace.dir, env: { ...workspace.env, CHRONOSCOPE_DAEMON: '0' }, encoding: 'utf8' });
+  const hook = (agent: string, payload: Record<string, unknown>): void => {
+    const r = spawnSync(process.execPath, [CLI, 'hook', agent], { input: JSON.stringify(payload), cwd: workspace.dir, env: { ...workspace.env, CHRONOSCOPE_DAEMON: '0' }, encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
   };
-  opencode({ event: 'prompt', prompt: 'Write two in the notes' });
-  opencode({ event: 'before' });
+  // The OpenCode plugin's payloads, as it hands them to `chronoscope hook opencode`.
+  const opencode = { cwd: workspace.dir, session: 'ses_e2e', call_id: 'call_e2e', tool: 'write', args: { filePath: file, content: 'two\n' } };
+  hook('opencode', { ...opencode, event: 'prompt', prompt: 'Write two in the notes' });
+  hook('opencode', { ...opencode, event: 'before' });
   await workspace.write('notes.txt', 'two\n');
-  opencode({ event: 'after', output: 'Wrote file successfully.', exit: 0, intent: 'I will write two.' });
+  hook('opencode', { ...opencode, event: 'after', output: 'Wrote file successfully.', exit: 0, intent: 'I will write two.' });
+  // Hermes' plugin's, as it hands them to `chronoscope hook hermes`.
+  const hermes = { cwd: workspace.dir, session_id: 'sess-h', tool_call_id: 'call_h', tool_name: 'write_file', args: { path: 'notes.txt', content: 'three\n' } };
+  hook('hermes', { ...hermes, event: 'pre_llm_call', prompt: 'Write three in the notes', present: [] });
+  hook('hermes', { ...hermes, event: 'pre_tool_call' });
+  await workspace.write('notes.txt', 'three\n');
+  hook('hermes', { ...hermes, event: 'post_tool_call', status: 'ok', result: 'ok', intent: 'I will write three.' });
 
   const served = await serve(['--no-watch']);
   await openApp(page, served as Parameters<typeof openApp>[1]);
-  await page.getByTestId('checkpoint-item').filter({ hasText: 'notes.txt' }).first().click();
+  await page.getByTestId('checkpoint-item').filter({ hasText: 'write notes.txt' }).first().click();
   await page.getByTestId('why-toggle').click();
   await expect(page.getByTestId('why-intent')).toContainText('I will write two.');
-  await expect(page.getByTestId('why-conversation-unreadable')).toHaveText(/^OpenCode keeps its conversations in its own SQLite database/);
+  await expect(page.getByTestId('why-conversation-unreadable')).toHaveCount(0);
+  // No OpenCode has this session here (or none is on PATH): one line, and nothing breaks.
+  await page.getByTestId('why-open-conversation').click();
+  await expect(page.getByTestId('conversation-unavailable')).toHaveText(/^(OpenCode's command \(opencode\) is not on PATH|opencode export ses_e2e failed: )[^\n]+$/);
+  await page.getByRole('button', { name: 'Close conversation' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await page.getByTestId('checkpoint-item').filter({ hasText: 'write_file notes.txt' }).first().click();
+  await expect(page.getByTestId('why-intent')).toContainText('I will write three.');
+  await expect(page.getByTestId('why-conversation-unreadable')).toHaveText(/^Hermes keeps its conversations in its own SQLite database/);
   await expect(page.getByTestId('why-open-conversation')).toHaveCount(0);
 });
 

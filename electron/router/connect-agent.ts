@@ -1,11 +1,9 @@
 // "Install hooks" on the app's connect-an-agent page: the installers of
 // `chronoscope hooks install <agent>` (cli/agent-installers.ts), each in its
 // default place, with the Node binary and built CLI the hook command will name.
-import { constants } from 'node:fs';
-import { access } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import path from 'node:path';
 import { ChronoscopeError } from '../../shared/errors.js';
+import { executableOnPath } from '../fs/executable-on-path.js';
 import type { AgentInstallResult } from '../../shared/ipc.js';
 import type { InstallContext } from '../agents/core/installer.js';
 import { cliEntryPath } from '../agents/core/node-command.js';
@@ -31,12 +29,7 @@ export async function installAgentHooks(agent: string, workspace: string | null)
  */
 export async function hookNode(): Promise<string> {
   if (process.versions['electron'] === undefined) return process.execPath;
-  const names = process.platform === 'win32' ? ['node.exe'] : ['node'];
-  for (const dir of (process.env['PATH'] ?? '').split(path.delimiter).filter((d) => path.isAbsolute(d))) {
-    for (const name of names) {
-      const candidate = path.join(dir, name);
-      if (await access(candidate, constants.X_OK).then(() => true, () => false)) return candidate;
-    }
-  }
+  const node = await executableOnPath(['node']);
+  if (node !== null) return node;
   throw new ChronoscopeError('not_found', 'no Node.js on PATH for the hooks to run with: install Node.js 20.19+, or run the command shown in a terminal');
 }

@@ -98,7 +98,7 @@ export const HANDLERS: HandlerMap = {
   'prompts:conversation': async (req, { app }) => {
     const ws = await app.workspace(req.workspace, READ_ONLY);
     const found = await ws.show(req.id);
-    return conversationAround((await whyOf(app.store.home, ws, found.checkpoint.id)).call);
+    return conversationAround((await whyOf(app.store.home, ws, found.checkpoint.id)).call, { cwd: ws.root });
   },
 
   'restore:preview': async (req, { app }) => {

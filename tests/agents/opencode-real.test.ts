@@ -8,14 +8,13 @@
 // registry, as `npm ci` does.)
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAgentCli, sayIfSkipped } from './agent-cli.js';
 import { startFakeChatApi, type FakeChatApi, type Turn } from './fake-chat-completions.js';
 import { baseEnv, runCli } from './run-cli.js';
-import { expectShellNotePrompt } from './prompt-checks.js';
+import { expectConversationOpens, expectShellNotePrompt, filesOf } from './prompt-checks.js';
 import { conversationAround } from '../../electron/prompts/conversation.js';
-import { conversationUnreadableReason } from '../../shared/conversation.js';
 import { expectRecoveryHint, expectWriteEditPushChecked } from './call-checkpoints.js';
 import { agentEnv, repoWithRemote, runAgentProcess, tempWorld, type TempWorld } from './temp-home.js';
 
@@ -115,7 +114,17 @@ describe.skipIf(opencode.bin === null)('the real OpenCode: prompts', () => {
   it('records the prompt, its checkpoints carry its id, the intent is what the plugin heard before the call, and a restore to before it puts every file back', async () => {
     // runOpenCode writes opencode.json (the fake API's new port) just before the prompt: the state before the prompt has it.
     const call = await expectShellNotePrompt(world, 'opencode', runOpenCode, ['opencode.json']);
-    // OpenCode keeps the conversation in its own SQLite database: the app says so rather than failing.
-    expect(await conversationAround(call)).toEqual({ available: false, reason: conversationUnreadableReason('opencode'), messages: [] });
+    // "Open conversation": OpenCode keeps the session in its own SQLite database; its own `opencode export` reads it.
+    // The app's PATH has OpenCode's command on it; the workspace is left as it was.
+    const context = { cwd: world.ws, env: agentEnv(world, { PATH: `${dirname(opencode.bin!)}${delimiter}${world.noNodeBin}` }) };
+    const files = await filesOf(world.ws);
+    await expectConversationOpens(call, { prompt: 'leave a note from the shell', said: 'I will leave a note from the shell.', tool: 'bash' }, context);
+    expect(await filesOf(world.ws)).toEqual(files);
+    // A session OpenCode no longer has, and no OpenCode on PATH: each said in one line.
+    const gone = await conversationAround({ ...call, session: 'ses_0000000000000000000000000' }, context);
+    expect(gone).toMatchObject({ available: false, reason: expect.stringMatching(/^opencode export ses_0+ failed: .*Session not found/) });
+    expect(gone.reason).not.toContain('\n');
+    const noCli = await conversationAround(call, { cwd: world.ws, env: agentEnv(world) });
+    expect(noCli).toEqual({ available: false, reason: "OpenCode's command (opencode) is not on PATH: it reads the conversation from OpenCode's database", messages: [] });
   }, 300_000);
 });

@@ -7,7 +7,7 @@ import { readdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { expect } from 'vitest';
 import type { CallRecord, Checkpoint, ConversationView, PromptRecord } from '../../shared/model.js';
-import { conversationAround } from '../../electron/prompts/conversation.js';
+import { conversationAround, type ConversationContext } from '../../electron/prompts/conversation.js';
 import { PromptLedger, type PromptEntry } from '../../electron/prompts/ledger.js';
 import { workspaceId } from '../../electron/engine/layout/paths.js';
 import { baseEnv, listCheckpoints, runCli } from './run-cli.js';
@@ -108,8 +108,8 @@ export async function expectShellNotePrompt(
  * "Open conversation" of a real agent's call, through the function the prompts:conversation handler
  * calls: the person's words (redacted), the assistant's words with the call marked, the call's result.
  */
-export async function expectConversationOpens(call: CallRecord, want: { prompt: string; said: string; tool: string }): Promise<ConversationView> {
-  const view = await conversationAround(call);
+export async function expectConversationOpens(call: CallRecord, want: { prompt: string; said: string; tool: string }, context: ConversationContext = {}): Promise<ConversationView> {
+  const view = await conversationAround(call, context);
   expect(view.available, JSON.stringify(view)).toBe(true);
   const at = view.messages.findIndex((m) => m.at_call === true);
   expect(view.messages.filter((m) => m.at_call === true), JSON.stringify(view)).toHaveLength(1);

@@ -201,11 +201,15 @@ describe('router: prompts:conversation', () => {
     ]);
   });
 
-  it("says in one line that OpenCode's conversation cannot be opened (it keeps it in its own database)", async () => {
-    const id = await checkpointWithCall('opencode', undefined, 'call_1');
-    expect(await conversation(id)).toEqual({ available: false, reason: conversationUnreadableReason('opencode'), messages: [] });
-    expect(conversationUnreadableReason('opencode')).toMatch(/^OpenCode keeps its conversations in its own SQLite database/);
-    expect(conversationUnreadableReason('gemini')).toBeNull();
+  it("says in one line why Hermes' conversation cannot be opened (its own database), and never puts a session id that is not OpenCode's on opencode's command line", async () => {
+    const hermes = await checkpointWithCall('hermes', undefined, 'call_1');
+    expect(await conversation(hermes)).toEqual({ available: false, reason: conversationUnreadableReason('hermes'), messages: [] });
+    expect(conversationUnreadableReason('hermes')).toMatch(/^Hermes keeps its conversations in its own SQLite database/);
+    expect(conversationUnreadableReason('opencode')).toBeNull();
+    // OpenCode's is read through `opencode export <session>` (tests/agents/opencode-real.test.ts); this call's session is "s1".
+    await writeFile(path.join(dirs.workspace, 'a.txt'), 'one\n');
+    const opencode = await checkpointWithCall('opencode', undefined, 'call_1');
+    expect(await conversation(opencode)).toEqual({ available: false, reason: 'the call\'s session id is not an OpenCode session id: "s1"', messages: [] });
   });
 
   it('refuses a bad request in one line; sharing never carries the transcript path', async () => {

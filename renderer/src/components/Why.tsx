@@ -8,7 +8,7 @@
 // (Conversation.tsx); for an agent whose conversation it cannot read, why.
 import type { CallRecord, Checkpoint, CheckpointWhy, PromptRecord } from '../../../shared/model.js';
 import { agentName } from '../../../shared/agents.js';
-import { conversationUnreadableReason } from '../../../shared/conversation.js';
+import { conversationLocated, conversationUnreadableReason } from '../../../shared/conversation.js';
 import { firstLine } from '../lib/prompt-groups.js';
 import { absoluteTime } from '../lib/time.js';
 import { usePrompts } from '../state/prompts.js';
@@ -95,7 +95,7 @@ export function WhyPanel({ why, workspace, checkpointId }: { why: CheckpointWhy;
 /** "Open conversation" where the host can read the agent's transcript; where it cannot, why (no button that would fail). */
 function TranscriptRow({ call, workspace, checkpointId }: { call: CallRecord; workspace: string; checkpointId: string }) {
   const unreadable = conversationUnreadableReason(call.agent);
-  if (unreadable === null && !call.transcript) return null;
+  if (unreadable === null && !conversationLocated(call)) return null;
   return (
     <div className="why-row">
       <span className="why-label">Transcript</span>
