@@ -110,6 +110,37 @@ test('the list groups checkpoints under their prompts; a prompt header selects i
   await expect(page.getByTestId('why-intent')).toContainText(INTENT);
 });
 
+test('a prompt header clicked before the prompts are in selects its whole change as soon as they arrive', async ({ page, workspace, serve }) => {
+  await session(workspace);
+  const served = await serve(['--no-watch']);
+  // The page's own WebSocket to the real host, with prompts:list held back until the header is clicked
+  // (a long history: the prompts are asked for once the whole list is in).
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = 0;
+  await page.routeWebSocket(/.*/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((message) => {
+      if (typeof message === 'string' && message.includes('"prompts:list"')) {
+        asked += 1;
+        void held.then(() => server.send(message));
+      } else server.send(message);
+    });
+  });
+  await openApp(page, served as Parameters<typeof openApp>[1]);
+  const refactor = header(page, 'Refactor the storage');
+  await expect(refactor).toBeVisible();
+  await expect(refactor).not.toHaveAttribute('data-prompt-id');
+  await refactor.click();
+  // Not expanded in the meantime: the click asked for the prompt's change.
+  await expect(refactor).not.toHaveClass(/expanded/);
+  await expect.poll(() => asked).toBeGreaterThan(0);
+  release();
+  await expect(refactor).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('prompt-change-title')).toHaveText('“Refactor the storage to use JWT sessions”');
+  await expect(page.getByTestId('file-list-item')).toHaveCount(2);
+});
+
 test("without a pointer: Shift+P and the Why panel's button select the selected checkpoint's prompt, its whole change", async ({ page, workspace, serve }) => {
   await open(page, workspace, serve);
   const change = page.getByTestId('prompt-change');

@@ -145,6 +145,7 @@ export function CheckpointList() {
   const prompts = usePrompts((s) => s.byId);
   const selectedPromptId = usePrompts((s) => s.selected);
   const selectPrompt = usePrompts((s) => s.select);
+  const promptsLoaded = usePrompts((s) => s.loaded);
   // A prompt's whole change is shown while its last checkpoint stays selected.
   const promptShown = selectedPromptId !== null && prompts.get(selectedPromptId)?.last === selectedId;
   // A row picked while its prompt's whole change is shown: that checkpoint alone (it may be the prompt's last).
@@ -262,6 +263,7 @@ export function CheckpointList() {
           key={`p${item.ordinal % slots}`}
           promptKey={item.key}
           record={item.record}
+          awaited={!promptsLoaded && item.first.prompt_id === item.key}
           fallback={item.first.prompt ?? ''}
           agent={item.first.agent}
           count={item.count}

@@ -23,8 +23,10 @@ export function promptHeaderHeight(expanded: boolean): number {
 
 export interface PromptHeaderProps {
   promptKey: string;
-  /** The ledger's record; absent for an older store's prompt (known by its first line only). */
+  /** The ledger's record; absent for an older store's prompt (known by its first line only), or until the prompts are in. */
   record: PromptRecord | undefined;
+  /** The prompts are not in yet and this one is known by its id: a click selects it once they are. */
+  awaited: boolean;
   /** The prompt's words as the checkpoint carries them (its first line, shortened). */
   fallback: string;
   agent: string | undefined;
@@ -38,11 +40,11 @@ export interface PromptHeaderProps {
   onToggle: (key: string) => void;
 }
 
-export const PromptHeader = memo(function PromptHeader({ promptKey, record, fallback, agent, count, colour, top, expanded, selected, onSelect, onToggle }: PromptHeaderProps) {
+export const PromptHeader = memo(function PromptHeader({ promptKey, record, awaited, fallback, agent, count, colour, top, expanded, selected, onSelect, onToggle }: PromptHeaderProps) {
   const text = record?.text ?? fallback;
   const who = agentName(record?.agent ?? agent ?? '');
   const failed = record?.failed_calls.length ?? 0;
-  const selectable = record !== undefined && record.last !== null;
+  const selectable = (record !== undefined && record.last !== null) || (record === undefined && awaited);
   const more = hasMore(text) || text.length > 80;
   const tip = `${who}${record ? ` · ${absoluteTime(record.time_ms)}` : ''}: “${text}”${selectable ? '\nSelect to see the whole change this prompt made' : ''}`;
   return (
@@ -56,7 +58,7 @@ export const PromptHeader = memo(function PromptHeader({ promptKey, record, fall
       data-prompt-id={record?.id}
       style={{ top, height: promptHeaderHeight(expanded) }}
       title={tip}
-      onClick={() => (selectable ? onSelect(record.id) : onToggle(promptKey))}
+      onClick={() => (selectable ? onSelect(record?.id ?? promptKey) : onToggle(promptKey))}
     >
       <div className="prompt-header-line">
         {more ? (

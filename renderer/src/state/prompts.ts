@@ -15,15 +15,19 @@ interface PromptsState {
   /** Oldest first, as prompts:list returns them. */
   list: PromptRecord[];
   byId: ReadonlyMap<string, PromptRecord>;
+  /** prompts:list has answered for this workspace (until then a header knows its prompt by id only). */
+  loaded: boolean;
   /** The prompt whose whole change is shown (its last checkpoint is the timeline's selection). */
   selected: string | null;
+  /** A prompt picked before the prompts were in: selected when they arrive. */
+  pending: string | null;
   /** A failed call whose card is open (from its mark on the timeline). */
   shownCall: CallRecord | null;
   showCall(call: CallRecord | null): void;
   /** Another workspace: nothing known yet (read once its whole list is in). */
   reset(workspace: string | null): void;
   refresh(): Promise<void>;
-  /** Show the prompt's whole change: selects its last checkpoint and compares it with the state before the prompt. */
+  /** Show the prompt's whole change: selects its last checkpoint and compares it with the state before the prompt. Before the prompts are in, asks for them now and selects it when they arrive. */
   select(id: string): void;
   clearSelection(): void;
 }
@@ -38,13 +42,15 @@ export const usePrompts = create<PromptsState>()((set, get) => ({
   workspace: null,
   list: [],
   byId: new Map(),
+  loaded: false,
   selected: null,
+  pending: null,
   shownCall: null,
   showCall: (shownCall) => set({ shownCall }),
 
   reset: (workspace) => {
     token++;
-    set({ workspace, list: [], byId: new Map(), selected: null, shownCall: null });
+    set({ workspace, list: [], byId: new Map(), loaded: false, selected: null, pending: null, shownCall: null });
   },
 
   refresh: async () => {
@@ -60,19 +66,27 @@ export const usePrompts = create<PromptsState>()((set, get) => ({
     }
     if (mine !== token || get().workspace !== workspace) return;
     const sorted = [...list].sort((a, b) => a.time_ms - b.time_ms);
-    const selected = get().selected;
-    set({ list: sorted, byId: indexed(sorted), selected: selected && sorted.some((p) => p.id === selected) ? selected : null });
+    const { selected, pending } = get();
+    set({ list: sorted, byId: indexed(sorted), loaded: true, pending: null, selected: selected && sorted.some((p) => p.id === selected) ? selected : null });
+    if (pending !== null) get().select(pending);
   },
 
   select: (id) => {
-    const prompt = get().byId.get(id);
+    const { byId, loaded, pending } = get();
+    const prompt = byId.get(id);
+    if (!prompt && !loaded) {
+      // Clicked while the whole list is still coming in (prompts:list waits for it): ask now.
+      set({ pending: id });
+      if (pending === null) void get().refresh();
+      return;
+    }
     if (!prompt || prompt.last === null) return;
     set({ selected: id });
     useTimeline.getState().select(prompt.last);
   },
 
   clearSelection: () => {
-    if (get().selected !== null) set({ selected: null });
+    if (get().selected !== null || get().pending !== null) set({ selected: null, pending: null });
   },
 }));
 
@@ -102,8 +116,9 @@ useTimeline.subscribe((s, prev) => {
     usePrompts.getState().reset(s.workspace);
   }
   if (s.selectedId !== prev.selectedId) {
-    const { selected, byId } = usePrompts.getState();
-    if (selected && byId.get(selected)?.last !== s.selectedId) usePrompts.getState().clearSelection();
+    const { selected, byId, pending } = usePrompts.getState();
+    // A prompt still awaited is given up too: the person has moved on.
+    if (pending !== null || (selected && byId.get(selected)?.last !== s.selectedId)) usePrompts.getState().clearSelection();
   }
   const whole = s.status === 'ready' && !s.partial;
   const wasWhole = prev.status === 'ready' && !prev.partial && prev.workspace === s.workspace;
