@@ -184,27 +184,51 @@ export function checkpointWords<C extends WordedCheckpoint>(c: C, ctx: WordsCont
     const by = byCall(c);
     return { title: `${changeByCall(c)} — by ${by}`, by, note: null };
   }
-  // Taken as a prompt was given, of what changed since the last call ended (work.ts prompt): a person's.
-  if (c.trigger === 'hook' && c.tool === undefined && c.change_by === 'other') return { title: `${whatChanged(c)}, not by a recorded call`, by: null, note: c.reason || null };
+  if (changeMaker(c, ctx).kind === 'other' && c.tool === undefined) return { title: `${whatChanged(c)}, not by a recorded call`, by: null, note: c.reason || null };
   if (!precedesCall(c)) return { title: c.reason || whatChanged(c), by: null, note: null };
   const note = `before: ${callText(c)}`;
   if (c.trigger === 'baseline') return { title: 'The workspace as first seen', by: null, note };
+  const maker = changeMaker(c, ctx);
+  switch (maker.kind) {
+    case 'made_by':
+    case 'call': {
+      const call = maker.kind === 'made_by' ? maker.call : maker.of;
+      const by = byCall(call);
+      return { title: `${changeByCall(call)} — by ${by}`, by, note };
+    }
+    case 'other':
+      return { title: `${whatChanged(c)}, not by a recorded call`, by: null, note };
+    default:
+      return { title: whatChanged(c), by: null, note };
+  }
+}
+
+/**
+ * Who made a hook checkpoint's change: a call, named by the checkpoint taken as it ended (`of` is the
+ * checkpoint itself) or by the one taken before it (`of` is the checkpoint before); a call that took no
+ * checkpoint of its own (`made_by`); someone else (`other`: a person or another program); or not known
+ * (the checkpoint before is not at hand). The titles above and "why" (electron/prompts/listing.ts) both
+ * ask this, so a checkpoint's call is the one its title names.
+ */
+export type ChangeMaker<C extends WordedCheckpoint = WordedCheckpoint> =
+  | { kind: 'call'; of: C }
+  | { kind: 'made_by'; call: CallRef }
+  | { kind: 'other' }
+  | { kind: 'unknown' };
+
+export function changeMaker<C extends WordedCheckpoint>(c: C, ctx: WordsContext<C> = {}): ChangeMaker<C> {
+  if (endsCall(c)) return { kind: 'call', of: c };
+  // Taken as a prompt was given, of what changed since the last call ended (work.ts prompt): a person's.
+  if (c.trigger === 'hook' && c.tool === undefined && c.change_by === 'other') return { kind: 'other' };
+  if (!precedesCall(c) || c.trigger === 'baseline') return { kind: 'unknown' };
+  if (c.change_by !== 'other' && c.made_by !== undefined) return { kind: 'made_by', call: c.made_by };
   const prev = ctx.previousOf?.(c);
-  if (c.change_by !== 'other' && c.made_by !== undefined) {
-    const by = byCall(c.made_by);
-    return { title: `${changeByCall(c.made_by)} — by ${by}`, by, note };
-  }
   // Known exactly: the previous call's end was still the latest state (or is the checkpoint before).
-  if (c.change_by === 'other' || (prev !== undefined && prev !== null && endsCall(prev))) {
-    return { title: `${whatChanged(c)}, not by a recorded call`, by: null, note };
-  }
+  if (c.change_by === 'other' || (prev !== undefined && prev !== null && endsCall(prev))) return { kind: 'other' };
   // The change since the previous checkpoint: made by the call that checkpoint preceded, when it was one of this agent's.
-  if (prev !== undefined && prev !== null && precedesCall(prev) && prev.agent === c.agent && (prev.session === undefined || c.session === undefined || prev.session === c.session)) {
-    const by = byCall(prev);
-    return { title: `${changeByCall(prev)} — by ${by}`, by, note };
-  }
+  if (prev !== undefined && prev !== null && precedesCall(prev) && prev.agent === c.agent && (prev.session === undefined || c.session === undefined || prev.session === c.session)) return { kind: 'call', of: prev };
   // Not after a call we know of: a person, the watcher's gap or another program changed these files.
-  return { title: prev === undefined ? whatChanged(c) : `${whatChanged(c)}, not by a recorded call`, by: null, note };
+  return prev === undefined ? { kind: 'unknown' } : { kind: 'other' };
 }
 
 /** A WordsContext over a list newest first (as the list, the CLI and the MCP tools hold it): the previous is the next older of the same lane. */

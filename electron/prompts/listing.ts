@@ -14,6 +14,7 @@
 import { ChronoscopeError, UsageError } from '../../shared/errors.js';
 import type { CallRecord, Checkpoint, CheckpointWhy, PromptRecord } from '../../shared/model.js';
 import type { Workspace } from '../engine/api.js';
+import { changeMaker, listContext, type WordsContext } from '../../shared/checkpoint-words.js';
 import { PROMPT_ID_PATTERN, PromptLedger, type PromptEntry } from './ledger.js';
 
 interface Joined {
@@ -118,13 +119,30 @@ export async function findPrompt(storeHome: string, ws: Workspace, id: string): 
   return record!;
 }
 
-/** The call whose change checkpoint `c` holds: the one that names it, else the one with its tool_use_id. */
-function callOf(c: Checkpoint, calls: readonly CallRecord[]): CallRecord | null {
+/**
+ * The call whose change checkpoint `c` holds, as its title names it (shared/checkpoint-words.ts
+ * changeMaker): the call that names `c` as its change (taken as it ended); else the call the title
+ * names — the one the checkpoint before was taken for (its tool_use_id), or one that took no
+ * checkpoint of its own (`made_by`: the latest such call recorded by then). None for a change no
+ * recorded call made (a person's), never the call `c` was only taken before.
+ */
+function callOf(c: Checkpoint, calls: readonly CallRecord[], context: WordsContext<Checkpoint>): CallRecord | null {
   for (let i = calls.length - 1; i >= 0; i--) if (calls[i]!.checkpoint === c.id) return calls[i]!;
-  if (c.tool_use_id === undefined) return null;
-  for (let i = calls.length - 1; i >= 0; i--) {
-    const call = calls[i]!;
-    if (call.tool_use_id === c.tool_use_id && (c.session === undefined || call.session === undefined || call.session === c.session)) return call;
+  const maker = changeMaker(c, context);
+  if (maker.kind === 'call') {
+    const { tool_use_id: id, session } = maker.of;
+    if (id === undefined) return null;
+    for (let i = calls.length - 1; i >= 0; i--) {
+      const call = calls[i]!;
+      if (call.tool_use_id === id && (session === undefined || call.session === undefined || call.session === session)) return call;
+    }
+  }
+  if (maker.kind === 'made_by') {
+    const { agent, tool, reason } = maker.call;
+    for (let i = calls.length - 1; i >= 0; i--) {
+      const call = calls[i]!;
+      if (call.agent === agent && call.tool === tool && call.reason === reason && call.time_ms <= c.time_ms) return call;
+    }
   }
   return null;
 }
@@ -143,9 +161,11 @@ export async function whyOfMany(storeHome: string, ws: Workspace, checkpoints: r
 
 async function whyIn(ws: Workspace, checkpoints: readonly Checkpoint[], joined: Joined): Promise<Map<string, CheckpointWhy>> {
   const byId = new Map(joined.entries.map((e) => [e.id, e]));
+  const context = listContext(joined.checkpoints);
   const found = checkpoints.map((c) => {
-    const call = callOf(c, joined.calls);
-    const promptId = c.prompt_id ?? call?.prompt_id;
+    const call = callOf(c, joined.calls, context);
+    // The prompt of the call that made the change; else the one the checkpoint was taken under.
+    const promptId = call?.prompt_id ?? c.prompt_id;
     return { c, call, entry: promptId === undefined ? undefined : byId.get(promptId) };
   });
   const entries = [...new Set(found.flatMap((f) => (f.entry ? [f.entry] : [])))];

@@ -1,7 +1,7 @@
 // Titles against diffs in a history the real hook process made: each hook
 // checkpoint names the change it holds (made by the call before it), and the
 // CLI's list and show and the MCP tools say the same words.
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -105,6 +105,51 @@ describe('titles of a hook-made history', () => {
     expect(await files(listed[2]!.id)).toEqual(['src/core/mod0.ts']);
     // show says the same as list.
     expect((await cli<{ checkpoint: Described }>(['show', listed[2]!.id])).checkpoint).toMatchObject({ title: listed[2]!.title, by: "Claude Code's Edit" });
+  });
+
+  it("show and why name the call the title names, with that call's intent: never the call a checkpoint was only taken before, and none for a person's change", async () => {
+    const transcript = join(dir, 'transcript.jsonl');
+    const say = (entry: unknown): Promise<void> => appendFile(transcript, `${JSON.stringify(entry)}\n`);
+    const hook = async (payload: Record<string, unknown>): Promise<void> => {
+      const r = await runCli(['hook', 'claude-code'], { input: JSON.stringify({ session_id: 'sess-w', transcript_path: transcript, cwd: ws, permission_mode: 'default', ...payload }), env: baseEnv(home), cwd: ws });
+      expect(r.code, r.stderr).toBe(0);
+    };
+    /** One call as Claude Code makes it: the assistant's words and the call in the transcript, PreToolUse, the change, PostToolUse. */
+    const call = async (id: string, tool: string, input: Record<string, unknown>, words: string, change: () => Promise<void>): Promise<void> => {
+      await say({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: words }, { type: 'tool_use', id, name: tool, input }] } });
+      await hook({ hook_event_name: 'PreToolUse', tool_name: tool, tool_input: input, tool_use_id: id });
+      await change();
+      await say({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: 'ok' }] } });
+      await hook({ hook_event_name: 'PostToolUse', tool_name: tool, tool_input: input, tool_use_id: id, tool_response: tool === 'Bash' ? { stdout: '', stderr: '', interrupted: false } : { filePath: input['file_path'] } });
+    };
+    await say({ type: 'user', message: { role: 'user', content: 'Rename the clock and note it' } });
+    await hook({ hook_event_name: 'UserPromptSubmit', prompt: 'Rename the clock and note it' });
+    await call('toolu_mv', 'Bash', { command: 'git mv src/lib/time.ts src/lib/clock.ts && echo renamed > notes.txt' }, 'I will rename time.ts with git mv.', async () => {
+      await rename(join(ws, 'src/lib/time.ts'), join(ws, 'src/lib/clock.ts'));
+      await writeFile(join(ws, 'notes.txt'), 'renamed\n');
+    });
+    await call('toolu_ed', 'Edit', { file_path: join(ws, 'CHANGELOG.md'), old_string: '# Changes', new_string: '# Changes\n- clock' }, 'Now the changelog.', () => writeFile(join(ws, 'CHANGELOG.md'), '# Changes\n- clock\n'));
+    // A person's edit, then a call that changes nothing.
+    await writeFile(join(ws, 'README.md'), 'by hand\n');
+    await call('toolu_ls', 'Bash', { command: 'ls' }, 'Let me look around.', async () => undefined);
+
+    const listed = await cli<Described[]>(['list', '--all']);
+    const titled = (title: string): Described => {
+      const found = listed.find((c) => c.title === title);
+      expect(found, JSON.stringify(listed.map((c) => c.title))).toBeDefined();
+      return found!;
+    };
+    type Shown = { intent: string | null; call: { tool: string; tool_use_id?: string } | null; prompt: { text: string } | null };
+    const byBash = titled("git mv src/lib/time.ts src/lib/clock.ts && echo renamed > notes.txt — by Claude Code's Bash");
+    const shown = await cli<Shown>(['show', byBash.id]);
+    expect([shown.call?.tool_use_id, shown.intent, shown.prompt?.text]).toEqual(['toolu_mv', 'I will rename time.ts with git mv.', 'Rename the clock and note it']);
+    const line = await cli<{ call: { tool_use_id?: string } | null; checkpoint: { id: string } }>(['why', 'notes.txt:1']);
+    expect([line.checkpoint.id, line.call?.tool_use_id]).toEqual([byBash.id, 'toolu_mv']);
+    const edit = await cli<Shown>(['show', titled("Edit CHANGELOG.md — by Claude Code's Edit").id]);
+    expect([edit.call?.tool_use_id, edit.intent]).toEqual(['toolu_ed', 'Now the changelog.']);
+    const person = await cli<Shown>(['show', titled('README.md changed, not by a recorded call').id]);
+    expect([person.call, person.intent]).toEqual([null, null]);
+    expect((await cli<{ call: unknown }>(['why', 'README.md:1'])).call).toBeNull();
   });
 
   it('a page names a restore by its target\'s own title, as show does, when the target is beyond the page', async () => {
