@@ -8,6 +8,7 @@ import { matcher, NO_FILTER, PROMPT_FILTER_PREFIX } from '../../renderer/src/lib
 import { searchWords, textsIn, whereMatched } from '../../renderer/src/lib/search-texts.js';
 import { wordsIn } from '../../renderer/src/lib/checkpoint-title.js';
 import { promptKeyOf } from '../../renderer/src/lib/prompt-groups.js';
+import { sessionKey } from '../../shared/lane-key.js';
 
 let t = 1_000_000;
 const cp = (id: string, over: Partial<Checkpoint>): Checkpoint => ({
@@ -82,5 +83,17 @@ describe('the author filter', () => {
     expect(list.filter(keep).map((x) => x.id)).toEqual(['c', 'b']);
     const older = matcher({ ...NO_FILTER, lane: `${PROMPT_FILTER_PREFIX}${promptKeyOf(other)!}` }, null);
     expect(list.filter(older).map((x) => x.id)).toEqual(['e']);
+  });
+});
+
+describe('promptKeyOf: what was taken as a prompt was given belongs to no prompt', () => {
+  const base = { agent: 'claude-code', session: 's1' } as const;
+  it("a person's edit and a baseline taken at a prompt, labelled with its words by the first prompt-ledger versions, get no key; the prompt's own checkpoints keep theirs", () => {
+    expect(promptKeyOf({ ...base, trigger: 'hook', change_by: 'other', prompt: 'Now tidy b.ts' })).toBeNull();
+    expect(promptKeyOf({ ...base, trigger: 'baseline', prompt: 'Now tidy b.ts' })).toBeNull();
+    expect(promptKeyOf({ ...base, trigger: 'hook', tool: 'Edit', prompt: 'Now tidy b.ts', prompt_id: 'pmxc3gdm908e853ea' })).toBe('pmxc3gdm908e853ea');
+    // An older store's (no ids): a call's checkpoint by its session and words; a person's change before a call too.
+    expect(promptKeyOf({ ...base, trigger: 'hook', tool: 'Edit', prompt: 'Now tidy b.ts' })).toBe(`${sessionKey('claude-code', 's1')}\0Now tidy b.ts`);
+    expect(promptKeyOf({ ...base, trigger: 'hook', tool: 'Edit', change_by: 'other', prompt: 'Now tidy b.ts' })).not.toBeNull();
   });
 });

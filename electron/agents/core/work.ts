@@ -18,7 +18,7 @@ import { callReason } from './call-reason.js';
 import { recordCall, recordCallIn, type CallChange } from './call-record.js';
 import { asUnendedCall } from './unended-call.js';
 import { takeReminders } from './reminded.js';
-import { promptLabel, promptOf } from './session-prompt.js';
+import { promptOf } from './session-prompt.js';
 import { realFilePath, workspaceDirFor } from './workspace-for.js';
 
 export interface AgentBackend {
@@ -266,8 +266,9 @@ export { shortCommand } from './call-reason.js';
 async function prompt(request: Extract<CoreRequest, { op: 'prompt' }>, backend: AgentBackend): Promise<PromptResult> {
   const { store } = backend;
   const workspace = await openWorkspace(backend, await workspaceDirFor(store, request.cwd));
-  // Labelled with the prompt just given (the lane's label), but not its id: it holds the state before the prompt.
-  const baseline = await workspace.ensureBaseline({ agent: request.agent, session: request.session, prompt: promptLabel(request.text) });
+  // The agent's lane, but neither the prompt's id nor its words: it holds the state before the prompt, which the
+  // list would otherwise show under a second header of the same prompt (one keyed by its words).
+  const baseline = await workspace.ensureBaseline({ agent: request.agent, session: request.session });
   let before = baseline.id;
   if (before === null) {
     // The session's last call may have changed files with no checkpoint of its own (a shell call, alone):
@@ -279,7 +280,7 @@ async function prompt(request: Extract<CoreRequest, { op: 'prompt' }>, backend: 
     const byCall = asCall.change_by === 'call';
     const options: SnapshotOptions = byCall
       ? asCall
-      : { trigger: 'hook', reason: 'Changed before the prompt was given', agent: request.agent, session: request.session, prompt: promptLabel(request.text), change_by: 'other' };
+      : { trigger: 'hook', reason: 'Changed before the prompt was given', agent: request.agent, session: request.session, change_by: 'other' };
     const taken = await backend.checkpoint(workspace, options, []);
     before = taken.id;
     const now = taken.id ?? latestNow?.id ?? null;
