@@ -74,7 +74,8 @@ export function whyLineText(w: WhyLine, now = Date.now()): string[] {
 }
 
 export function whyFileText(w: WhyFile, now = Date.now()): string[] {
-  const lines = [`${style.bold(safeText(w.path))}: ${plural(w.lines, 'line')}, changed under ${plural(w.prompts.filter((e) => e.prompt).length, 'prompt')} (newest first)`];
+  const under = w.prompts.filter((e) => e.prompt).length;
+  const lines = [`${style.bold(safeText(w.path))}: ${plural(w.lines, 'line')}, ${under === 0 ? 'changed under no recorded prompt' : `changed under ${plural(under, 'prompt')} (newest first)`}`];
   for (const e of w.prompts) {
     const newest = e.checkpoints[0];
     const when = newest ? relativeTime(newest.time_ms, now) : '';

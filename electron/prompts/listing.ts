@@ -100,22 +100,30 @@ export async function listPrompts(storeHome: string, ws: Workspace): Promise<Pro
   return records(ws, [...joined.entries].reverse(), joined);
 }
 
-/** A prompt id from outside (CLI, MCP): malformed → UsageError. */
+/** A prompt id, or its first characters (as a checkpoint's), as `list --prompts` shows them: 'p' and at least 4 more. */
+const PROMPT_REF_PATTERN = /^p[0-9a-z]{4,20}$/;
+
+/** A prompt id (or a prefix of one) from outside (CLI, MCP): malformed → UsageError. */
 export function checkPromptId(id: string): string {
-  if (!PROMPT_ID_PATTERN.test(id)) {
+  if (!PROMPT_ID_PATTERN.test(id) && !PROMPT_REF_PATTERN.test(id)) {
     const shown = id.length > 40 ? `${id.slice(0, 40)}…` : id;
-    throw new UsageError(`not a prompt id: ${JSON.stringify(shown)} (ids start with p; see chronoscope list --prompts)`);
+    throw new UsageError(`not a prompt id: ${JSON.stringify(shown)} (a prompt id is p and at least 4 more letters or digits, as chronoscope list --prompts shows them)`);
   }
   return id;
 }
 
-/** One prompt by id; not found → UsageError (a mistyped id is a usage problem, and nothing is changed). */
+/**
+ * One prompt by id or unique prefix. None → not_found (as an unknown checkpoint is: exit 1), several →
+ * UsageError; nothing is changed either way.
+ */
 export async function findPrompt(storeHome: string, ws: Workspace, id: string): Promise<PromptRecord> {
   checkPromptId(id);
   const joined = await join(storeHome, ws);
-  const entry = joined.entries.find((e) => e.id === id);
-  if (!entry) throw new UsageError(`no prompt ${id} in this workspace (see chronoscope list --prompts)`);
-  const [record] = await records(ws, [entry], joined);
+  const exact = joined.entries.find((e) => e.id === id);
+  const matches = exact ? [exact] : joined.entries.filter((e) => e.id.startsWith(id));
+  if (matches.length === 0) throw new ChronoscopeError('not_found', `no prompt ${id} in this workspace (see chronoscope list --prompts)`);
+  if (matches.length > 1) throw new UsageError(`${id} is the start of ${matches.length} prompts' ids: give more of it (see chronoscope list --prompts)`);
+  const [record] = await records(ws, [matches[0]!], joined);
   return record!;
 }
 

@@ -95,25 +95,32 @@ describe('chronoscope restore --before-prompt', () => {
     expect(treeFingerprint(sb.workspace)).toBe(after);
   });
 
-  it('refuses a malformed or unknown prompt id in one line, exit 2, changing nothing', () => {
+  it('refuses a malformed (exit 2) or unknown (exit 1, as an unknown checkpoint) prompt id in one line, changing nothing', () => {
     writeFileSync(join(sb.workspace, 'src/a.ts'), 'unsaved work\n');
     const before = treeFingerprint(sb.workspace);
     const count = sb.json<Checkpoint[]>(['list', '--all']).length;
-    for (const [args, message] of [
-      [['--before-prompt', 'HEAD~1'], /^chronoscope: not a prompt id: "HEAD~1"/],
-      [['--before-prompt', 'p0000000deadbeef'], /^chronoscope: no prompt p0000000deadbeef in this workspace/],
-      [['--before-prompt', 'p0000000deadbeef', '--yes'], /^chronoscope: no prompt p0000000deadbeef in this workspace/],
-      [['latest', '--before-prompt', h.prompts[0].id, '--yes'], /^chronoscope: give a checkpoint id or --before-prompt, not both/],
-      [[], /^chronoscope: missing the checkpoint to restore/],
+    for (const [args, code, message] of [
+      [['--before-prompt', 'HEAD~1'], 2, /^chronoscope: not a prompt id: "HEAD~1"/],
+      [['--before-prompt', 'p0000000deadbeef'], 1, /^chronoscope: no prompt p0000000deadbeef in this workspace/],
+      [['--before-prompt', 'p0000000deadbeef', '--yes'], 1, /^chronoscope: no prompt p0000000deadbeef in this workspace/],
+      [['--before-prompt', 'p'], 2, /^chronoscope: not a prompt id: "p"/],
+      [['latest', '--before-prompt', h.prompts[0].id, '--yes'], 2, /^chronoscope: give a checkpoint id or --before-prompt, not both/],
+      [[], 2, /^chronoscope: missing the checkpoint to restore/],
     ] as const) {
       const run = sb.cli(['restore', ...args]);
-      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.code, args.join(' ')).toBe(code);
       expect(run.stderr.trim().split('\n')[0]).toMatch(message);
       expect(run.stderr.trim().split('\n')).toHaveLength(1);
       expect(run.stdout).toBe('');
     }
     expect(treeFingerprint(sb.workspace)).toBe(before);
     expect(sb.json<Checkpoint[]>(['list', '--all'])).toHaveLength(count);
+  });
+
+  it('takes the first characters of a prompt id, as list --prompts shows them', () => {
+    const [, p2] = h.prompts;
+    const preview = sb.json<{ prompt: { id: string; before: string }; applied: boolean }>(['restore', '--before-prompt', p2.id.slice(0, 10)]);
+    expect([preview.prompt.id, preview.prompt.before, preview.applied]).toEqual([p2.id, h.c1, false]);
   });
 });
 
@@ -164,6 +171,9 @@ describe('chronoscope why', () => {
       ['src/a.ts:0', 2, /line 0: lines count from 1/],
       ['never.ts', 1, /never.ts was never recorded as a file in this workspace's checkpoints/],
       ['src:1', 1, /src was never recorded as a file/],
+      ['src/a.ts:abc', 2, /^chronoscope: "abc" is not a line number: chronoscope why <file>:<line>, lines count from 1$/],
+      ['src/a.ts:-1', 2, /^chronoscope: "-1" is not a line number/],
+      ['src/a.ts:', 2, /^chronoscope: "" is not a line number/],
     ] as const) {
       const run = sb.cli(['why', target]);
       expect([run.code, run.stdout], target).toEqual([code, '']);

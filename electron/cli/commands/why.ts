@@ -54,6 +54,11 @@ export function registerWhy(program: Command): void {
     if (!onDisk && (await whyCommit(target, options))) return;
     const { path: given, line } = parseTarget(target);
     if (given === '') throw new UsageError('name a file: chronoscope why <file>[:<line>]');
+    // `src/a.ts:abc`, `src/a.ts:-1`, `src/a.ts:`: a file that is there, with a line that is no number.
+    const colon = line === undefined && !onDisk ? /^(.+):([^/\\]*)$/.exec(target) : null;
+    if (colon && [process.cwd(), dir].some((base) => existsSync(resolve(base, colon[1]!)))) {
+      throw new UsageError(`${JSON.stringify(safeText(colon[2]!))} is not a line number: chronoscope why <file>:<line>, lines count from 1`);
+    }
     const store = await openCliStore();
     const workspace = await store.workspace(dir, { register: false });
     const rel = workspaceRelative(workspace.root, given);
