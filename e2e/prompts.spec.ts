@@ -278,6 +278,11 @@ test('search finds the words of a prompt and says where; it matches visible titl
   for (const t of found) expect(t, `listed for “rm src/legacy-adapter.ts”: ${t}`).toContain('rm src/legacy-adapter.ts');
   expect(titles.length).toBeGreaterThan(0);
 
+  // The failing test run changed nothing and has no row: found at the state it ran on.
+  await search.fill('npm test');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first().getByTestId('match-where')).toHaveText('in a failed command');
+
   await page.getByTestId('filter-clear').click();
   await page.getByTestId('filter-more').click();
   const options = await page.getByTestId('filter-lane').locator('option').allInnerTexts();

@@ -2,6 +2,7 @@
 // store and the workspace, and validation of ids and paths before anything
 // reaches the engine (the engine validates again; this gives an early, clear line).
 import { statSync } from 'node:fs';
+import { realpath } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ChronoscopeError, UsageError } from '../../shared/errors.js';
@@ -9,6 +10,8 @@ import { isCheckpointRef } from '../../shared/refs.js';
 import type { Settings } from '../../shared/settings.js';
 import type { Store, Workspace } from '../engine/api.js';
 import { checkWorkspaceDir, openStore, progressMessage, resolveStoreHome, type SnapshotProgress } from '../engine/index.js';
+import { registeredWorkspaces } from '../engine/layout/registered.js';
+import { registeredAround } from '../agents/core/workspace-for.js';
 
 /**
  * Thrown after a command has printed its answer, when the answer itself is in
@@ -31,7 +34,7 @@ export interface CommonOptions {
 /** Adds the options every command takes. Call on each subcommand. */
 export function withCommonOptions(command: Command): Command {
   return command
-    .option('-w, --workspace <dir>', 'the workspace folder (default: the current directory)')
+    .option('-w, --workspace <dir>', 'the workspace folder (default: the recorded workspace the current folder is in, else the current folder)')
     .option('--json', 'print machine-readable JSON');
 }
 
@@ -46,6 +49,17 @@ export function workspaceDir(options: CommonOptions): string {
   }
   if (!isDir) throw new ChronoscopeError('bad_input', `not a folder: ${dir}`);
   return dir;
+}
+
+/**
+ * The workspace a command works on: the one named (-w), else the recorded workspace the current
+ * folder is in (as git finds its repository from a subfolder), else the current folder itself (a
+ * first snapshot records it).
+ */
+export async function workspaceDirAround(options: CommonOptions, home: string): Promise<string> {
+  const dir = workspaceDir(options);
+  if (options.workspace !== undefined) return dir;
+  return (await registeredAround(registeredWorkspaces(home), await realpath(dir))) ?? dir;
 }
 
 /**
@@ -89,8 +103,8 @@ export async function openWorkspace(options: CommonOptions, settings?: Partial<S
  * leave nothing behind.
  */
 export async function checkedWorkspaceDir(options: CommonOptions): Promise<{ dir: string; home: string }> {
-  const dir = workspaceDir(options);
   const home = await resolveStoreHome();
+  const dir = await workspaceDirAround(options, home);
   await checkWorkspaceDir(dir, home);
   return { dir, home };
 }

@@ -145,7 +145,13 @@ describe('chronoscope why', () => {
     expect(restored.checkpoint.id).toBe(h.c2);
     void p1;
 
-    // From a subfolder, the path is taken from there (as a shell completes it).
+    // From a subfolder, the path is taken from there (as a shell completes it), and the workspace is the
+    // recorded one the folder is in, as git finds its repository; named or not.
+    const fromSub = sb.cli(['why', 'a.ts:2', '--json'], { cwd: join(sb.workspace, 'src') });
+    expect(fromSub.code, fromSub.stderr).toBe(0);
+    expect((JSON.parse(fromSub.stdout) as WhyLine).checkpoint.id).toBe(h.c2);
+    const listed = sb.cli(['list', '--json'], { cwd: join(sb.workspace, 'src') });
+    expect((JSON.parse(listed.stdout) as Checkpoint[]).length).toBe(sb.json<Checkpoint[]>(['list']).length);
     const human = sb.cli(['why', 'a.ts:2', '--workspace', '..'], { cwd: join(sb.workspace, 'src') });
     expect(human.code, human.stderr).toBe(0);
     expect(human.stdout).toContain('src/a.ts:2  const beta = flaky();');

@@ -67,6 +67,18 @@ describe('the search box', () => {
     expect(whereMatched(textsIn(all, prompts, c), searchWords('clock.ts jwt'))).toBe('in the prompt');
   });
 
+  it("finds a failed call's command at the state it ran on, though it changed nothing and has no row of its own", () => {
+    const failing: PromptRecord = {
+      ...prompt,
+      failed_calls: [{ agent: 'claude-code', tool: 'Bash', reason: 'Bash: npm test', status: 'failed', exit_code: 1, prompt_id: prompt.id, time: '', time_ms: b.time_ms + 1 }],
+    };
+    const withFailed = new Map([[prompt.id, failing]]);
+    const found = all.filter(matcher({ ...NO_FILTER, text: 'npm test' }, null, null, (x) => textsIn(all, withFailed, x))).map((x) => x.id);
+    // It ran after b was taken and before c: on b's state.
+    expect(found).toEqual(['b']);
+    expect(whereMatched(textsIn(all, withFailed, b), searchWords('npm test'))).toBe('in a failed command');
+  });
+
   it('finds a file the checkpoint changed and says so when its title does not name it', () => {
     const d = cp('d', { trigger: 'auto', reason: 'auto: 2 files changed', paths: ['docs/guide.md', 'docs/faq.md'], stats: { files: 2, insertions: 2, deletions: 0 } });
     const list = [d];

@@ -10,10 +10,8 @@
 // that succeeded, with no effect) straight from here; a workspace the store
 // does not know yet is never registered for it.
 import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
-import type { WorkspaceMeta } from '../../../shared/model.js';
-import { readMeta } from '../../engine/layout/meta.js';
+import { registeredWorkspaces } from '../../engine/layout/registered.js';
 import { storeLayout, workspaceId, workspaceLayout } from '../../engine/layout/paths.js';
 import { PromptLedger } from '../../prompts/ledger.js';
 import type { CallDetails, ToolCall } from './call.js';
@@ -52,18 +50,6 @@ export async function recordCall(home: string, id: string, call: ToolCall, outco
   });
 }
 
-/** The store's workspaces as their meta files say, without the engine. */
-function lightStore(home: string): { listWorkspaces(): Promise<WorkspaceMeta[]> } {
-  const layout = storeLayout(home);
-  return {
-    async listWorkspaces() {
-      const ids = await readdir(layout.workspacesDir).catch(() => [] as string[]);
-      const metas = await Promise.all(ids.map((id) => readMeta(workspaceLayout(layout, id).metaFile)));
-      return metas.filter((m): m is NonNullable<typeof m> => m !== undefined);
-    },
-  };
-}
-
 /** A call that took no checkpoint, recorded in the workspace `dir` when the store knows it (never registered for it). */
 export async function recordCallIn(home: string, dir: string, call: ToolCall, outcome: 'ok' | 'failed', details: CallDetails | undefined): Promise<void> {
   const id = workspaceId(dir);
@@ -73,5 +59,5 @@ export async function recordCallIn(home: string, dir: string, call: ToolCall, ou
 
 /** The same from the hook process alone: the workspace found without the engine. */
 export async function recordCallAlone(home: string, call: ToolCall, outcome: 'ok' | 'failed', details: CallDetails | undefined): Promise<void> {
-  await recordCallIn(home, await workspaceDirFor(lightStore(home), call.cwd), call, outcome, details);
+  await recordCallIn(home, await workspaceDirFor(registeredWorkspaces(home), call.cwd), call, outcome, details);
 }

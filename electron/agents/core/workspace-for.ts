@@ -11,15 +11,21 @@ import { findRepoRoot } from '../../effects/git-files.js';
  */
 export async function workspaceDirFor(store: Pick<Store, 'listWorkspaces'>, cwd: string): Promise<string> {
   const real = await realpath(cwd);
-  const registered = (await store.listWorkspaces())
-    .map((m) => m.path)
-    .filter((p) => real === p || real.startsWith(p.endsWith(sep) ? p : p + sep))
-    .sort((a, b) => b.length - a.length);
-  if (registered[0] !== undefined) return registered[0];
+  const registered = await registeredAround(store, real);
+  if (registered !== null) return registered;
   const top = findRepoRoot(real);
   const home = resolve(homedir());
   if (top !== null && !(home === top || home.startsWith(top.endsWith(sep) ? top : top + sep))) return top;
   return real;
+}
+
+/** The innermost registered workspace containing the real folder `real` (or it itself); null when none does. */
+export async function registeredAround(store: Pick<Store, 'listWorkspaces'>, real: string): Promise<string | null> {
+  const registered = (await store.listWorkspaces())
+    .map((m) => m.path)
+    .filter((p) => real === p || real.startsWith(p.endsWith(sep) ? p : p + sep))
+    .sort((a, b) => b.length - a.length);
+  return registered[0] ?? null;
 }
 
 /** The real path of a file that may not exist yet (a write creates it): resolve its folder. */

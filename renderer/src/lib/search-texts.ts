@@ -56,21 +56,48 @@ export function whereMatched(texts: SearchTexts, words: readonly string[], pathH
   return `in ${[...places].join(' and ')}`;
 }
 
-/** The texts of a checkpoint with nothing else at hand: its own words (tests, and before prompts load). */
-export function ownTexts(c: Checkpoint, title: string, prompt: PromptRecord | undefined): SearchTexts {
-  const failed = prompt?.failed_calls.filter((call) => call.checkpoint === c.id).map((call) => call.reason) ?? [];
+/**
+ * The texts of a checkpoint with nothing else at hand: its own words (tests, and before prompts load).
+ * `failed`: the commands of its prompt's failed calls placed at it (failedCallsAt); default those that name it.
+ */
+export function ownTexts(c: Checkpoint, title: string, prompt: PromptRecord | undefined, failed?: readonly string[]): SearchTexts {
+  const commands = failed ?? prompt?.failed_calls.filter((call) => call.checkpoint === c.id).map((call) => call.reason) ?? [];
   return {
     title: title.toLowerCase(),
     prompt: (prompt?.text ?? c.prompt ?? '').toLowerCase(),
     paths: (c.paths ?? []).join('\n').toLowerCase(),
     author: `${c.agent ? agentName(c.agent) : ''} ${c.agent ?? ''} ${c.tool ?? ''}`.toLowerCase(),
-    commands: failed.join('\n').toLowerCase(),
+    commands: commands.join('\n').toLowerCase(),
   };
+}
+
+/**
+ * Which row each failed call is found at: the checkpoint that holds its change, else (a failed call
+ * mostly changes nothing: `npm test`) the state it ran on, its prompt's newest checkpoint taken by
+ * then, else its prompt's first. Keyed by checkpoint id; the commands as the calls are worded.
+ */
+export function failedCallsAt(newestFirst: readonly Checkpoint[], prompts: ReadonlyMap<string, PromptRecord>): Map<string, string[]> {
+  const byPrompt = new Map<string, Checkpoint[]>();
+  for (const c of newestFirst) {
+    if (c.prompt_id === undefined || !prompts.get(c.prompt_id)?.failed_calls.length) continue;
+    const list = byPrompt.get(c.prompt_id);
+    if (list) list.push(c);
+    else byPrompt.set(c.prompt_id, [c]);
+  }
+  const at = new Map<string, string[]>();
+  for (const [id, rows] of byPrompt) {
+    for (const call of prompts.get(id)!.failed_calls) {
+      const row = (call.checkpoint !== undefined ? rows.find((c) => c.id === call.checkpoint) : undefined) ?? rows.find((c) => c.time_ms <= call.time_ms) ?? rows[rows.length - 1]!;
+      at.set(row.id, [...(at.get(row.id) ?? []), call.reason]);
+    }
+  }
+  return at;
 }
 
 let cacheList: readonly Checkpoint[] | null = null;
 let cachePrompts: ReadonlyMap<string, PromptRecord> | null = null;
 let cache = new WeakMap<Checkpoint, SearchTexts>();
+let cacheFailed = new Map<string, string[]>();
 
 /** The texts of `c`, a checkpoint of the timeline's whole list (titles are worded against it). */
 export function textsIn(all: readonly Checkpoint[], prompts: ReadonlyMap<string, PromptRecord>, c: Checkpoint): SearchTexts {
@@ -78,10 +105,11 @@ export function textsIn(all: readonly Checkpoint[], prompts: ReadonlyMap<string,
     cacheList = all;
     cachePrompts = prompts;
     cache = new WeakMap();
+    cacheFailed = failedCallsAt(all, prompts);
   }
   let texts = cache.get(c);
   if (texts === undefined) {
-    texts = ownTexts(c, wordsIn(all, c).title, c.prompt_id ? prompts.get(c.prompt_id) : undefined);
+    texts = ownTexts(c, wordsIn(all, c).title, c.prompt_id ? prompts.get(c.prompt_id) : undefined, cacheFailed.get(c.id) ?? []);
     cache.set(c, texts);
   }
   return texts;
