@@ -77,6 +77,10 @@ describe('the search box', () => {
     // It ran after b was taken and before c: on b's state.
     expect(found).toEqual(['b']);
     expect(whereMatched(textsIn(all, withFailed, b), searchWords('npm test'))).toBe('in a failed command');
+    // Where one place holds every word, that place alone ("storage" is in the prompt too).
+    const failingStorage = new Map([[prompt.id, { ...failing, failed_calls: [{ ...failing.failed_calls[0]!, reason: 'Bash: npm run storage' }] }]]);
+    expect(whereMatched(textsIn(all, failingStorage, b), searchWords('npm storage'))).toBe('in a failed command');
+    expect(whereMatched(textsIn(all, failingStorage, b), searchWords('npm jwt'))).toBe('in a failed command and the prompt');
   });
 
   it('finds a file the checkpoint changed and says so when its title does not name it', () => {

@@ -47,10 +47,13 @@ export function whereMatched(texts: SearchTexts, words: readonly string[], pathH
   const missing = words.filter((w) => !texts.title.includes(w) && !texts.author.includes(w));
   if (missing.length === 0) return null;
   const places = new Set<string>();
-  for (const w of missing) {
+  // One place that holds every word ("npm test" in a failed command, though "test" is in the prompt too).
+  const whole = (['prompt', 'commands', 'paths'] as const).find((p) => missing.every((w) => texts[p].includes(w)));
+  for (const w of whole === undefined ? missing : []) {
     const part = (['prompt', 'commands', 'paths'] as const).find((p) => texts[p].includes(w));
     if (part) places.add(WHERE[part]);
   }
+  if (whole !== undefined) places.add(WHERE[whole]);
   if (places.size === 0 && pathHit) places.add('a changed file');
   if (places.size === 0) return null;
   return `in ${[...places].join(' and ')}`;
