@@ -1,5 +1,5 @@
 // Human-readable renderings of the domain model, shared by the commands.
-import { titleTimeId, type CheckpointWords } from '../../shared/checkpoint-words.js';
+import { precedesCall, titleTimeId, type CheckpointWords } from '../../shared/checkpoint-words.js';
 import type { Checkpoint, CheckpointStats, FileChange, RestorePreview, SkippedFile } from '../../shared/model.js';
 import { CHANGE_STATUS_LETTER } from '../../shared/model.js';
 import { plural, relativeTime, safeText, shortId, style, table } from './output.js';
@@ -76,9 +76,12 @@ export function checkpointDetails(cp: Checkpoint & CheckpointWords, now = Date.n
     `time     ${cp.time} (${relativeTime(cp.time_ms, now)})`,
     `trigger  ${cp.trigger}`,
   ];
-  if (cp.reason) lines.push(`reason   ${safeText(cp.reason)}`);
-  if (cp.agent) lines.push(`agent    ${safeText(cp.agent)}`);
-  if (cp.tool) lines.push(`tool     ${safeText(cp.tool)}`);
+  // A hook checkpoint taken before a call: its note says that call ("before: Edit src/a.ts"); its own
+  // reason and tool are that call's, not its change's maker, so they are not repeated as if they were.
+  const before = precedesCall(cp);
+  if (cp.reason && !before) lines.push(`reason   ${safeText(cp.reason)}`);
+  if (cp.agent) lines.push(before ? `taken    by ${safeText(cp.agent)}'s hook` : `agent    ${safeText(cp.agent)}`);
+  if (cp.tool && !before) lines.push(`tool     ${safeText(cp.tool)}`);
   if (cp.session) lines.push(`session  ${safeText(cp.session)}`);
   if (cp.restore_target) lines.push(`target   ${style.id(shortId(cp.restore_target))}`);
   if (cp.origin === 'hermes') lines.push(`from     Hermes Agent's /rollback store (read-only; Hermes prunes it)`);

@@ -63,7 +63,7 @@ export function whyDetailLines(prompt: PromptRecord | null, call: CallRecord | n
 export function whyLineText(w: WhyLine, now = Date.now()): string[] {
   const lines = [
     `${style.bold(`${safeText(w.path)}:${w.line}`)}  ${safeText(w.text.trim())}`,
-    `changed in  ${style.id(shortId(w.checkpoint.id))}  ${relativeTime(w.checkpoint.time_ms, now)}  ${safeText(w.checkpoint.reason)}`,
+    `changed in  ${style.id(shortId(w.checkpoint.id))}  ${relativeTime(w.checkpoint.time_ms, now)}  ${safeText(w.title)}`,
     `agent       ${w.agent === null ? style.dim('none recorded (a person, or a program no hook saw)') : safeText(w.agent)}`,
   ];
   if (w.call) lines.push(`call        ${callText(w.call)}`);

@@ -14,7 +14,7 @@
 import { ChronoscopeError, UsageError } from '../../shared/errors.js';
 import type { CallRecord, Checkpoint, CheckpointWhy, PromptRecord } from '../../shared/model.js';
 import type { Workspace } from '../engine/api.js';
-import { changeMaker, listContext, type WordsContext } from '../../shared/checkpoint-words.js';
+import { changeMaker, checkpointWords, listContext, type WordsContext } from '../../shared/checkpoint-words.js';
 import { PROMPT_ID_PATTERN, PromptLedger, type PromptEntry } from './ledger.js';
 
 interface Joined {
@@ -159,15 +159,23 @@ function callOf(c: Checkpoint, calls: readonly CallRecord[], context: WordsConte
 export async function whyOf(storeHome: string, ws: Workspace, id: string): Promise<CheckpointWhy> {
   const joined = await join(storeHome, ws);
   const checkpoint = joined.checkpoints.find((c) => c.id === id) ?? (await ws.resolve(id));
-  return (await whyIn(ws, [checkpoint], joined)).get(checkpoint.id)!;
+  const { prompt, call } = (await whyIn(ws, [checkpoint], joined)).get(checkpoint.id)!;
+  return { prompt, call };
+}
+
+/** A checkpoint's why, with its title and author as the list words them (`why`'s lines say the same). */
+export interface WordedWhy extends CheckpointWhy {
+  title: string;
+  /** Who made its change ("Claude Code's Edit"); null: no recorded call, or not known. */
+  by: string | null;
 }
 
 /** whyOf for many checkpoints with one read of the ledger and the listing (`why` over a file's versions). */
-export async function whyOfMany(storeHome: string, ws: Workspace, checkpoints: readonly Checkpoint[]): Promise<Map<string, CheckpointWhy>> {
+export async function whyOfMany(storeHome: string, ws: Workspace, checkpoints: readonly Checkpoint[]): Promise<Map<string, WordedWhy>> {
   return whyIn(ws, checkpoints, await join(storeHome, ws));
 }
 
-async function whyIn(ws: Workspace, checkpoints: readonly Checkpoint[], joined: Joined): Promise<Map<string, CheckpointWhy>> {
+async function whyIn(ws: Workspace, checkpoints: readonly Checkpoint[], joined: Joined): Promise<Map<string, WordedWhy>> {
   const byId = new Map(joined.entries.map((e) => [e.id, e]));
   const context = listContext(joined.checkpoints);
   const found = checkpoints.map((c) => {
@@ -178,7 +186,12 @@ async function whyIn(ws: Workspace, checkpoints: readonly Checkpoint[], joined: 
   });
   const entries = [...new Set(found.flatMap((f) => (f.entry ? [f.entry] : [])))];
   const prompts = new Map((await records(ws, entries, joined)).map((r) => [r.id, r]));
-  return new Map(found.map((f) => [f.c.id, { prompt: f.entry ? (prompts.get(f.entry.id) ?? null) : null, call: f.call }]));
+  return new Map(
+    found.map((f) => {
+      const { title, by } = checkpointWords(f.c, context);
+      return [f.c.id, { prompt: f.entry ? (prompts.get(f.entry.id) ?? null) : null, call: f.call, title, by }];
+    }),
+  );
 }
 
 /** The checkpoint "restore to before this prompt" restores; a clear error where there is none. */

@@ -13,9 +13,11 @@ export interface WhyLine {
   text: string;
   /** The checkpoint whose version of the file first held this line as it is now. */
   checkpoint: Checkpoint;
+  /** Its title, as the list says it (the change it holds, never the call it was taken before). */
+  title: string;
   call: CallRecord | null;
   prompt: PromptRecord | null;
-  /** Who made the change: the call's agent, else the checkpoint's, else null (a person, the watcher). */
+  /** Who made the change: the call's agent, else the checkpoint's where its title names a call, else null (a person, the watcher). */
   agent: string | null;
   /** The checkpoint whose version was blamed (the newest holding the file). */
   as_of: string;
@@ -48,8 +50,9 @@ function where(b: Blame): { as_of: string; deleted_in?: string } {
 export async function whyLine(storeHome: string, ws: Workspace, rel: string, line: number): Promise<WhyLine> {
   const b = await blame(ws, rel);
   const { text, checkpoint } = lineOrigin(b, line);
-  const why = (await whyOfMany(storeHome, ws, [checkpoint])).get(checkpoint.id) ?? { prompt: null, call: null };
-  return { path: rel, line, text, checkpoint, call: why.call, prompt: why.prompt, agent: why.call?.agent ?? checkpoint.agent ?? null, ...where(b) };
+  const why = (await whyOfMany(storeHome, ws, [checkpoint])).get(checkpoint.id) ?? { prompt: null, call: null, title: checkpoint.reason, by: null };
+  const agent = why.call?.agent ?? (why.by !== null ? (checkpoint.agent ?? null) : null);
+  return { path: rel, line, text, checkpoint, title: why.title, call: why.call, prompt: why.prompt, agent, ...where(b) };
 }
 
 export async function whyFile(storeHome: string, ws: Workspace, rel: string): Promise<WhyFile> {

@@ -149,7 +149,21 @@ describe('titles of a hook-made history', () => {
     expect([edit.call?.tool_use_id, edit.intent]).toEqual(['toolu_ed', 'Now the changelog.']);
     const person = await cli<Shown>(['show', titled('README.md changed, not by a recorded call').id]);
     expect([person.call, person.intent]).toEqual([null, null]);
-    expect((await cli<{ call: unknown }>(['why', 'README.md:1'])).call).toBeNull();
+    expect(await cli<{ call: unknown; agent: unknown; title: string }>(['why', 'README.md:1'])).toMatchObject({ call: null, agent: null, title: 'README.md changed, not by a recorded call' });
+    // The human words say the same: the change's title, never the call it was only taken before as its reason.
+    const human = async (args: string[]): Promise<string> => {
+      const r = await runCli([...args, '-w', ws], { env: baseEnv(home) });
+      expect(r.code, r.stderr).toBe(0);
+      return r.stdout;
+    };
+    const shownText = await human(['show', byBash.id]);
+    expect(shownText).toContain("what     git mv src/lib/time.ts src/lib/clock.ts && echo renamed > notes.txt — by Claude Code's Bash");
+    expect(shownText).toContain('before: Edit CHANGELOG.md');
+    expect(shownText).toContain("taken    by claude-code's hook");
+    expect(shownText).not.toMatch(/^(reason|tool)\s/m);
+    const whyText = await human(['why', 'notes.txt:1']);
+    expect(whyText).toMatch(/^changed in {2}\w{8} {2}.* {2}git mv src\/lib\/time.ts src\/lib\/clock.ts && echo renamed > notes.txt — by Claude Code's Bash$/m);
+    expect(whyText).not.toContain('Edit CHANGELOG.md');
   });
 
   it('a page names a restore by its target\'s own title, as show does, when the target is beyond the page', async () => {

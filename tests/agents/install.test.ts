@@ -54,7 +54,9 @@ describe('chronoscope hooks install/uninstall claude-code', () => {
     expect(settings['model']).toBe('opus');
     expect(settings['permissions']).toEqual(OTHERS.permissions);
     const hooks = settings['hooks'] as Record<string, { matcher?: string; hooks: { command: string }[] }[]>;
-    expect(hooks['Stop']).toEqual(OTHERS.hooks.Stop);
+    // The person's own Stop hook is kept as it was; ours is beside it.
+    expect(hooks['Stop']![0]).toEqual(OTHERS.hooks.Stop[0]);
+    expect(hooks['Stop']).toHaveLength(2);
     // Absolute Node (the one that ran the installer) and CLI: works with any PATH. NODE_EXTRA_CA_CERTS
     // emptied: a certificate file read at every Node start (~40 ms) that a hook never uses. The store
     // (CHRONOSCOPE_HOME) set at install: the agent may run the hook without the variable.
@@ -67,6 +69,8 @@ describe('chronoscope hooks install/uninstall claude-code', () => {
       PostToolBatch: undefined,
       UserPromptSubmit: undefined,
       SessionStart: undefined,
+      // The turn's end: alone, the last shell call's change is checkpointed as that call's.
+      Stop: undefined,
     };
     for (const [event, matcher] of Object.entries(matchers)) {
       const ours = hooks[event]!.filter((g) => g.hooks.some((h) => h.command === command));
@@ -122,7 +126,7 @@ describe('chronoscope hooks install/uninstall claude-code', () => {
     const r = await runCli(['hooks', 'install', 'claude-code', '--user'], { env, cwd: ws });
     expect(r.code).toBe(0);
     const settings = await read(join(userHome, '.claude', 'settings.json'));
-    expect(Object.keys(settings['hooks'] as object).sort()).toEqual(['PostToolBatch', 'PostToolUse', 'PostToolUseFailure', 'PreToolUse', 'SessionStart', 'UserPromptSubmit']);
+    expect(Object.keys(settings['hooks'] as object).sort()).toEqual(['PostToolBatch', 'PostToolUse', 'PostToolUseFailure', 'PreToolUse', 'SessionStart', 'Stop', 'UserPromptSubmit']);
     await runCli(['hooks', 'uninstall', 'claude-code', '--user'], { env, cwd: ws });
     // There was no settings file, nor a ~/.claude: uninstall removes both, not leaving `{}`.
     expect(existsSync(join(userHome, '.claude'))).toBe(false);
@@ -154,7 +158,9 @@ describe('chronoscope hooks install/uninstall claude-code', () => {
     const hooks = (await read())['hooks'] as Record<string, { hooks: { command: string }[] }[]>;
     expect(hooks['PreToolUse']).toHaveLength(1);
     expect(hooks['PreToolUse']![0]!.hooks[0]!.command.startsWith(`NODE_EXTRA_CA_CERTS= CHRONOSCOPE_HOME=${join(dir, 'store')} ${process.execPath} `)).toBe(true);
-    expect(hooks['Stop']).toEqual(OTHERS.hooks.Stop);
+    // The person's own Stop hook is kept as it was; ours is beside it.
+    expect(hooks['Stop']![0]).toEqual(OTHERS.hooks.Stop[0]);
+    expect(hooks['Stop']).toHaveLength(2);
   });
 
   it('hooks status shows what is installed where, and what no longer exists', async () => {
@@ -169,7 +175,7 @@ describe('chronoscope hooks install/uninstall claude-code', () => {
     await runCli(['hooks', 'install', 'claude-code', '--workspace', ws], { env });
     r = await runCli(['hooks', 'status', 'claude-code', '--json', '--workspace', ws], { env });
     status = JSON.parse(r.stdout);
-    expect(status[0]!.hooks.map((h) => h.event).sort()).toEqual(['PostToolBatch', 'PostToolUse', 'PostToolUseFailure', 'PreToolUse', 'SessionStart', 'UserPromptSubmit']);
+    expect(status[0]!.hooks.map((h) => h.event).sort()).toEqual(['PostToolBatch', 'PostToolUse', 'PostToolUseFailure', 'PreToolUse', 'SessionStart', 'Stop', 'UserPromptSubmit']);
     expect(status[0]!.hooks[0]).toMatchObject({ node: process.execPath, cli: CLI_PATH, node_exists: true, cli_exists: true });
 
     // An install whose CLI moved away (a path with a space, quoted) and a bare `node`.

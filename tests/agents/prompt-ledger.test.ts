@@ -4,10 +4,11 @@
 // its calls take, each call's end (a failure with its exit code and the end
 // of its output, the assistant's words before it from the transcript), and,
 // with no service running, exact titles for what changed after a failed call.
-import { readFile, realpath, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, realpath, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CallRecord, Checkpoint } from '../../shared/model.js';
+import type { CallRecord, Checkpoint, PromptRecord } from '../../shared/model.js';
 import type { CheckpointWords } from '../../shared/checkpoint-words.js';
 import { PromptLedger, type PromptEntry } from '../../electron/prompts/ledger.js';
 import { workspaceId } from '../../electron/engine/layout/paths.js';
@@ -172,6 +173,39 @@ describe('the prompt ledger the hooks write', () => {
     await claude('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 'toolu_3' });
     const listed = await list();
     expect(listed.slice(0, 2).map((c) => c.title)).toEqual(["npm run gen — by Claude Code's Bash", "Edit a.ts — by Claude Code's Edit"]);
+  });
+});
+
+describe("with no service: the turn's end (Claude Code's Stop)", () => {
+  it("takes the turn's last shell call's change as that call's, under its prompt; a person's edit after the turn is then not that call's", async () => {
+    await claude('UserPromptSubmit', { prompt: 'Generate the client' });
+    await claude('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'npm run gen' }, tool_use_id: 'toolu_g' });
+    await writeFile(join(ws, 'gen.ts'), 'export const generated = 1;\n');
+    await claude('PostToolUse', { tool_name: 'Bash', tool_input: { command: 'npm run gen' }, tool_use_id: 'toolu_g', tool_response: { stdout: '', stderr: '', interrupted: false } });
+    await claude('Stop', { stop_hook_active: false });
+    const [prompt] = (await ledger()).prompts;
+    const [atStop] = await list();
+    expect(atStop).toMatchObject({ trigger: 'hook', change_by: 'call', paths: ['gen.ts'], prompt_id: prompt!.id, title: "npm run gen — by Claude Code's Bash" });
+    // The prompt's whole change holds it at once, not only when the next prompt comes.
+    const listed = await runCli(['list', '--prompts', '--json', '-w', ws], { env: baseEnv(home) });
+    expect((JSON.parse(listed.stdout) as PromptRecord[])[0]).toMatchObject({ id: prompt!.id, last: atStop!.id, files: 1 });
+    // The person edits after the turn; the next turn's first call finds it theirs.
+    await writeFile(join(ws, 'b.ts'), 'export const b = 2; // by hand\n');
+    await claude('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 'toolu_l' });
+    const [next] = await list();
+    expect(next).toMatchObject({ paths: ['b.ts'], title: 'b.ts changed, not by a recorded call', by: null });
+    // A second Stop with nothing unended takes nothing.
+    const count = (await list()).length;
+    await claude('Stop', { stop_hook_active: false });
+    expect(await list()).toHaveLength(count);
+  });
+
+  it('in a folder no recorded workspace holds: nothing, and no store is made', async () => {
+    const elsewhere = await mkdtemp(join(dir, 'not-recorded-'));
+    const store = join(dir, 'no-store-yet');
+    const r = await runCli(['hook', 'claude-code'], { input: JSON.stringify({ session_id: 's', cwd: elsewhere, hook_event_name: 'Stop', stop_hook_active: false }), env: baseEnv(store), cwd: elsewhere });
+    expect([r.code, r.stdout]).toEqual([0, '']);
+    expect(existsSync(store)).toBe(false);
   });
 });
 

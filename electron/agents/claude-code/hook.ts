@@ -14,6 +14,9 @@
 //   checkpoint just before the call and the commands to see and undo.
 // PostToolBatch: calls that got neither PostToolUse nor PostToolUseFailure
 //   (refused by the person at our ask, or by a rule) never ran: denied.
+// Stop (the turn's end): alone, the last shell call's change is checkpointed
+//   as that call's (its end took none), so its prompt holds it and a
+//   person's edit after the turn is told apart.
 // UserPromptSubmit, SessionStart: effect memory — effects of this work whose
 //   tool call the conversation no longer shows (rewound, cleared, compacted)
 //   are named once, with their compensation.
@@ -53,6 +56,8 @@ function event(payload: ClaudeCodePayload): AgentEvent | null {
       ...(transcript === undefined ? {} : { present: () => conversationToolUseIds(transcript) }),
     };
   }
+  // The turn's end: a shell call's change, alone, is taken then as that call's (core/work.ts turnEnd).
+  if (name === 'Stop') return { kind: 'turn_end', cwd: payload.cwd, ...(payload.session_id === undefined ? {} : { session: payload.session_id }) };
   if (name === 'PostToolBatch') {
     // A call of the batch that got neither PostToolUse nor PostToolUseFailure never ran: refused at
     // our ask or by a rule. Claude Code (2.1.197) then gives only the refusal's text, in wording we

@@ -25,6 +25,7 @@ export const HOOK_REGISTRATIONS: readonly { event: string; matcher?: string }[] 
   { event: 'PostToolBatch' },
   { event: 'UserPromptSubmit' },
   { event: 'SessionStart' },
+  { event: 'Stop' },
 ];
 export const OUR_MARK = 'hook claude-code';
 /** Claude Code's own limit for our command, in seconds; our budget (5 s by default) ends well before. */

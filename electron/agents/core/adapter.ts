@@ -41,7 +41,9 @@ export type AgentEvent =
    */
   | { kind: 'after'; call: ToolCall; outcome: 'ok' | 'failed'; output?: string; exitCode?: number | null; intent?: () => Promise<string | null>; transcript?: string }
   /** Calls that never ran (refused). */
-  | { kind: 'denied'; cwd: string; toolCallIds: string[] };
+  | { kind: 'denied'; cwd: string; toolCallIds: string[] }
+  /** The agent's turn ended (Claude Code's Stop): its last call's change, if it took none, is checkpointed as that call's. */
+  | { kind: 'turn_end'; cwd: string; session?: string };
 
 /** How an agent hears the core's answers. Each gives the agent's own output, or null for none. */
 export interface AgentAnswers<Payload, Output> {
@@ -131,6 +133,9 @@ async function handle<P, O>(
     }
     case 'denied':
       if (event.toolCallIds.length > 0) await run({ op: 'denied', agent: adapter.id, cwd: event.cwd, toolCallIds: event.toolCallIds });
+      return null;
+    case 'turn_end':
+      await run({ op: 'turn_end', agent: adapter.id, cwd: event.cwd, ...(event.session === undefined ? {} : { session: event.session }) });
       return null;
     case 'before': {
       // An agent never answers a restore request: refused before anything else, whatever the budget.

@@ -47,6 +47,12 @@ export type CoreRequest =
       /** What the agent told of the call, for the prompt ledger (read in the hook process). */
       details?: CallDetails;
     }
+  /**
+   * The agent's turn ended (Claude Code's Stop): a change the turn's last call left with no checkpoint
+   * of its own (a shell call, alone) is taken now as that call's, so its prompt's change holds it and
+   * a person's edit after the turn is told apart. Nothing else; a workspace never recorded is left alone.
+   */
+  | { op: 'turn_end'; agent: string; cwd: string; session?: string }
   /** A new prompt: recorded in the workspace's prompt ledger with the latest checkpoint then (a baseline first, if none). */
   | {
       op: 'prompt';
@@ -116,6 +122,13 @@ export interface PromptResult {
   before: string | null;
 }
 
+export interface TurnEndResult {
+  op: 'turn_end';
+  workspace: string;
+  /** The checkpoint taken as the turn's last call's, or null (nothing left unended, or nothing changed). */
+  checkpoint: string | null;
+}
+
 export interface DeniedResult {
   op: 'denied';
   updated: number;
@@ -139,4 +152,4 @@ export interface SnapshotAnswer {
   result: SnapshotResult;
 }
 
-export type AgentResult = BeforeResult | AfterResult | DeniedResult | MemoryResult | SnapshotAnswer | PromptResult;
+export type AgentResult = BeforeResult | AfterResult | DeniedResult | MemoryResult | SnapshotAnswer | PromptResult | TurnEndResult;

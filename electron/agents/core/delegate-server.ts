@@ -308,6 +308,11 @@ export function parseRequest(line: string): ParsedRequest {
         },
         ...envelope,
       };
+    case 'turn_end':
+      return {
+        request: { op: 'turn_end', agent: str(q['agent'], 'agent', 100), cwd: str(q['cwd'], 'cwd'), ...(q['session'] === undefined ? {} : { session: str(q['session'], 'session', 1000) }) },
+        ...envelope,
+      };
     case 'denied':
       return {
         request: { op: 'denied', agent: str(q['agent'], 'agent', 100), cwd: str(q['cwd'], 'cwd'), toolCallIds: strList(q['toolCallIds'], 'toolCallIds') },

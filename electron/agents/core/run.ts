@@ -35,6 +35,8 @@ export async function runCore(request: CoreRequest, budget: Budget, options: Run
   const home = options.home ?? defaultStoreHome();
   if (request.op === 'memory' && !storeHasLedgers(home)) return { op: 'memory', effects: [] };
   if (request.op === 'denied' && !storeHasLedgers(home)) return { op: 'denied', updated: 0 };
+  // A turn's end in a folder no recorded workspace holds: nothing to do, and no store is opened (or made).
+  if (request.op === 'turn_end' && !(await recordedAround(home, request.cwd))) return { op: 'turn_end', workspace: request.cwd, checkpoint: null };
   // Most calls succeed with no effect to record: only a running service has work then (the
   // checkpoint of what the call changed, cheap with its watcher). Alone there is nothing to do, so
   // neither the engine is loaded nor the store opened (alone that was ~40 ms of every Bash call).
@@ -76,6 +78,13 @@ export async function runCore(request: CoreRequest, budget: Budget, options: Run
   return result;
 }
 
+/** Whether a recorded workspace holds `cwd`: read from the store's meta files, the engine not loaded. */
+async function recordedAround(home: string, cwd: string): Promise<boolean> {
+  const [{ realpath }, { registeredWorkspaces }, { registeredAround }] = await Promise.all([import('node:fs/promises'), import('../../engine/layout/registered.js'), import('./workspace-for.js')]);
+  const real = await realpath(cwd).catch(() => null);
+  return real !== null && (await registeredAround(registeredWorkspaces(home), real)) !== null;
+}
+
 function folderOf(request: CoreRequest): string {
   switch (request.op) {
     case 'before':
@@ -84,6 +93,7 @@ function folderOf(request: CoreRequest): string {
     case 'denied':
     case 'memory':
     case 'prompt':
+    case 'turn_end':
       return request.cwd;
     case 'snapshot':
       return request.dir;

@@ -9,10 +9,11 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import type { ClassifiedEffect, EffectKind, EffectRecord, EffectStatus, SnapshotOptions, SnapshotResult } from '../../../shared/model.js';
 import type { SnapshotControl, Store, Workspace } from '../../engine/api.js';
 import { workspaceId } from '../../engine/index.js';
+import { storeLayout, workspaceLayout } from '../../engine/layout/paths.js';
 import { EffectLedger, ledgerPath } from '../../effects/ledger.js';
 import { pushStatePath, scanPushes } from '../../effects/push-monitor.js';
 import { PromptLedger } from '../../prompts/ledger.js';
-import { afterHasWork, type AgentResult, type BeforeResult, type CallDetails, type CheckpointRef, type CoreRequest, type PromptResult, type ReminderEffect, type ToolCall } from './call.js';
+import { afterHasWork, type AgentResult, type BeforeResult, type CallDetails, type CheckpointRef, type CoreRequest, type PromptResult, type ReminderEffect, type ToolCall, type TurnEndResult } from './call.js';
 import { callBeganNote, callEndedNote, checkpointRememberedBefore, currentNotes, rememberCallBegan, rememberCallEnded, rememberCheckpointBefore } from './call-checkpoints.js';
 import { callReason } from './call-reason.js';
 import { recordCall, recordCallIn, type CallChange } from './call-record.js';
@@ -54,6 +55,8 @@ export async function serveCore(request: CoreRequest, backend: AgentBackend, con
       return after(request.call, request.outcome, request.effects, request.sentNothing ?? [], request.details, backend);
     case 'prompt':
       return prompt(request, backend);
+    case 'turn_end':
+      return turnEnd(request, backend);
     case 'denied':
       return { op: 'denied', updated: await denied(request.agent, request.cwd, request.toolCallIds, backend.store) };
     case 'memory':
@@ -289,4 +292,27 @@ async function prompt(request: Extract<CoreRequest, { op: 'prompt' }>, backend: 
   }
   await new PromptLedger(store.home, workspace.meta.id).appendPrompt({ id: request.id, text: request.text, agent: request.agent, session: request.session, before });
   return { op: 'prompt', workspace: workspace.root, before };
+}
+
+/**
+ * The agent's turn ended: what its last call left unended (a shell call's change, alone: its end takes
+ * no checkpoint, checkpointAfter) is taken now as that call's, once per turn instead of a full scan
+ * per shell call. With the service every end is noted already, and this finds nothing to do.
+ */
+async function turnEnd(request: Extract<CoreRequest, { op: 'turn_end' }>, backend: AgentBackend): Promise<TurnEndResult> {
+  const { store } = backend;
+  const dir = await workspaceDirFor(store, request.cwd);
+  const none: TurnEndResult = { op: 'turn_end', workspace: dir, checkpoint: null };
+  // Only a workspace the hooks already record: a turn's end registers nothing.
+  if (!existsSync(workspaceLayout(storeLayout(store.home), workspaceId(dir)).metaFile)) return none;
+  const workspace = await openWorkspace(backend, dir);
+  const latestNow = (await workspace.list({ limit: 1 }))[0];
+  // The turn's prompt (the session's current one): the call served it.
+  const prompt = request.session === undefined ? null : await promptOf(store.home, request.session);
+  const asCall = await asUnendedCall(store.home, workspace.meta.id, latestNow, {}, prompt);
+  if (asCall.change_by !== 'call') return { ...none, workspace: workspace.root };
+  const taken = await backend.checkpoint(workspace, asCall, []);
+  const now = taken.id ?? latestNow?.id ?? null;
+  if (now !== null) await rememberCallEnded(store.home, workspace.meta.id, now);
+  return { op: 'turn_end', workspace: workspace.root, checkpoint: taken.id };
 }
