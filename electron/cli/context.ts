@@ -2,7 +2,6 @@
 // store and the workspace, and validation of ids and paths before anything
 // reaches the engine (the engine validates again; this gives an early, clear line).
 import { statSync } from 'node:fs';
-import { realpath } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ChronoscopeError, UsageError } from '../../shared/errors.js';
@@ -10,8 +9,7 @@ import { isCheckpointRef } from '../../shared/refs.js';
 import type { Settings } from '../../shared/settings.js';
 import type { Store, Workspace } from '../engine/api.js';
 import { checkWorkspaceDir, openStore, progressMessage, resolveStoreHome, type SnapshotProgress } from '../engine/index.js';
-import { registeredWorkspaces } from '../engine/layout/registered.js';
-import { registeredAround } from '../agents/core/workspace-for.js';
+import { recordedWorkspaceAround } from '../agents/core/workspace-for.js';
 
 /**
  * Thrown after a command has printed its answer, when the answer itself is in
@@ -59,7 +57,7 @@ export function workspaceDir(options: CommonOptions): string {
 export async function workspaceDirAround(options: CommonOptions, home: string): Promise<string> {
   const dir = workspaceDir(options);
   if (options.workspace !== undefined) return dir;
-  return (await registeredAround(registeredWorkspaces(home), await realpath(dir))) ?? dir;
+  return (await recordedWorkspaceAround(home, dir)) ?? dir;
 }
 
 /**

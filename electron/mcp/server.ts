@@ -21,7 +21,7 @@ import type { Workspace } from '../engine/api.js';
 import { bisect } from '../verify/bisect.js';
 import { verifyCheckpoint } from '../verify/verify.js';
 import type { ServedWorkspaces } from './workspaces.js';
-import { beforeCheckpoint, findPrompt, listPrompts, whyOf } from '../prompts/listing.js';
+import { PROMPT_REF_PATTERN, beforeCheckpoint, findPrompt, listPrompts, whyOf } from '../prompts/listing.js';
 import { promptLabel } from '../agents/core/session-prompt.js';
 import { describeList, describeOne } from '../engine/words.js';
 
@@ -35,7 +35,7 @@ const RelPath = z
   .max(4096)
   .refine((p) => !p.startsWith('/') && !p.startsWith('-') && !p.split('/').includes('..') && !p.includes('\0'), 'a path relative to the workspace');
 const Paths = z.array(RelPath).max(1000);
-const PromptId = z.string().regex(/^p[0-9a-z]{4,20}$/, 'a prompt id from list_prompts (p + base-36 time + 8 hex digits), or its first characters');
+const PromptId = z.string().regex(PROMPT_REF_PATTERN, 'a prompt id from list_prompts (p + base-36 time + 8 hex digits), or its first characters');
 
 function ok(value: unknown): CallToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }] };

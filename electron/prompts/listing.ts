@@ -101,7 +101,7 @@ export async function listPrompts(storeHome: string, ws: Workspace): Promise<Pro
 }
 
 /** A prompt id, or its first characters (as a checkpoint's), as `list --prompts` shows them: 'p' and at least 4 more. */
-const PROMPT_REF_PATTERN = /^p[0-9a-z]{4,20}$/;
+export const PROMPT_REF_PATTERN = /^p[0-9a-z]{4,20}$/;
 
 /** A prompt id (or a prefix of one) from outside (CLI, MCP): malformed → UsageError. */
 export function checkPromptId(id: string): string {

@@ -80,9 +80,8 @@ export async function runCore(request: CoreRequest, budget: Budget, options: Run
 
 /** Whether a recorded workspace holds `cwd`: read from the store's meta files, the engine not loaded. */
 async function recordedAround(home: string, cwd: string): Promise<boolean> {
-  const [{ realpath }, { registeredWorkspaces }, { registeredAround }] = await Promise.all([import('node:fs/promises'), import('../../engine/layout/registered.js'), import('./workspace-for.js')]);
-  const real = await realpath(cwd).catch(() => null);
-  return real !== null && (await registeredAround(registeredWorkspaces(home), real)) !== null;
+  const { recordedWorkspaceAround } = await import('./workspace-for.js');
+  return (await recordedWorkspaceAround(home, cwd)) !== null;
 }
 
 function folderOf(request: CoreRequest): string {

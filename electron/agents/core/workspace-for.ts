@@ -4,6 +4,7 @@ import { basename, dirname, join, resolve, sep } from 'node:path';
 import { homedir } from 'node:os';
 import type { Store } from '../../engine/api.js';
 import { findRepoRoot } from '../../effects/git-files.js';
+import { registeredWorkspaces } from '../../engine/layout/registered.js';
 
 /**
  * The innermost registered workspace containing `cwd`; else the git repository's top folder
@@ -26,6 +27,12 @@ export async function registeredAround(store: Pick<Store, 'listWorkspaces'>, rea
     .filter((p) => real === p || real.startsWith(p.endsWith(sep) ? p : p + sep))
     .sort((a, b) => b.length - a.length);
   return registered[0] ?? null;
+}
+
+/** The recorded workspace holding folder `dir` (or it itself), read from the store's meta files without opening the store; null when none does. */
+export async function recordedWorkspaceAround(home: string, dir: string): Promise<string | null> {
+  const real = await realpath(dir).catch(() => null);
+  return real === null ? null : registeredAround(registeredWorkspaces(home), real);
 }
 
 /** The real path of a file that may not exist yet (a write creates it): resolve its folder. */

@@ -6,8 +6,7 @@ import type { Command } from 'commander';
 import type { EffectRecord } from '../../../shared/model.js';
 import { EffectLedger } from '../../effects/ledger.js';
 import { pushStatePath, scanPushes } from '../../effects/push-monitor.js';
-import { checkWorkspaceDir, resolveStoreHome } from '../../engine/index.js';
-import { checkRef, openCliStore, withCommonOptions, workspaceDirAround, type CommonOptions } from '../context.js';
+import { checkRef, checkedWorkspaceDir, openCliStore, withCommonOptions, type CommonOptions } from '../context.js';
 import { printJson, printLine, printLines, relativeTime, safeText, style } from '../output.js';
 
 interface EffectsOptions extends CommonOptions {
@@ -34,8 +33,7 @@ export function registerEffects(program: Command): void {
       .option('--since <id>', 'only effects recorded at or after this checkpoint'),
   ).action(async (options: EffectsOptions) => {
     const sinceRef = options.since === undefined ? undefined : checkRef(options.since);
-    const dir = await workspaceDirAround(options, await resolveStoreHome());
-    await checkWorkspaceDir(dir, await resolveStoreHome()); // before the store's folders are created
+    const { dir } = await checkedWorkspaceDir(options); // before the store's folders are created
     const store = await openCliStore();
     const workspace = await store.workspace(dir);
     const ledger = new EffectLedger(store.home, workspace.meta.id);

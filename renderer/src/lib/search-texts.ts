@@ -61,16 +61,15 @@ export function whereMatched(texts: SearchTexts, words: readonly string[], pathH
 
 /**
  * The texts of a checkpoint with nothing else at hand: its own words (tests, and before prompts load).
- * `failed`: the commands of its prompt's failed calls placed at it (failedCallsAt); default those that name it.
+ * `failed`: the commands of its prompt's failed calls placed at it (failedCallsAt).
  */
-export function ownTexts(c: Checkpoint, title: string, prompt: PromptRecord | undefined, failed?: readonly string[]): SearchTexts {
-  const commands = failed ?? prompt?.failed_calls.filter((call) => call.checkpoint === c.id).map((call) => call.reason) ?? [];
+export function ownTexts(c: Checkpoint, title: string, prompt: PromptRecord | undefined, failed: readonly string[] = []): SearchTexts {
   return {
     title: title.toLowerCase(),
     prompt: (prompt?.text ?? c.prompt ?? '').toLowerCase(),
     paths: (c.paths ?? []).join('\n').toLowerCase(),
     author: `${c.agent ? agentName(c.agent) : ''} ${c.agent ?? ''} ${c.tool ?? ''}`.toLowerCase(),
-    commands: commands.join('\n').toLowerCase(),
+    commands: failed.join('\n').toLowerCase(),
   };
 }
 
