@@ -55,6 +55,8 @@ test('the first diff is drawn as soon as its text is here, and the editor takes 
   await openApp(page, served);
   const diff = page.getByTestId('diff-view');
   // Handed over: the preview gone, Monaco's diff holding the same added line, next/previous change driving it.
+  // The diff's text first: before it is here there is no preview either (data-preview is 'false' while it loads).
+  await expect(diff).toHaveAttribute('data-kind', 'text', { timeout: 30_000 });
   await expect(diff).toHaveAttribute('data-preview', 'false', { timeout: 30_000 });
   await expect(page.getByTestId('scrub-preview')).toHaveCount(0);
   const first = await page.evaluate(() => (window as unknown as { __first: { preview: string | null; monacoBefore: boolean } }).__first);

@@ -10,8 +10,8 @@ describe('scrub preview rows', () => {
   it('shows one edit far down a file as a hunk with its line numbers and 3 lines of context', () => {
     const before = lines(500);
     const after = lines(500, (i) => (i === 400 ? 'line four hundred, edited' : null));
-    const { rows, more, tooLarge } = previewRows({ original: before, modified: after, ignoreWhitespace: false });
-    expect(tooLarge).toBe(false);
+    const { rows, more, notDiffed } = previewRows({ original: before, modified: after, ignoreWhitespace: false });
+    expect(notDiffed).toBeNull();
     expect(more).toBe(0);
     expect(rows[0]).toMatchObject({ kind: 'hunk' });
     expect(rows.filter((r) => r.kind === 'removed')).toEqual([{ kind: 'removed', oldNo: 400, newNo: null, text: 'line 400' }]);
@@ -35,7 +35,17 @@ describe('scrub preview rows', () => {
   it('gives up on texts too different to diff quickly (the full diff waits for the stop)', () => {
     const a = Array.from({ length: 6000 }, (_, i) => `a${i}`).join('\n');
     const b = Array.from({ length: 6000 }, (_, i) => `b${i}`).join('\n');
-    expect(previewRows({ original: a, modified: b, ignoreWhitespace: false }).tooLarge).toBe(true);
+    expect(previewRows({ original: a, modified: b, ignoreWhitespace: false }).notDiffed).not.toBeNull();
+    // Given all the time it wants, it still stops at the edit length: that is a large change.
+    expect(previewRows({ original: a, modified: b, ignoreWhitespace: false }, 60_000).notDiffed).toBe('large');
+  });
+
+  it('says a diff that ran out of time was slow, not large (a cold start on a busy machine)', () => {
+    // 500 lines all changed: within the edit length, but tens of milliseconds of work.
+    const a = Array.from({ length: 500 }, (_, i) => `a${i}`).join('\n');
+    const b = Array.from({ length: 500 }, (_, i) => `b${i}`).join('\n');
+    expect(previewRows({ original: a, modified: b, ignoreWhitespace: false }, 1).notDiffed).toBe('slow');
+    expect(previewRows({ original: a, modified: b, ignoreWhitespace: false }, 60_000).notDiffed).toBeNull();
   });
 
   it('shows an added file as its numbered lines, a deleted one on the old side', () => {

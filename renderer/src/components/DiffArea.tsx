@@ -295,7 +295,7 @@ function FileDiffView({
   } else if (previewing && editorContent !== null) {
     overlay = (
       <div className="diff-overlay">
-        <ScrubPreview content={editorContent} sideBySide={sideBySide} until={scrubbing || !editorLoading ? 'the handle stops' : 'the editor is ready'} />
+        <ScrubPreview content={editorContent} sideBySide={sideBySide} scrubbing={scrubbing} until={scrubbing || !editorLoading ? 'the handle stops' : 'the editor is ready'} />
       </div>
     );
   }

@@ -10,16 +10,18 @@
 // in the mode Monaco will use (side by side or inline, DiffArea decides with
 // useSideBySide), so nothing jumps when Monaco takes over.
 import { useMemo } from 'react';
-import { previewRows, sideBySideRows, type PreviewRow } from '../lib/preview-rows.js';
+import { FIRST_DIFF_MS, SCRUB_STEP_MS, previewRows, sideBySideRows, type PreviewRow } from '../lib/preview-rows.js';
 import type { StageContent } from './EditorStage.js';
 
 /** `until`: when the full diff takes over ("the handle stops", "the editor is ready"). */
-export function ScrubPreview({ content, until, sideBySide }: { content: StageContent; until: string; sideBySide: boolean }) {
+/** `scrubbing`: a step of a drag (the diff must fit a frame); otherwise the first diff of a visit or a stop, which may take longer. */
+export function ScrubPreview({ content, until, sideBySide, scrubbing }: { content: StageContent; until: string; sideBySide: boolean; scrubbing: boolean }) {
   const [a, b, ignoreWhitespace] = content.kind === 'file' ? [content.text, content.change, false] : [content.original, content.modified, content.ignoreWhitespace];
-  const { rows, more, tooLarge } = useMemo(
-    () => (content.kind === 'file' ? previewRows({ text: content.text, change: content.change }) : previewRows({ original: content.original, modified: content.modified, ignoreWhitespace })),
+  const budget = scrubbing ? SCRUB_STEP_MS : FIRST_DIFF_MS;
+  const { rows, more, notDiffed } = useMemo(
+    () => (content.kind === 'file' ? previewRows({ text: content.text, change: content.change }) : previewRows({ original: content.original, modified: content.modified, ignoreWhitespace }, budget)),
     // the texts decide (a new object with the same texts is the same preview)
-    [content.kind, a, b, ignoreWhitespace],
+    [content.kind, a, b, ignoreWhitespace, budget],
   );
 
   const split = sideBySide && content.kind === 'diff';
@@ -27,8 +29,9 @@ export function ScrubPreview({ content, until, sideBySide }: { content: StageCon
 
   return (
     <div className={split ? 'scrub-preview scrub-split mono' : 'scrub-preview mono'} data-testid="scrub-preview" data-layout={split ? 'side' : 'inline'} aria-label={`Diff preview until ${until}`}>
-      {tooLarge && <div className="scrub-preview-note muted">A large change: its diff shows when {until}.</div>}
-      {!tooLarge && rows.length === 0 && <div className="scrub-preview-note muted">The text is the same on both sides.</div>}
+      {notDiffed === 'large' && <div className="scrub-preview-note muted">A large change: its diff shows when {until}.</div>}
+      {notDiffed === 'slow' && <div className="scrub-preview-note muted">Its diff shows when {until}.</div>}
+      {notDiffed === null && rows.length === 0 && <div className="scrub-preview-note muted">The text is the same on both sides.</div>}
       {sideRows
         ? sideRows.map((row, i) =>
             row.hunk !== null ? (

@@ -9,7 +9,12 @@ export const MAX_ROWS = 80;
  * on release): a step of a drag must stay well inside a frame or two.
  */
 const MAX_EDIT_LENGTH = 1000;
-const MAX_DIFF_MS = 12;
+export const SCRUB_STEP_MS = 12;
+/**
+ * The first diff of a visit, shown while Monaco loads, has no drag to keep up with: it may take longer.
+ * A cold start on a busy machine takes tens of milliseconds on a 30-line change, past a drag step's budget.
+ */
+export const FIRST_DIFF_MS = 150;
 
 export interface PreviewRow {
   kind: 'hunk' | 'context' | 'added' | 'removed';
@@ -58,15 +63,20 @@ export interface PreviewRows {
   rows: PreviewRow[];
   /** Lines of the diff not shown (past MAX_ROWS). */
   more: number;
-  /** The texts differ too much to diff here. */
-  tooLarge: boolean;
+  /** Not diffed here: the texts differ too much ('large'), or the diff ran past its time ('slow': a busy machine, not a large change). */
+  notDiffed: 'large' | 'slow' | null;
 }
 
-export function previewRows(input: { original: string; modified: string; ignoreWhitespace: boolean } | { text: string; change: 'added' | 'deleted' }): PreviewRows {
-  if ('text' in input) return { ...rowsOfOneSide(input.text, input.change), tooLarge: false };
-  const patch = structuredPatch('a', 'b', input.original, input.modified, undefined, undefined, { context: 3, ignoreWhitespace: input.ignoreWhitespace, maxEditLength: MAX_EDIT_LENGTH, timeout: MAX_DIFF_MS });
-  if (patch === undefined) return { rows: [], more: 0, tooLarge: true };
-  return { ...rowsOfHunks(patch.hunks), tooLarge: false };
+export function previewRows(
+  input: { original: string; modified: string; ignoreWhitespace: boolean } | { text: string; change: 'added' | 'deleted' },
+  budgetMs: number = SCRUB_STEP_MS,
+): PreviewRows {
+  if ('text' in input) return { ...rowsOfOneSide(input.text, input.change), notDiffed: null };
+  const started = performance.now();
+  const patch = structuredPatch('a', 'b', input.original, input.modified, undefined, undefined, { context: 3, ignoreWhitespace: input.ignoreWhitespace, maxEditLength: MAX_EDIT_LENGTH, timeout: budgetMs });
+  // jsdiff says only "undefined" for both limits: the clock tells which one.
+  if (patch === undefined) return { rows: [], more: 0, notDiffed: performance.now() - started >= budgetMs ? 'slow' : 'large' };
+  return { ...rowsOfHunks(patch.hunks), notDiffed: null };
 }
 
 /** One line of the side-by-side preview: the old text on the left, the new on the right (a hunk header spans both). */
