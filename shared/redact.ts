@@ -40,8 +40,10 @@ const PRIVATE_KEY = /-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY-----(?! \*\*\*)[^]*?(?:-
 
 /**
  * Tokens with a well-known prefix; only a word's start is tried (no letter,
- * digit or `_` before it). The body must hold a digit: real tokens are random,
- * and kebab-case names (`sk-learn-style-components-demo`) are not tokens.
+ * digit or `_` before it). The body must hold a digit or mix upper and lower
+ * case: real tokens are random base62 (a 20-character one has no digit about
+ * one time in 35), and kebab- or snake-case names (`sk-learn-style-components-demo`,
+ * `npm_config_cache_folder`) are neither.
  */
 const PREFIXED = new RegExp(
   '(?<![A-Za-z0-9_])(' +
@@ -98,7 +100,7 @@ const USER_OPTION = /((?:^|\s)(?:-u|--user|--proxy-user)(?:\s+|=)['"]?)[^\s'":]*
 const IN_WORDS = /\b(password|passwd|passphrase|secret|token|api[ _-]?key)(\s*[:=]\s*|\s+(?:is|was|=|:)?\s*)([^\s'"`,;)&]{4,})/gi;
 
 function maskPrefixed(_m: string, prefix: string, body: string): string {
-  return /[0-9]/.test(body) ? `${prefix}${MASK}` : `${prefix}${body}`;
+  return /[0-9]/.test(body) || (/[a-z]/.test(body) && /[A-Z]/.test(body)) ? `${prefix}${MASK}` : `${prefix}${body}`;
 }
 
 function maskAssignment(whole: string, name: string, value: string): string {

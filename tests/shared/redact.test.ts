@@ -47,6 +47,9 @@ const SECRETS: [string, string][] = [
   ['login with token: Xy12zW98', 'login with token: ***'],
   ['env NPM_TOKEN=abcdef0123456789 npm whoami', 'env NPM_TOKEN=*** npm whoami'],
   ["bash -c 'GH_TOKEN=gho_16C7e42F292c6912E7710c838347Ae178B4a gh pr list'", "bash -c 'GH_TOKEN=*** gh pr list'"],
+  // A random token can hold no digit at all (a 20-character one about one time in 35): mixed case is enough.
+  ['git remote add gl https://gitlab.com/g/r.git && glab auth login --stdin <<< glpat-AbCdEfGhIjKlMnOpQrSt', 'git remote add gl https://gitlab.com/g/r.git && glab auth login --stdin <<< glpat-***'],
+  ['use hf_AbCdEfGhIjKlMnOpQrStUvWxYzAbCdEfGh for the download', 'use hf_*** for the download'],
 ];
 
 /** Ordinary commands and prompts: nothing in them is a secret. */
@@ -78,6 +81,8 @@ const ORDINARY = [
   'openssl genrsa -out key.pem 2048',
   'python -c "print(\'sk-\' + \'x\')"',
   'Fix the login bug and add a test',
+  'npm_config_cache_folder=/tmp/npm npm ci',
+  'pip install sk-learn-style-components-demo',
 ];
 
 describe('redactSecrets', () => {
