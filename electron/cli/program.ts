@@ -25,26 +25,25 @@ export async function buildProgram(argv: readonly string[]): Promise<Command> {
     .exitOverride()
     .showSuggestionAfterError(true)
     .configureOutput({
-      // Commander prefixes its messages with "error: " and puts "(Did you mean …?)" on a
-      // line of its own; ours are one line starting "chronoscope: ".
-      outputError: (message) => void process.stderr.write(`${usageText(message, json)}\n`),
-      // With --json the error object is the whole of stderr: no help hint after it.
-      ...(json ? { writeErr: () => undefined } : {}),
+      // Commander prefixes its messages with "error: " and puts "(Did you mean …?)" and the help
+      // hint on lines of their own; ours are one line starting "chronoscope: ", the hint at its end.
+      outputError: (message) => void process.stderr.write(`${usageText(message, json)}${json ? '' : ` ${helpHint(program, argv[2])}`}\n`),
     });
   for (const register of await loadCommands(argv[2])) register(program);
-  // The hint names the subcommand that was used, so it goes on each one.
-  for (const command of program.commands) {
-    command.showHelpAfterError(`(run 'chronoscope ${command.name()} --help' for usage)`);
-  }
-  program.showHelpAfterError("(run 'chronoscope --help' for usage)");
   return program;
+}
+
+/** The hint names the subcommand that was used, when one was. */
+function helpHint(program: Command, name: string | undefined): string {
+  const used = program.commands.find((command) => command.name() === name);
+  return `(run 'chronoscope ${used ? `${used.name()} ` : ''}--help' for usage)`;
 }
 
 /** Runs the CLI and resolves to the exit code; never throws. */
 export async function run(argv: readonly string[]): Promise<number> {
   if (argv.length <= 2) {
     // Commander would print the whole help to stderr; one line and a hint is kinder.
-    process.stderr.write("chronoscope: missing command\n(run 'chronoscope --help' for usage)\n");
+    process.stderr.write("chronoscope: missing command (run 'chronoscope --help' for usage)\n");
     return EXIT_USAGE;
   }
   const program = await buildProgram(argv);

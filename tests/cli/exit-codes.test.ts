@@ -74,9 +74,18 @@ describe('errors with --json', () => {
     expect(jsonError(run).error).toMatchObject({ code: 'not_found', message: expect.stringMatching(/^no such folder: /) });
   });
 
-  it('keeps plain lines without --json', () => {
+  it('keeps plain lines without --json: one line, the help hint at its end', () => {
     const run = box.cli(['list', '--frobnicate']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/^chronoscope: unknown option '--frobnicate'\n\(run 'chronoscope list --help' for usage\)\n$/);
+    expect(run.stderr).toMatch(/^chronoscope: unknown option '--frobnicate' \(run 'chronoscope list --help' for usage\)\n$/);
+    const none = box.cli([]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toBe("chronoscope: missing command (run 'chronoscope --help' for usage)\n");
+  });
+
+  it('refuses --all with --limit, which would contradict it', () => {
+    const run = box.cli(['list', '--all', '--limit', '3']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^chronoscope: option '-a, --all' cannot be used with option '-n, --limit <n>' \(run 'chronoscope list --help' for usage\)\n$/);
   });
 });

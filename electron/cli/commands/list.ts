@@ -1,5 +1,5 @@
 // chronoscope list: the workspace's checkpoints, newest first.
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { workspaceHealth } from '../../engine/check.js';
 import { checkedWorkspaceDir, hermesHomeDir, openCliStore, withCommonOptions, type CommonOptions } from '../context.js';
 import { checkpointTable } from '../format.js';
@@ -26,7 +26,7 @@ export function registerList(program: Command): void {
       .alias('ls')
       .description("list checkpoints, newest first (# is an index you can pass as an id; H marks Hermes Agent's own /rollback checkpoints)")
       .option('-n, --limit <n>', `show at most n checkpoints (default: ${DEFAULT_LIMIT})`, positiveInt)
-      .option('-a, --all', 'show every checkpoint')
+      .addOption(new Option('-a, --all', 'show every checkpoint').conflicts('limit'))
       .option('--prompts', 'list the prompts given to agents here instead, newest first, with the checkpoints and files each changed')
       .option('--hermes-home <dir>', "Hermes Agent's home folder, whose /rollback checkpoints to show (default: the hermes_home setting, else $HERMES_HOME, else ~/.hermes)"),
   ).action(async (options: ListCommandOptions) => {
