@@ -15,8 +15,8 @@ import type { Checkpoint } from '../../shared/model.js';
 import { openStore } from '../../electron/engine/index.js';
 import { REPO_ROOT } from '../paths.js';
 import { startFakeApi, type FakeApi } from './fake-anthropic.js';
-import { baseEnv, listCheckpoints, runCli } from './run-cli.js';
-import { expectPromptRecorded, expectRestoreToBefore, filesOf } from './prompt-checks.js';
+import { baseEnv, runCli } from './run-cli.js';
+import { expectPromptRecorded, expectRestoreToBefore, expectTurnEndTook, filesOf } from './prompt-checks.js';
 import { stateBefore } from './call-checkpoints.js';
 import { conversationAround } from '../../electron/prompts/conversation.js';
 
@@ -206,8 +206,7 @@ describe.skipIf(claude.bin === null)('the real Claude Code CLI with our hooks', 
       const { prompt, calls } = await expectPromptRecorded(home, ws, { agent: 'claude-code', text: 'raise the answer and leave a note', intent: 'I will raise the answer to 11 in src/app.ts.' });
       // No service runs: the turn's last call, the shell note, took no checkpoint as it ended; Claude Code's Stop
       // took it then, as that call's, under the prompt (not only when the next prompt comes).
-      const [newest] = await listCheckpoints(home, ws);
-      expect(newest).toMatchObject({ trigger: 'hook', change_by: 'call', tool: 'Bash', paths: ['shell-note.txt'], prompt_id: prompt.id });
+      await expectTurnEndTook(home, ws, prompt.id, /^Bash$/);
       // "Open conversation": the call record names Claude Code's own transcript, read on demand around the call.
       const edit = calls.find((c) => c.tool === 'Edit');
       expect(edit?.transcript, JSON.stringify(calls)).toMatch(/^\/.*\.jsonl$/);

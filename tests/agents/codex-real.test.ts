@@ -12,7 +12,7 @@ import { expectRecoveryHint } from './call-checkpoints.js';
 import { findAgentCli, sayIfSkipped } from './agent-cli.js';
 import { startFakeResponsesApi, type FakeResponsesApi, type ResponsesStep } from './fake-openai-responses.js';
 import { baseEnv, listEffects, runCli } from './run-cli.js';
-import { expectPromptRecorded, expectRestoreToBefore, filesOf, promptLedger } from './prompt-checks.js';
+import { expectPromptRecorded, expectRestoreToBefore, expectTurnEndTook, filesOf, promptLedger } from './prompt-checks.js';
 import { agentEnv, gitIn, repoWithRemote, tempWorld, type TempWorld } from './temp-home.js';
 import { conversationAround } from '../../electron/prompts/conversation.js';
 
@@ -116,7 +116,7 @@ describe.skipIf(codex.bin === null)('the real Codex CLI with our hooks', () => {
     expect(installed.code, installed.stderr).toBe(0);
     const hooks = await codexHooksList();
     const ours = hooks.filter((h) => h.key.startsWith(`${configPath}:`));
-    expect(ours.map((h) => h.eventName).sort()).toEqual(['postToolUse', 'preToolUse', 'userPromptSubmit']);
+    expect(ours.map((h) => h.eventName).sort()).toEqual(['postToolUse', 'preToolUse', 'stop', 'userPromptSubmit']);
     expect(ours.every((h) => h.trustStatus === 'trusted'), JSON.stringify(ours)).toBe(true);
     const status = await runCli(['hooks', 'status', 'codex', '-w', world.ws], { env });
     expect(status.stdout).toContain('Codex will run them');
@@ -155,9 +155,8 @@ describe.skipIf(codex.bin === null)('the real Codex CLI with our hooks', () => {
     await runCli(['snapshot', '-w', world.ws, '--reason', 'before the prompt'], { env: baseEnv(world.store) });
     const before = await filesOf(world.ws);
     const fake = await serve([
+      // The turn ends on the shell call: alone, its end takes no checkpoint; Codex's Stop takes the note as its change.
       { say: 'I will leave a note from the shell.', call: 'exec_command', arguments: { cmd: 'echo made by the shell > shell-note.txt' } },
-      // The next call's checkpoint holds the note (alone, a shell call takes none as it ends).
-      { call: 'exec_command', arguments: { cmd: 'cat shell-note.txt' } },
       { text: 'Left the note.' },
     ]);
     await writeFile(configPath, personConfig(fake.url));
@@ -166,6 +165,7 @@ describe.skipIf(codex.bin === null)('the real Codex CLI with our hooks', () => {
     expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
     expect(await readFile(join(world.ws, 'shell-note.txt'), 'utf8')).toBe('made by the shell\n');
     const { prompt, calls } = await expectPromptRecorded(world.store, world.ws, { agent: 'codex', text: 'leave a note from the shell', intent: 'I will leave a note from the shell.' });
+    await expectTurnEndTook(world.store, world.ws, prompt.id, /^Bash$/);
     // "Open conversation": the call record names the rollout under ~/.codex/sessions, read on demand around the call.
     const noted = calls.find((c) => c.intent?.includes('I will leave a note from the shell.'));
     expect(noted?.transcript, JSON.stringify(calls)).toMatch(/^\/.*\.jsonl$/);

@@ -52,7 +52,7 @@ describe.skipIf(copilot.bin === null)('the real Copilot CLI with our hooks', () 
     expect(installed.code, installed.stderr).toBe(0);
     const settings = JSON.parse(await readFile(settingsPath, 'utf8')) as { banner: string; hooks: Record<string, unknown[]> };
     expect(settings.banner).toBe('never');
-    expect(Object.keys(settings.hooks).sort()).toEqual(['PostToolUse', 'PreToolUse', 'SessionStart', 'UserPromptSubmit']);
+    expect(Object.keys(settings.hooks).sort()).toEqual(['PostToolUse', 'PreToolUse', 'SessionStart', 'Stop', 'UserPromptSubmit']);
     expect((await runCli(['hooks', 'status', 'copilot'], { env: env() })).stdout).toMatch(/copilot \(user\): installed/);
     const removed = await runCli(['hooks', 'uninstall', 'copilot'], { env: env() });
     expect(removed.code, removed.stderr).toBe(0);

@@ -16,7 +16,7 @@ import { findAgentCli, sayIfSkipped } from './agent-cli.js';
 import { expectRecoveryHint, stateBefore } from './call-checkpoints.js';
 import { startFakeGeminiApi, type FakeGeminiApi, type GeminiStep } from './fake-gemini-api.js';
 import { baseEnv, listCheckpoints, listEffects, runCli } from './run-cli.js';
-import { expectConversationOpens, expectPromptRecorded, expectRestoreToBefore, filesOf, promptLedger } from './prompt-checks.js';
+import { expectConversationOpens, expectPromptRecorded, expectRestoreToBefore, expectTurnEndTook, filesOf, promptLedger } from './prompt-checks.js';
 import { conversationAround } from '../../electron/prompts/conversation.js';
 import { agentEnv, gitIn, personFile, repoWithRemote, runAgentProcess, tempWorld, type TempWorld } from './temp-home.js';
 
@@ -70,7 +70,7 @@ describe.skipIf(gemini.bin === null)('the real Gemini CLI with our hooks', () =>
     expect(installed.code, installed.stderr).toBe(0);
     const settings = JSON.parse(await readFile(settingsPath, 'utf8')) as { ui: unknown; hooks: Record<string, { hooks: { name: string; command: string }[] }[]> };
     expect(settings.ui).toEqual({ theme: 'GitHub' });
-    expect(Object.keys(settings.hooks).sort()).toEqual(['AfterTool', 'BeforeAgent', 'BeforeTool']);
+    expect(Object.keys(settings.hooks).sort()).toEqual(['AfterAgent', 'AfterTool', 'BeforeAgent', 'BeforeTool']);
     expect(settings.hooks['BeforeTool']!.map((g) => g.hooks[0]!.name)).toEqual(['mine', 'chronoscope']);
     const status = await runCli(['hooks', 'status', 'gemini', '-w', world.ws], { env: env() });
     expect(status.stdout).toMatch(/gemini \(user\): installed/);
@@ -102,8 +102,8 @@ describe.skipIf(gemini.bin === null)('the real Gemini CLI with our hooks', () =>
     const r = await runGemini(
       [
         { say: 'I will raise the answer to 11.', call: 'write_file', args: { file_path: join(world.ws, 'src', 'app.ts'), content: 'export const answer = 11;\n' } },
+        // The turn ends on the shell call: AfterAgent takes the note as its change.
         { call: 'run_shell_command', args: { command: 'echo made by the shell > shell-note.txt', description: 'note' } },
-        { call: 'run_shell_command', args: { command: 'cat shell-note.txt', description: 'read it' } },
         { text: 'Done.' },
       ],
       'raise the answer and leave a note',
@@ -111,6 +111,7 @@ describe.skipIf(gemini.bin === null)('the real Gemini CLI with our hooks', () =>
     expect(r.code, r.out).toBe(0);
     expect(await readFile(join(world.ws, 'shell-note.txt'), 'utf8')).toBe('made by the shell\n');
     const { prompt } = await expectPromptRecorded(world.store, world.ws, { agent: 'gemini', text: 'raise the answer and leave a note', intent: 'I will raise the answer to 11.' });
+    await expectTurnEndTook(world.store, world.ws, prompt.id, /^run_shell_command$/);
     await expectRestoreToBefore(world.store, world.ws, prompt.id, before);
   }, 240_000);
 

@@ -68,6 +68,17 @@ export async function expectRestoreToBefore(home: string, ws: string, promptId: 
 }
 
 /**
+ * The prompt's last call was a shell command that wrote shell-note.txt, and no service runs: its end
+ * took no checkpoint, the agent's turn-end event did, as that call's change, under the prompt.
+ * OpenCode does not wait for its plugins' event handlers before `opencode run` exits: its turn-end
+ * hook may still be at work when the command returns, so the checkpoint is waited for (bounded).
+ */
+export async function expectTurnEndTook(home: string, ws: string, promptId: string, shellTool: RegExp): Promise<void> {
+  const want = { trigger: 'hook', change_by: 'call', tool: expect.stringMatching(shellTool), paths: ['shell-note.txt'], prompt_id: promptId };
+  await expect.poll(async () => (await listCheckpoints(home, ws))[0], { timeout: 20_000, interval: 250 }).toMatchObject(want);
+}
+
+/**
  * The prompt case of the agents driven through the fake Chat Completions API (Copilot, OpenCode):
  * with our hooks installed, a prompt whose shell calls leave a note; the prompt is recorded, the
  * scripted words before its first call are that call's intent, and a restore to before it puts
@@ -87,11 +98,8 @@ export async function expectShellNotePrompt(
   const before = await filesOf(world.ws);
   const said = 'I will leave a note from the shell.';
   const r = await run(
-    [
-      { say: said, tool: 'bash', input: { command: 'echo made by the shell > shell-note.txt', description: 'note' } },
-      { tool: 'bash', input: { command: 'cat shell-note.txt', description: 'read it' } },
-      { text: 'Done.' },
-    ],
+    // The turn ends on the shell call: its turn-end event takes the note (expectTurnEndTook).
+    [{ say: said, tool: 'bash', input: { command: 'echo made by the shell > shell-note.txt', description: 'note' } }, { text: 'Done.' }],
     'leave a note from the shell',
   );
   expect(r.code, r.out).toBe(0);
@@ -99,6 +107,7 @@ export async function expectShellNotePrompt(
   const { prompt, calls } = await expectPromptRecorded(world.store, world.ws, { agent, text: 'leave a note from the shell', intent: said });
   // The first call's own words (never the prompt's text taken for the assistant's).
   expect(calls[0]?.intent, JSON.stringify(calls)).toBe(said);
+  await expectTurnEndTook(world.store, world.ws, prompt.id, /^bash$/i);
   for (const name of writtenBeforePrompt) before[name] = await readFile(join(world.ws, name), 'utf8');
   await expectRestoreToBefore(world.store, world.ws, prompt.id, before);
   return calls[0]!;

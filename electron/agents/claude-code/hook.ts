@@ -24,7 +24,7 @@
 // It fails open: any failure of ours means exit 0 and, past the ask, no output.
 import { classifyCommand } from '../../effects/classify.js';
 import type { CallKind, ToolCall } from '../core/call.js';
-import { callIds, type AgentAdapter, type AgentEvent } from '../core/adapter.js';
+import { callIds, turnEnded, type AgentAdapter, type AgentEvent } from '../core/adapter.js';
 import { FILE_TOOLS, HOOKED_TOOLS, bashCommand, batchCalls, parsePayload, toolFilePaths, toolSucceeded, type ClaudeCodePayload, type HookOutput } from './payload.js';
 import { conversationToolUseIds } from './transcript.js';
 import { responseExitCode, responseText } from '../core/tool-response.js';
@@ -57,7 +57,7 @@ function event(payload: ClaudeCodePayload): AgentEvent | null {
     };
   }
   // The turn's end: a shell call's change, alone, is taken then as that call's (core/work.ts turnEnd).
-  if (name === 'Stop') return { kind: 'turn_end', cwd: payload.cwd, ...(payload.session_id === undefined ? {} : { session: payload.session_id }) };
+  if (name === 'Stop') return turnEnded(payload.cwd, payload.session_id);
   if (name === 'PostToolBatch') {
     // A call of the batch that got neither PostToolUse nor PostToolUseFailure never ran: refused at
     // our ask or by a rule. Claude Code (2.1.197) then gives only the refusal's text, in wording we

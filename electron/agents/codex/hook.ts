@@ -7,6 +7,8 @@
 //   holds the patch; the files are the ones it names) get a checkpoint first.
 // PostToolUse: the ledger's outcome (a failed call also gets a recovery hint).
 // UserPromptSubmit: the prompt labels the session's lane.
+// Stop (the turn's end): alone, the last shell call's change is checkpointed
+//   as that call's (core/work.ts turnEnd).
 //
 // Codex has no JSON "ask" (an `ask` or `allow` marks the hook failed and the
 // tool runs), so before an irreversible command the hook denies it with a
@@ -15,7 +17,7 @@
 // person has spoken again (a later turn) goes through (asked-before.ts).
 import { parseStdinObject } from '../core/stdin-json.js';
 import type { ToolCall } from '../core/call.js';
-import { callIds, type AgentAdapter, type AgentEvent } from '../core/adapter.js';
+import { callIds, turnEnded, type AgentAdapter, type AgentEvent } from '../core/adapter.js';
 import { patchFilePaths, responseExitCode, responseSucceeded, responseText } from '../core/tool-response.js';
 import { codexIntent } from './intent.js';
 import { askOnce } from './asked-before.js';
@@ -76,6 +78,7 @@ async function event(payload: CodexPayload): Promise<AgentEvent | null> {
   if (name === 'UserPromptSubmit') {
     return { kind: 'prompt', cwd: payload.cwd, ...(payload.session_id === undefined ? {} : { session: payload.session_id }), ...(payload.prompt === undefined ? {} : { prompt: payload.prompt }) };
   }
+  if (name === 'Stop') return turnEnded(payload.cwd, payload.session_id);
   const call = toolCall(payload);
   if (call === null) return null;
   if (name === 'PreToolUse') return { kind: 'before', call };

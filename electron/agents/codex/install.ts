@@ -36,6 +36,7 @@ export const CODEX_REGISTRATIONS: readonly { event: string; key: string; matcher
   { event: 'PreToolUse', key: 'pre_tool_use', matcher: 'Bash|apply_patch' },
   { event: 'PostToolUse', key: 'post_tool_use', matcher: 'Bash|apply_patch' },
   { event: 'UserPromptSubmit', key: 'user_prompt_submit' },
+  { event: 'Stop', key: 'stop' },
 ];
 
 export function codexHome(home: string, env: NodeJS.ProcessEnv = process.env): string {

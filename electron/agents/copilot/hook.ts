@@ -14,13 +14,15 @@
 // PostToolUse: the ledger's outcome (a shell's exit code is in the text;
 //   result_type says "success" even when the command failed) and the intent.
 // UserPromptSubmit: the prompt labels the session's lane.
+// Stop (agentStop, the turn's end): alone, the last shell call's change is
+//   checkpointed as that call's (core/work.ts turnEnd).
 import { contentCallId, inputString, parseClaudeStylePayload } from '../core/claude-style-payload.js';
 import type { ToolCall } from '../core/call.js';
-import { callIds, type AgentAdapter, type AgentEvent } from '../core/adapter.js';
+import { callIds, turnEnded, type AgentAdapter, type AgentEvent } from '../core/adapter.js';
 import { copilotEventsPath, copilotIntent } from './intent.js';
 
 export const AGENT = 'copilot';
-export const COPILOT_EVENTS = ['PreToolUse', 'PostToolUse', 'UserPromptSubmit'] as const;
+export const COPILOT_EVENTS = ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop'] as const;
 const FILE_TOOLS = ['Write', 'Edit', 'create', 'edit'];
 const SHELL_TOOLS = ['Bash', 'bash'];
 
@@ -81,6 +83,7 @@ function event(payload: CopilotPayload): AgentEvent | null {
   if (name === 'UserPromptSubmit') {
     return { kind: 'prompt', cwd: payload.cwd, ...(payload.session_id === undefined ? {} : { session: payload.session_id }), ...(payload.prompt === undefined ? {} : { prompt: payload.prompt }) };
   }
+  if (name === 'Stop') return turnEnded(payload.cwd, payload.session_id);
   const call = toolCall(payload);
   if (call === null) return null;
   if (name === 'PreToolUse') return { kind: 'before', call };

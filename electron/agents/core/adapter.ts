@@ -42,7 +42,10 @@ export type AgentEvent =
   | { kind: 'after'; call: ToolCall; outcome: 'ok' | 'failed'; output?: string; exitCode?: number | null; intent?: () => Promise<string | null>; transcript?: string }
   /** Calls that never ran (refused). */
   | { kind: 'denied'; cwd: string; toolCallIds: string[] }
-  /** The agent's turn ended (Claude Code's Stop): its last call's change, if it took none, is checkpointed as that call's. */
+  /**
+   * The agent's turn ended (Claude Code's and Codex's Stop, Gemini's AfterAgent, Copilot's agentStop,
+   * OpenCode's session.idle): its last call's change, if it took none, is checkpointed as that call's.
+   */
   | { kind: 'turn_end'; cwd: string; session?: string };
 
 /** How an agent hears the core's answers. Each gives the agent's own output, or null for none. */
@@ -191,6 +194,11 @@ function effectsOf(call: ToolCall): ClassifiedEffect[] {
 /** A ToolCall's optional fields, only when known. */
 export function callIds(session: string | undefined, toolCallId: string | undefined): Pick<ToolCall, 'session' | 'toolCallId'> {
   return { ...(session === undefined ? {} : { session }), ...(toolCallId === undefined ? {} : { toolCallId }) };
+}
+
+/** The turn-end event of a session (its id, where the agent gives one). */
+export function turnEnded(cwd: string, session: string | undefined): AgentEvent {
+  return { kind: 'turn_end', cwd, ...(session === undefined ? {} : { session }) };
 }
 
 /** An adapter with its types erased: what `chronoscope hook <id>` runs. */

@@ -11,9 +11,11 @@
 //   the model to leave the command to the person.
 // AfterTool: the ledger's outcome; a failed call gets a recovery hint.
 // BeforeAgent: the prompt labels the session's lane.
+// AfterAgent (the turn's end): alone, the last shell call's change is
+//   checkpointed as that call's (core/work.ts turnEnd), as Claude Code's Stop.
 import { contentCallId, inputString, parseClaudeStylePayload } from '../core/claude-style-payload.js';
 import type { ToolCall } from '../core/call.js';
-import { callIds, type AgentAdapter, type AgentEvent } from '../core/adapter.js';
+import { callIds, turnEnded, type AgentAdapter, type AgentEvent } from '../core/adapter.js';
 import { responseExitCode, responseText } from '../core/tool-response.js';
 import { geminiIntent } from './intent.js';
 import { geminiIsHeadless } from './headless.js';
@@ -77,6 +79,7 @@ function event(payload: GeminiPayload): AgentEvent | null {
   if (name === 'BeforeAgent') {
     return { kind: 'prompt', cwd: payload.cwd, ...(payload.session_id === undefined ? {} : { session: payload.session_id }), ...(payload.prompt === undefined ? {} : { prompt: payload.prompt }) };
   }
+  if (name === 'AfterAgent') return turnEnded(payload.cwd, payload.session_id);
   const call = toolCall(payload);
   if (call === null) return null;
   if (name === 'BeforeTool') return { kind: 'before', call };

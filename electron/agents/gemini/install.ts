@@ -23,6 +23,7 @@ export const GEMINI_REGISTRATIONS: readonly { event: string; matcher?: string }[
   { event: 'BeforeTool', matcher: GEMINI_TOOLS.join('|') },
   { event: 'AfterTool', matcher: GEMINI_TOOLS.join('|') },
   { event: 'BeforeAgent' },
+  { event: 'AfterAgent' },
 ];
 
 export function geminiSettingsPath(ctx: Pick<InstallContext, 'home' | 'project'>): string {

@@ -6,6 +6,7 @@
 //   { event: 'prompt', session, cwd, prompt }                from chat.message
 //   { event: 'before', session, call_id, tool, args, cwd }    tool.execute.before
 //   { event: 'after', …, output, exit, intent }               tool.execute.after
+//   { event: 'turn_end', session, cwd }                      session.idle, after a turn with a call
 // (`intent`: the assistant's last words before the call, which the plugin
 // heard go by; OpenCode's own store is a SQLite database we do not open.)
 // and reads one JSON answer back: { deny: reason } makes the plugin throw,
@@ -15,10 +16,12 @@
 //   irreversible command, a deny whose reason tells the model to leave it to
 //   the person (a plugin cannot ask the person anything).
 // after: the ledger's outcome (a shell's exit code, when OpenCode gives it).
+// turn_end: alone, the last shell call's change is checkpointed as that
+//   call's (core/work.ts turnEnd).
 import { parseStdinObject } from '../core/stdin-json.js';
 import { inputString } from '../core/claude-style-payload.js';
 import type { ToolCall } from '../core/call.js';
-import { callIds, type AgentAdapter, type AgentEvent } from '../core/adapter.js';
+import { callIds, turnEnded, type AgentAdapter, type AgentEvent } from '../core/adapter.js';
 
 export const AGENT = 'opencode';
 const FILE_TOOLS = ['write', 'edit'];
@@ -26,7 +29,7 @@ const FILE_TOOLS = ['write', 'edit'];
 export const OPENCODE_HOOKED_TOOLS = [...FILE_TOOLS, 'patch', 'apply_patch', 'bash'] as const;
 
 export interface OpenCodePayload {
-  event: 'prompt' | 'before' | 'after';
+  event: 'prompt' | 'before' | 'after' | 'turn_end';
   cwd: string;
   session?: string;
   call_id?: string;
@@ -43,7 +46,7 @@ export type OpenCodeOutput = { deny: string } | { hint: string };
 
 function parse(text: string): OpenCodePayload {
   const o = parseStdinObject(text);
-  if (o['event'] !== 'prompt' && o['event'] !== 'before' && o['event'] !== 'after') throw new Error('unexpected hook payload: event must be prompt, before or after');
+  if (!['prompt', 'before', 'after', 'turn_end'].includes(o['event'] as string)) throw new Error('unexpected hook payload: event must be prompt, before, after or turn_end');
   const cwd = o['cwd'];
   if (typeof cwd !== 'string' || cwd === '' || cwd.length > 10_000 || cwd.includes('\0')) throw new Error('unexpected hook payload: cwd must be a non-empty string');
   for (const key of ['session', 'call_id', 'tool', 'prompt', 'output', 'intent']) {
@@ -89,6 +92,7 @@ function event(p: OpenCodePayload): AgentEvent | null {
     const prompt = p.prompt?.replace(/^"([^]*)"$/, '$1');
     return { kind: 'prompt', cwd: p.cwd, ...(p.session === undefined ? {} : { session: p.session }), ...(prompt === undefined ? {} : { prompt }) };
   }
+  if (p.event === 'turn_end') return turnEnded(p.cwd, p.session);
   const call = toolCall(p);
   if (call === null) return null;
   if (p.event === 'before') return { kind: 'before', call };

@@ -88,8 +88,16 @@ function heard(event) {
   if (typeof part.text === 'string' && part.text.trim() !== '') said.set(part.sessionID, { part: part.id, text: part.text.slice(-INTENT_KEEP) });
 }
 
+// Sessions whose current turn made a call we hand over: at its end (session.idle) the hook takes what
+// the last shell call left unchecked; a turn that only read or talked starts no process.
+const calledInTurn = new Set();
+
 export const Chronoscope = async ({ directory }) => ({
-  event: async ({ event }) => heard(event),
+  event: async ({ event }) => {
+    heard(event);
+    const session = event?.properties?.sessionID;
+    if (event?.type === 'session.idle' && calledInTurn.delete(session)) await hook({ event: 'turn_end', cwd: directory, session });
+  },
   'chat.message': async (input, output) => {
     said.delete(input.sessionID); // a new turn: earlier words are not its calls' intent
     const prompt = (output?.parts ?? []).filter((p) => p.type === 'text' && !p.synthetic).map((p) => p.text).join('\\n');
@@ -97,6 +105,7 @@ export const Chronoscope = async ({ directory }) => ({
   },
   'tool.execute.before': async (input, output) => {
     if (!TOOLS.has(input.tool)) return;
+    calledInTurn.add(input.sessionID);
     const words = said.get(input.sessionID)?.text.trim();
     if (words) intents.set(input.callID, words);
     const answer = await hook({ event: 'before', cwd: directory, session: input.sessionID, call_id: input.callID, tool: input.tool, args: output?.args ?? {} });
