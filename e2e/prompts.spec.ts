@@ -310,6 +310,8 @@ test('restore to before a prompt: the two-step preview, then every file as it wa
   await expect.poll(() => workspace.read('src/storage.ts')).toBe('export const store = "cookies";\n');
   expect(await workspace.read('src/legacy-adapter.ts')).toBe('export const legacy = true;\n');
   await expect(workspace.read('CHANGELOG.md')).rejects.toThrow();
+  // The restore's row is named by the prompt, not by the checkpoint before it.
+  await expect(page.getByTestId('checkpoint-item').filter({ hasText: 'Restored the workspace to before the prompt ‘Refactor the storage' })).toHaveCount(1);
 });
 
 test('axe-core finds no serious or critical violation with prompt headers listed, a prompt selected, Why open and its conversation open', async ({ page, workspace, serve }) => {

@@ -160,11 +160,19 @@ function restoreWords<C extends WordedCheckpoint>(c: C, ctx: WordsContext<C>): C
     if (c.trigger === 'restore') return { title: `Restored ${where} to ${what}`, by: null, note: null };
     return { title: `Before restoring ${to || 'to '}${what}`, by: null, note: safetyNote };
   }
+  if (of.before_prompt === true) return beforePromptWords(c.trigger, of, where, safetyNote);
   const quoted = `‘${of.title}’`;
   if (c.trigger === 'restore') {
     return { title: of.undo === true ? `Undid the restore of ${to}${quoted}` : `Restored ${where} to ${quoted} (${time(of.time_ms)})`, by: null, note: null };
   }
   return { title: of.undo === true ? `Before undoing the restore of ${to}${quoted}` : `Before restoring ${to || 'to '}${quoted} (${time(of.time_ms)})`, by: null, note: safetyNote };
+}
+
+/** A restore to before a prompt, its undo and their safety checkpoints: named by the prompt. */
+function beforePromptWords(trigger: Checkpoint['trigger'], of: RestoreOf, where: string, safetyNote: string): CheckpointWords {
+  const what = `${where} to before the prompt ‘${of.title}’`;
+  if (trigger === 'restore') return { title: of.undo === true ? `Undid the restore of ${what}` : `Restored ${what}`, by: null, note: null };
+  return { title: of.undo === true ? `Before undoing the restore of ${what}` : `Before restoring ${what}`, by: null, note: safetyNote };
 }
 
 /** The words for one checkpoint. Each restore names what it restored by that checkpoint's own title and time. */

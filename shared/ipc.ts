@@ -26,6 +26,7 @@ import type {
   WorkspaceMeta,
   WorkspaceState,
 } from './model.js';
+import { PROMPT_ID_PATTERN } from './model.js';
 import type { SerializedError } from './errors.js';
 import { SettingsPatchSchema, type Settings } from './settings.js';
 import { CHECKPOINT_REF_PATTERN } from './refs.js';
@@ -53,6 +54,8 @@ export const RestoreRequest = z
     id: CheckpointRef,
     paths: z.array(RelativePath).max(10_000).optional(),
     keep_untracked: z.boolean().optional(),
+    /** "Restore to before this prompt": the prompt's id; the main process reads its words from the ledger to name the restore. */
+    before_prompt: z.string().regex(PROMPT_ID_PATTERN, 'not a prompt id').optional(),
   })
   .strict();
 

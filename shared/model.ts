@@ -36,9 +36,12 @@ export interface SkippedFile {
  * whether it was a safety checkpoint (restoring one undoes the restore it was taken before).
  */
 export interface RestoreOf {
+  /** The restored checkpoint's title; with `before_prompt`, the prompt's first line (redacted, as the ledger keeps it). */
   title: string;
   time_ms: number;
   undo?: true;
+  /** Asked as "back to before this prompt": named by the prompt, which is what the person remembers, not by the checkpoint before it. */
+  before_prompt?: true;
 }
 
 export interface Checkpoint {
@@ -327,6 +330,8 @@ export interface RestoreOptions {
   paths?: string[];
   /** Leave files that are new since the latest checkpoint in place. */
   keep_untracked?: boolean;
+  /** A restore to before this prompt (its first line, redacted): the restore's checkpoints are named by it. */
+  before_prompt?: string;
 }
 
 export interface RestorePreview {

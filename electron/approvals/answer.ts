@@ -12,7 +12,10 @@ export async function answerRequest(store: Store, id: string, approve: boolean):
   if (!approve) return request;
   try {
     const workspace = await store.workspace(request.workspace);
-    const result = await workspace.restore(request.checkpoint, request.paths.length > 0 ? { paths: request.paths } : {});
+    const result = await workspace.restore(request.checkpoint, {
+      ...(request.paths.length > 0 ? { paths: request.paths } : {}),
+      ...(request.before_prompt ? { before_prompt: request.before_prompt.first_line } : {}),
+    });
     return await recordOutcome(store.home, id, { result });
   } catch (err) {
     await recordOutcome(store.home, id, { error: toSerializedError(err).message });

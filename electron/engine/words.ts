@@ -60,7 +60,10 @@ export async function restoreOfFor(workspace: Workspace, target: Checkpoint): Pr
   const undo = target.trigger === 'safety' ? { undo: true as const } : {};
   let t = target;
   for (let i = 0; i < RESTORE_CHASE && (t.trigger === 'restore' || t.trigger === 'safety'); i++) {
-    if (t.restore_of !== undefined) return { title: t.restore_of.title, time_ms: target.trigger === 'safety' ? t.restore_of.time_ms : target.time_ms, ...undo };
+    if (t.restore_of !== undefined) {
+      const prompt = t.restore_of.before_prompt === true ? { before_prompt: true as const } : {};
+      return { title: t.restore_of.title, time_ms: target.trigger === 'safety' ? t.restore_of.time_ms : target.time_ms, ...undo, ...prompt };
+    }
     const next = t.restore_target === undefined ? null : await workspace.resolve(t.restore_target).catch(() => null);
     if (next === null) return { title: `the checkpoint ${(t.restore_target ?? t.id).slice(0, 8)}`, time_ms: target.time_ms, ...undo };
     t = next;

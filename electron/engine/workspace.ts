@@ -168,7 +168,8 @@ export class WorkspaceImpl implements Workspace {
     // Named once, as the person sees it now: its title goes into the restore's checkpoints (restore titles never nest).
     const target = await this.resolve(ref).catch(() => null);
     if (target === null) return this.locked(() => restoreCheckpoint(this.ctx, ref, options)); // its error says why
-    const restoreOf = await restoreOfFor(this, target);
+    // Back to before a prompt: named by the prompt (the person remembers what they asked, not the checkpoint before it).
+    const restoreOf = options.before_prompt !== undefined ? { title: options.before_prompt, time_ms: target.time_ms, before_prompt: true as const } : await restoreOfFor(this, target);
     return this.locked(() => restoreCheckpoint(this.ctx, target.id, options, {}, restoreOf));
   }
 

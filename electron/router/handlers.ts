@@ -10,11 +10,13 @@ import { checkWorkspace, workspaceHealth } from '../engine/check.js';
 import { lastCompression, upkeepIfDue } from '../engine/upkeep.js';
 import { lastPrune } from '../engine/retention.js';
 import type { StoreInfo } from '../../shared/model.js';
-import { UnknownWorkspaceError } from '../../shared/errors.js';
+import { ChronoscopeError, UnknownWorkspaceError } from '../../shared/errors.js';
 import { installAgentHooks } from './connect-agent.js';
 import { shareSwitch } from './share-switch.js';
 import { conversationAround } from '../prompts/conversation.js';
-import { listPrompts, whyOf } from '../prompts/listing.js';
+import { beforeCheckpoint, findPrompt, listPrompts, whyOf } from '../prompts/listing.js';
+import { promptLabel } from '../agents/core/session-prompt.js';
+import type { Workspace } from '../engine/api.js';
 
 export interface RouterOptions {
   /** Host-specific native folder dialog; absent in the browser host. */
@@ -109,7 +111,7 @@ export const HANDLERS: HandlerMap = {
   },
   'restore:run': async (req, { app }) => {
     const ws = await app.workspace(req.workspace);
-    const result = await ws.restore(req.id, restoreOptions(req));
+    const result = await ws.restore(req.id, { ...restoreOptions(req), ...(await beforePrompt(app, ws, req.before_prompt, req.id)) });
     // The safety checkpoint first, then the restored state: the timeline shows them in that order.
     for (const id of [result.safety, result.checkpoint]) {
       if (id) await announce(app, ws.meta.path, await ws.resolve(id));
@@ -161,6 +163,17 @@ export const HANDLERS: HandlerMap = {
   },
   'approvals:answer': async (req, { app }) => verifyJobs(app).answer(req.id, req.approve),
 };
+
+/**
+ * "Restore to before this prompt": the prompt's words, read from the ledger (never taken from the page),
+ * name the restore — only when the checkpoint is the one before that prompt, so a title never lies.
+ */
+async function beforePrompt(app: AppService, ws: Workspace, id: string | undefined, ref: string): Promise<{ before_prompt?: string }> {
+  if (id === undefined) return {};
+  const prompt = await findPrompt(app.store.home, ws, id);
+  if ((await ws.resolve(ref)).id !== beforeCheckpoint(prompt)) throw new ChronoscopeError('bad_input', `checkpoint ${ref.slice(0, 12)} is not the one before prompt ${id}`);
+  return { before_prompt: promptLabel(prompt.text) };
+}
 
 function restoreOptions(req: Request<'restore:run'>): { paths?: string[]; keep_untracked?: boolean } {
   return {

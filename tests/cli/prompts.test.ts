@@ -90,9 +90,13 @@ describe('chronoscope restore --before-prompt', () => {
     expect(existsSync(join(sb.workspace, 'gen.txt'))).toBe(false); // written by it, gone
     const safety = sb.json<Checkpoint>(['show', run.safety]) as unknown as { checkpoint: Checkpoint };
     expect(safety.checkpoint.trigger).toBe('safety');
+    // Named by the prompt (what the person remembers), not by the checkpoint before it.
+    const titles = (): string[] => (sb.json<(Checkpoint & { title: string })[]>(['list', '-n', '2'])).map((c) => c.title);
+    expect(titles()).toEqual(['Restored the workspace to before the prompt ‘Fix the flaky test’', 'Before restoring the workspace to before the prompt ‘Fix the flaky test’']);
     // Undo: the safety checkpoint holds the state before the restore.
     expect(sb.cli(['restore', run.safety, '--yes']).code).toBe(0);
     expect(treeFingerprint(sb.workspace)).toBe(after);
+    expect(titles()[0]).toBe('Undid the restore of the workspace to before the prompt ‘Fix the flaky test’');
   });
 
   it('refuses a malformed (exit 2) or unknown (exit 1, as an unknown checkpoint) prompt id in one line, changing nothing', () => {

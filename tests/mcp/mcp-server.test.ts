@@ -230,6 +230,8 @@ describe('chronoscope mcp: prompts', () => {
     expect(outcome.result.restored).toBe(h.c1);
     expect(fs.readFileSync(path.join(sb.workspace, 'old.txt'), 'utf8')).toBe('legacy\n'); // the shell command removed it
     expect(fs.existsSync(path.join(sb.workspace, 'gen.txt'))).toBe(false); // the shell command wrote it
+    // Named by the prompt, as the person approved it.
+    expect(sb.json<{ title: string }[]>(['list', '-n', '1'])[0]?.title).toBe('Restored the workspace to before the prompt ‘Fix the flaky test’');
   });
 
   it('restore_before_prompt refuses a malformed or unknown prompt id without asking anyone', async () => {

@@ -8,7 +8,8 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { InvokeResult } from '../../shared/ipc.js';
-import type { ConversationView } from '../../shared/model.js';
+import type { Checkpoint, ConversationView } from '../../shared/model.js';
+import { checkpointWords, listContext } from '../../shared/checkpoint-words.js';
 import { createAppService } from '../../electron/app/app-service.js';
 import type { AppService } from '../../electron/app/api.js';
 import { createRouter, type Router } from '../../electron/router/index.js';
@@ -220,5 +221,24 @@ describe('router: prompts:conversation', () => {
     const batch = batchOf([checkpoint], new Set(), { prompts: [], calls: [call] });
     expect(batch.calls).toHaveLength(1);
     expect(JSON.stringify(batch)).not.toContain('.claude');
+  });
+});
+
+describe('router: restore:run before a prompt', () => {
+  it("names the restore by the prompt's words from the ledger, and refuses a checkpoint that is not the one before that prompt", async () => {
+    const ws = await app.workspace(dirs.workspace);
+    const base = await ws.snapshot({ trigger: 'manual', reason: 'base' });
+    const prompt = await new PromptLedger(app.store.home, ws.meta.id).appendPrompt({ text: `Rename the store\nand its tests; my token is ${SECRET}`, agent: 'claude-code', session: 's1', before: base.id });
+    await writeFile(path.join(dirs.workspace, 'a.txt'), 'two\n');
+    const later = await ws.snapshot({ trigger: 'hook', agent: 'claude-code', tool: 'Edit', session: 's1', reason: 'Edit a.txt', prompt_id: prompt.id });
+    // Not the checkpoint before the prompt: refused, nothing written.
+    const wrong = await router.invoke('restore:run', { workspace: dirs.workspace, id: later.id!, before_prompt: prompt.id });
+    expect(wrong.ok ? null : wrong.error.code).toBe('bad_input');
+    expect((await ws.list()).length).toBe(2);
+    const result = ok<{ checkpoint: string }>(await router.invoke('restore:run', { workspace: dirs.workspace, id: base.id!, before_prompt: prompt.id }));
+    const list = ok<Checkpoint[]>(await router.invoke('checkpoints:list', { workspace: dirs.workspace }));
+    const titles = list.slice(0, 2).map((c) => checkpointWords(c, listContext(list)).title);
+    expect(result.checkpoint).toBeTruthy();
+    expect(titles).toEqual(['Restored the workspace to before the prompt ‘Rename the store’', 'Before restoring the workspace to before the prompt ‘Rename the store’']);
   });
 });

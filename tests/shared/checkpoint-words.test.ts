@@ -105,6 +105,22 @@ describe('checkpointWords', () => {
     expect(checkpointWords(again, listContext([again, restore, safety, target], time)).title).toBe(`Restored the workspace to ‘working login’ (${time(restore.time_ms)})`);
   });
 
+  it('names a restore to before a prompt, its undo and their safety checkpoints by the prompt', () => {
+    const target = cp({ trigger: 'manual', reason: 'Edit src/a.ts' });
+    const of = { title: 'Refactor the storage', time_ms: target.time_ms, before_prompt: true as const };
+    const safety = cp({ trigger: 'safety', reason: 'before restoring 1', restore_target: target.id, restore_of: of });
+    const restore = cp({ trigger: 'restore', reason: 'restored 1', restore_target: target.id, restore_of: of });
+    const undo = cp({ trigger: 'restore', reason: 'restored 2', restore_target: safety.id, restore_of: { ...of, undo: true } });
+    const undoSafety = cp({ trigger: 'safety', reason: 'before restoring 2', restore_target: safety.id, restore_of: { ...of, undo: true } });
+    expect(checkpointWords(restore).title).toBe('Restored the workspace to before the prompt ‘Refactor the storage’');
+    expect(checkpointWords(safety).title).toBe('Before restoring the workspace to before the prompt ‘Refactor the storage’');
+    expect(checkpointWords(safety).note).toMatch(/undoes the restore/);
+    expect(checkpointWords(undo).title).toBe('Undid the restore of the workspace to before the prompt ‘Refactor the storage’');
+    expect(checkpointWords(undoSafety).title).toBe('Before undoing the restore of the workspace to before the prompt ‘Refactor the storage’');
+    const oneFile = cp({ trigger: 'restore', reason: 'restored 1', restore_target: target.id, restore_paths: ['src/a.ts'], restore_of: of });
+    expect(checkpointWords(oneFile).title).toBe('Restored src/a.ts to before the prompt ‘Refactor the storage’');
+  });
+
   it('leaves checkpoints an MCP client asked for with their own reason', () => {
     const asked = hook('mcp', 'before the migration');
     const after = hook('Edit', 'Edit x.ts');

@@ -16,6 +16,7 @@ import { checkpointName, previewLines } from '../format.js';
 import { describeOne } from '../../engine/words.js';
 import { plural, printJson, printLine, printLines, relativeTime, safeText, shellQuote, shortId, style } from '../output.js';
 import { promptLine } from '../prompt-format.js';
+import { promptLabel } from '../../agents/core/session-prompt.js';
 import { effectLines } from './effects.js';
 
 interface RestoreCommandOptions extends CommonOptions {
@@ -92,7 +93,7 @@ async function restoreBeforePrompt(promptId: string, restoreOptions: RestoreOpti
     printLine(style.bold('nothing changed; run again with --yes to restore'));
     return;
   }
-  const result = await workspace.restore(target, restoreOptions);
+  const result = await workspace.restore(target, { ...restoreOptions, before_prompt: promptLabel(prompt.text) });
   if (options.json) printJson({ ...result, prompt });
   else printLines([about, ...resultLines(result, workspace, await restoredName(workspace, target))]);
 }

@@ -122,7 +122,7 @@ function normalizeMeta(raw: Record<string, unknown>): CheckpointMeta {
   if (of && typeof of === 'object') {
     const title = str(of['title']);
     const time = of['time_ms'];
-    if (title !== undefined && typeof time === 'number' && Number.isFinite(time)) meta.restore_of = { title, time_ms: time, ...(of['undo'] === true ? { undo: true as const } : {}) };
+    if (title !== undefined && typeof time === 'number' && Number.isFinite(time)) meta.restore_of = { title, time_ms: time, ...(of['undo'] === true ? { undo: true as const } : {}), ...(of['before_prompt'] === true ? { before_prompt: true as const } : {}) };
   }
   const modes = raw['modes'];
   if (modes && typeof modes === 'object' && !Array.isArray(modes)) {

@@ -58,7 +58,7 @@ export function PromptChange({ workspace, prompt, base }: { workspace: string; p
           <button type="button" className="button button-subtle" data-testid="prompt-change-close" title="Show the last checkpoint alone" onClick={clear}>
             Last checkpoint only
           </button>
-          {base !== null && <RestoreControls workspace={workspace} id={base} scope="tree" label="Restore to before this prompt…" ids={PROMPT_IDS} origin="prompt" />}
+          {base !== null && <RestoreControls workspace={workspace} id={base} scope="tree" label="Restore to before this prompt…" ids={PROMPT_IDS} origin="prompt" prompt={prompt.id} />}
         </div>
       </div>
       {whole && (

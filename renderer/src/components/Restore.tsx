@@ -72,6 +72,7 @@ export function RestoreControls({
   label,
   ids,
   origin,
+  prompt,
   beforeArm,
 }: {
   workspace: string;
@@ -81,6 +82,8 @@ export function RestoreControls({
   label: string;
   ids: TestIds;
   origin?: RestoreOrigin;
+  /** "Restore to before this prompt": the prompt's id, which names the restore. */
+  prompt?: string;
   /** Runs before arming (the undo first shows the safety checkpoint it restores). */
   beforeArm?: () => Promise<void>;
 }) {
@@ -131,7 +134,7 @@ export function RestoreControls({
         onClick={() =>
           void (async () => {
             await beforeArm?.();
-            await arm(workspace, id, scope, paths, origin);
+            await arm(workspace, id, scope, paths, origin, prompt);
           })()
         }
         title="Shows what would change first; nothing is written until you confirm"

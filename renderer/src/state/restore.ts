@@ -27,6 +27,8 @@ export interface ArmedRestore {
   id: string;
   paths?: string[];
   origin?: RestoreOrigin;
+  /** "Restore to before this prompt": the prompt's id (the main process names the restore by its words). */
+  prompt?: string;
   /** When the confirm window closes (restarted when the preview arrives, so the person gets to read it). */
   preview: Loadable<RestorePreviewWithEffects>;
 }
@@ -43,7 +45,7 @@ interface RestoreState {
   running: boolean;
   error: string | null;
   outcome: RestoreOutcome | null;
-  arm(workspace: string, id: string, scope: RestoreScope, paths?: string[], origin?: RestoreOrigin): Promise<void>;
+  arm(workspace: string, id: string, scope: RestoreScope, paths?: string[], origin?: RestoreOrigin, prompt?: string): Promise<void>;
   disarm(): void;
   confirm(): Promise<RestoreOutcome | null>;
   dismissOutcome(): void;
@@ -60,10 +62,10 @@ export const useRestore = create<RestoreState>()((set, get) => ({
   error: null,
   outcome: null,
 
-  arm: async (workspace, id, scope, paths, origin) => {
+  arm: async (workspace, id, scope, paths, origin, prompt) => {
     if (get().running) return;
     const token = nextToken++;
-    set({ armed: { token, scope, workspace, id, paths, ...(origin ? { origin } : {}), preview: { status: 'loading' } }, error: null });
+    set({ armed: { token, scope, workspace, id, paths, ...(origin ? { origin } : {}), ...(prompt ? { prompt } : {}), preview: { status: 'loading' } }, error: null });
     let preview: Loadable<RestorePreviewWithEffects>;
     try {
       const request = paths ? { workspace, id, paths } : { workspace, id };
@@ -86,7 +88,12 @@ export const useRestore = create<RestoreState>()((set, get) => ({
     if (!armed || running || armed.preview.status !== 'ready') return null;
     set({ running: true, error: null });
     try {
-      const request = armed.paths ? { workspace: armed.workspace, id: armed.id, paths: armed.paths } : { workspace: armed.workspace, id: armed.id };
+      const request = {
+        workspace: armed.workspace,
+        id: armed.id,
+        ...(armed.paths ? { paths: armed.paths } : {}),
+        ...(armed.prompt ? { before_prompt: armed.prompt } : {}),
+      };
       const result = await client().invoke('restore:run', request);
       const outcome: RestoreOutcome = { workspace: armed.workspace, scope: armed.scope, paths: armed.paths, result };
       set({ running: false, armed: null, outcome });
