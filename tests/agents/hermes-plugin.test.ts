@@ -161,7 +161,7 @@ describe('the Hermes plugin, called as Hermes calls it', () => {
 
   it('registers its hooks and the /chronoscope command', async () => {
     const out = await harness([]);
-    expect(out.registered).toEqual(['post_api_request', 'post_tool_call', 'pre_llm_call', 'pre_tool_call', 'transform_tool_result']);
+    expect(out.registered).toEqual(['post_api_request', 'post_llm_call', 'post_tool_call', 'pre_llm_call', 'pre_tool_call', 'transform_tool_result']);
     expect(out.commands).toEqual(['chronoscope']);
   });
 
@@ -296,6 +296,28 @@ describe('the Hermes plugin, called as Hermes calls it', () => {
     ]);
     const [latest] = await checkpoints();
     expect(latest).toMatchObject({ id: calls[1]!.checkpoint, tool: 'write_file', change_by: 'call', prompt_id: id });
+  });
+
+  it("at the turn's end (post_llm_call), the last terminal call's change is its own checkpoint, under the turn's prompt", async () => {
+    const note = call('terminal', { command: 'echo made by the shell > shell-note.txt' }, 'call_t1');
+    await harness([
+      { hook: 'pre_llm_call', kwargs: { session_id: 'sess-h', user_message: 'Leave a note from the shell', conversation_history: [], is_first_turn: true, model: 'm', platform: 'cli' } },
+      { hook: 'pre_tool_call', kwargs: note },
+    ]);
+    await writeFile(join(ws, 'shell-note.txt'), 'made by the shell\n'); // the command runs
+    await harness([{ hook: 'post_tool_call', kwargs: { ...note, result: '{"output": "", "exit_code": 0}', duration_ms: 5, status: 'ok' } }]);
+    // Alone, a shell call's end takes no checkpoint (no path-limited scan can find its change)...
+    const before = (await checkpoints()).length;
+    expect((await checkpoints())[0]?.paths ?? []).not.toContain('shell-note.txt');
+    await harness([{ hook: 'post_llm_call', kwargs: { session_id: 'sess-h', task_id: 't', turn_id: 'turn-1', platform: 'cli', user_message: 'Leave a note from the shell', assistant_response: 'Done.', conversation_history: [], model: 'm' } }]);
+    // ...the turn's end does, as that call's, under the prompt.
+    const { prompts } = await promptLedger(home, ws);
+    const listed = await checkpoints();
+    expect(listed).toHaveLength(before + 1);
+    expect(listed[0]).toMatchObject({ trigger: 'hook', change_by: 'call', tool: 'terminal', paths: ['shell-note.txt'], prompt_id: prompts[0]!.id });
+    // A turn that changed nothing takes nothing.
+    await harness([{ hook: 'post_llm_call', kwargs: { session_id: 'sess-h', turn_id: 'turn-2', user_message: 'thanks', assistant_response: 'ok', conversation_history: [], model: 'm' } }]);
+    expect(await checkpoints()).toHaveLength(before + 1);
   });
 
   it("records the assistant's words before a call as its intent, redacted and bounded; show --json gives it for the checkpoint holding its change", async () => {

@@ -8,10 +8,11 @@
 // conversation: for pre_llm_call it sends the tool-call ids still in it; with
 // post_tool_call, the assistant's words before the call, its intent) —
 // and gets one JSON object back: a pre_tool_call directive, a recovery hint,
-// or context for the next model call.
+// or context for the next model call. post_llm_call (the turn's end): alone,
+// the last terminal call's change is checkpointed as that call's.
 import type { ClassifiedEffect } from '../../../shared/model.js';
 import type { CallKind, ToolCall } from '../core/call.js';
-import type { AgentAdapter, AgentEvent } from '../core/adapter.js';
+import { turnEnded, type AgentAdapter, type AgentEvent } from '../core/adapter.js';
 import { parseStdinObject } from '../core/stdin-json.js';
 import { responseExitCode, responseText } from '../core/tool-response.js';
 
@@ -145,6 +146,7 @@ function event(request: HermesRequest): AgentEvent | null {
       ...(present === undefined ? {} : { present: () => Promise.resolve(present) }),
     };
   }
+  if (request.event === 'post_llm_call') return turnEnded(request.cwd, request.session_id);
   const call = toolCall(request);
   if (call === null) return null;
   if (request.event === 'pre_tool_call') return { kind: 'before', call };

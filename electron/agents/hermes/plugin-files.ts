@@ -222,6 +222,13 @@ def _pre_llm_call(**kwargs):
     return {"context": context} if isinstance(context, str) and context else None
 
 
+def _post_llm_call(**kwargs):
+    # The turn's end: alone, what its last terminal call changed is checkpointed as that call's.
+    request = _ids({"event": "post_llm_call", "cwd": _cwd()}, kwargs)
+    _hook(request)
+    return None
+
+
 def _command(raw_args="", *rest, **kwargs):
     """/chronoscope list | show N | diff N [workspace] [--file F] | restore N [--path F] [--yes] | status | effects"""
     if not isinstance(raw_args, str):
@@ -250,6 +257,10 @@ def register(ctx):
         ctx.register_hook("post_api_request", _post_api_request)
     except Exception:
         pass  # a Hermes without the hook: the calls are recorded without their intent
+    try:
+        ctx.register_hook("post_llm_call", _post_llm_call)
+    except Exception:
+        pass  # a Hermes without the hook: a turn's last terminal change joins the next checkpoint
     ctx.register_command("chronoscope", _command, description="Chronoscope checkpoints: list, diff, restore (a preview unless --yes)")
 `;
 
