@@ -5,7 +5,7 @@
 // of its output, the assistant's words before it from the transcript), and,
 // with no service running, exact titles for what changed after a failed call.
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, realpath, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CallRecord, Checkpoint, PromptRecord } from '../../shared/model.js';
@@ -198,6 +198,24 @@ describe("with no service: the turn's end (Claude Code's Stop)", () => {
     const count = (await list()).length;
     await claude('Stop', { stop_hook_active: false });
     expect(await list()).toHaveLength(count);
+  });
+
+  it("another session's turn end leaves this session's call alone; its own takes it with its session and call, so show names the call", async () => {
+    await claude('UserPromptSubmit', { prompt: 'Remove the b module' });
+    await hook('gemini', { session_id: 'g2', cwd: ws, hook_event_name: 'BeforeAgent', prompt: 'Just look around' });
+    await claude('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'rm b.ts' }, tool_use_id: 'toolu_rm' });
+    await rm(join(ws, 'b.ts'));
+    await claude('PostToolUse', { tool_name: 'Bash', tool_input: { command: 'rm b.ts' }, tool_use_id: 'toolu_rm', tool_response: { stdout: '', stderr: '', interrupted: false } });
+    const count = (await list()).length;
+    // Gemini's turn (session g2) ends first: the change is not its own.
+    await hook('gemini', { session_id: 'g2', cwd: ws, hook_event_name: 'AfterAgent', prompt: 'Just look around', prompt_response: 'Nothing to do.', stop_hook_active: false });
+    expect(await list()).toHaveLength(count);
+    await claude('Stop', { stop_hook_active: false });
+    const mine = (await ledger()).prompts.find((p) => p.text === 'Remove the b module');
+    const [taken] = await list();
+    expect(taken).toMatchObject({ change_by: 'call', tool: 'Bash', session: 'sess-1', tool_use_id: 'toolu_rm', paths: ['b.ts'], prompt_id: mine!.id, title: "rm b.ts — by Claude Code's Bash" });
+    const shown = JSON.parse((await runCli(['show', taken!.id, '--json', '-w', ws], { env: baseEnv(home) })).stdout) as { call: CallRecord | null };
+    expect(shown.call).toMatchObject({ tool: 'Bash', tool_use_id: 'toolu_rm', session: 'sess-1' });
   });
 
   it('in a folder no recorded workspace holds: nothing, and no store is made', async () => {

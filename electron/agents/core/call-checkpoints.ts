@@ -96,7 +96,8 @@ function beganFile(home: string, workspaceId: string): string {
   return join(callsDir(home, workspaceId), 'began.json');
 }
 
-export type CallBegan = CallRef & { checkpoint: string };
+/** With the call's session and id where the agent gives them: its change, taken later, is told as that call's (and only its own session's turn end takes it). */
+export type CallBegan = CallRef & { checkpoint: string; session?: string; tool_use_id?: string };
 /** A began note as read: with when it was noted (0 in a note written before the time was kept). */
 export type CallBeganNote = CallBegan & { at_ms: number };
 
@@ -113,9 +114,17 @@ export async function rememberCallBegan(home: string, workspaceId: string, began
 export async function callBeganNote(home: string, workspaceId: string): Promise<CallBeganNote | null> {
   try {
     const raw = JSON.parse(await readFile(beganFile(home, workspaceId), 'utf8')) as Partial<Record<keyof CallBeganNote, unknown>>;
-    const { checkpoint, agent, tool, reason, at_ms } = raw;
+    const { checkpoint, agent, tool, reason, at_ms, session, tool_use_id } = raw;
     if (typeof checkpoint !== 'string' || typeof agent !== 'string' || typeof tool !== 'string' || typeof reason !== 'string') return null;
-    return { checkpoint, agent, tool, reason, at_ms: typeof at_ms === 'number' ? at_ms : 0 };
+    return {
+      checkpoint,
+      agent,
+      tool,
+      reason,
+      at_ms: typeof at_ms === 'number' ? at_ms : 0,
+      ...(typeof session === 'string' ? { session } : {}),
+      ...(typeof tool_use_id === 'string' ? { tool_use_id } : {}),
+    };
   } catch {
     return null;
   }

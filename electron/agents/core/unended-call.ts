@@ -29,7 +29,8 @@ export async function asUnendedCall(home: string, workspaceId: string, latest: C
   const labels = prompt == null ? {} : { prompt: prompt.label, ...(prompt.id === null ? {} : { prompt_id: prompt.id }) };
   // A later call that began with nothing changed since is the one under way.
   if (began !== null && began.checkpoint === latest.id && began.at_ms > (ended?.at_ms ?? 0)) {
-    return { ...rest, ...labels, trigger: 'hook', reason: began.reason, agent: began.agent, tool: began.tool, change_by: 'call' };
+    const ids = { ...(began.session === undefined ? {} : { session: began.session }), ...(began.tool_use_id === undefined ? {} : { tool_use_id: began.tool_use_id }) };
+    return { ...rest, ...labels, trigger: 'hook', reason: began.reason, agent: began.agent, tool: began.tool, ...ids, change_by: 'call' };
   }
   if (!precedesCall(latest) || (ended !== null && ended.checkpoint === latest.id)) return options;
   const own = (['agent', 'tool', 'session', 'tool_use_id', 'prompt', 'prompt_id'] as const).flatMap((k) => (latest[k] === undefined ? [] : [[k, latest[k]] as const]));

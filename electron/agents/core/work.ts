@@ -96,7 +96,8 @@ async function before(call: ToolCall, effects: ClassifiedEffect[], backend: Agen
   const checkpoint: CheckpointRef | null = result.id !== null ? { id: result.id, reason } : await latest(workspace);
   // Nothing had changed: no checkpoint of this call's own. The next one holds its change (a hint: never an error here).
   if (result.id === null && checkpoint !== null) {
-    await rememberCallBegan(store.home, workspace.meta.id, { checkpoint: checkpoint.id, agent: call.agent, tool: call.tool, reason }).catch(() => undefined);
+    const ids = { ...(call.session === undefined ? {} : { session: call.session }), ...(call.toolCallId === undefined ? {} : { tool_use_id: call.toolCallId }) };
+    await rememberCallBegan(store.home, workspace.meta.id, { checkpoint: checkpoint.id, agent: call.agent, tool: call.tool, reason, ...ids }).catch(() => undefined);
   }
   // What a failure's recovery hint will name (call-checkpoints.ts); a hint only, so never an error here.
   if (checkpoint !== null && call.toolCallId !== undefined) {
@@ -311,6 +312,8 @@ async function turnEnd(request: Extract<CoreRequest, { op: 'turn_end' }>, backen
   const prompt = request.session === undefined ? null : await promptOf(store.home, request.session);
   const asCall = await asUnendedCall(store.home, workspace.meta.id, latestNow, {}, prompt);
   if (asCall.change_by !== 'call') return { ...none, workspace: workspace.root };
+  // Another session's call (two agents in one workspace): its own turn's end takes it, under its own prompt.
+  if (request.session !== undefined && asCall.session !== undefined && asCall.session !== request.session) return { ...none, workspace: workspace.root };
   const taken = await backend.checkpoint(workspace, asCall, []);
   const now = taken.id ?? latestNow?.id ?? null;
   if (now !== null) await rememberCallEnded(store.home, workspace.meta.id, now);
