@@ -6,6 +6,14 @@
 /** Source of a character class matching one control character. */
 const CLASS = '[\\u0000-\\u001f\\u007f-\\u009f]';
 
+/**
+ * Characters that reorder or break a displayed line without being controls: bidi embeddings,
+ * overrides and isolates (U+202A–U+202E, U+2066–U+2069: text shown other than it reads, as in
+ * "Trojan Source") and the line and paragraph separators. For one-line labels (`controlChars(LINE_BREAKERS)`);
+ * never for paths, which may hold them legitimately.
+ */
+export const LINE_BREAKERS = '\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
+
 /** A fresh global pattern (a shared `g` regex keeps state between calls). */
 export function controlChars(extra = ''): RegExp {
   return new RegExp(extra === '' ? CLASS : `[\\u0000-\\u001f\\u007f-\\u009f${extra}]`, 'g');

@@ -3,12 +3,13 @@
 import type { CallRecord, PromptRecord } from '../../shared/model.js';
 import type { WhyFile, WhyLine } from '../prompts/why.js';
 import { plural, relativeTime, safeText, shortId, style, table } from './output.js';
+import { LINE_BREAKERS, controlChars } from '../../shared/control-chars.js';
 
 /** A prompt's first line, cut to `max` characters (the table's last column; the full text is in --json). */
 export function promptLine(text: string, max = 72): string {
-  const first = (text.split('\n').find((l) => l.trim() !== '') ?? '').trim();
-  const cut = first.length > max ? `${first.slice(0, max - 1)}…` : first;
-  return safeText(cut);
+  // Controls and direction overrides become spaces, as in the prompt's label: the line reads as it is.
+  const first = text.split('\n').map((l) => l.replace(controlChars(LINE_BREAKERS), ' ').trim()).find((l) => l !== '') ?? '';
+  return first.length > max ? `${first.slice(0, max - 1)}…` : first;
 }
 
 function span(p: PromptRecord): string {

@@ -8,6 +8,7 @@ import { controlChars } from '../../shared/control-chars.js';
 import { sanitizeLine } from '../../electron/engine/layout/message.js';
 import { safeText } from '../../electron/cli/output.js';
 import { promptLabel } from '../../electron/agents/core/session-prompt.js';
+import { promptLine } from '../../electron/cli/prompt-format.js';
 import { makeSandbox, type Sandbox } from '../cli/run-cli.js';
 
 const C1 = /[\u0080-\u009f]/;
@@ -41,6 +42,17 @@ describe('C1 control characters', () => {
     expect(safeText('x\u007fy')).toBe('"x\\u007fy"');
     expect(safeText('plain é ü ✓')).toBe('plain é ü ✓'); // printable non-ASCII stays
     expect(`${CSI}\u0080\u0000\u007f`.replace(controlChars(), '?')).toBe('????');
+  });
+
+  it("a prompt's one-line label and the CLI's prompt line never carry a direction override or a line separator, and are never quoted twice", () => {
+    const typed = 'Fix \u202eevil\u202c the\u2028bug \u2066here\u2069 \u001b[31mnow';
+    for (const line of [promptLabel(typed), promptLine(typed)]) {
+      expect(line).not.toMatch(/[\u2028\u2029\u202a-\u202e\u2066-\u2069\u0000-\u001f\u007f-\u009f]/);
+      expect(line.startsWith('Fix  evil  the bug')).toBe(true);
+    }
+    expect(promptLine('"quoted" and \u0007 a bell')).toBe('"quoted" and   a bell');
+    // Paths keep theirs (a name may hold them): only one-line labels replace them.
+    expect('a\u202eb'.replace(controlChars(), '?')).toBe('a\u202eb');
   });
 
   it('a path holding C1 is echoed with it replaced in a refusal', () => {

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { controlChars } from '../../../shared/control-chars.js';
+import { LINE_BREAKERS, controlChars } from '../../../shared/control-chars.js';
 import { PROMPT_ID_PATTERN } from '../../../shared/model.js';
 import { writeFileAtomic } from '../../fs/atomic-file.js';
 import { makeDir } from '../../fs/make-dir.js';
@@ -28,7 +28,7 @@ function fileFor(home: string, session: string): string {
  * (before shortening, so a token cut by the ellipsis is masked whole), shortened with an ellipsis.
  */
 export function promptLabel(prompt: string): string {
-  const first = prompt.split(/\r?\n/).map((l) => l.replace(controlChars(), ' ').trim()).find((l) => l !== '') ?? '';
+  const first = prompt.split(/\r?\n/).map((l) => l.replace(controlChars(LINE_BREAKERS), ' ').trim()).find((l) => l !== '') ?? '';
   const line = redactSecrets(first);
   return line.length > PROMPT_LABEL_MAX ? `${line.slice(0, PROMPT_LABEL_MAX - 1)}…` : line;
 }
