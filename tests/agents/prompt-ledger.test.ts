@@ -218,6 +218,19 @@ describe("with no service: the turn's end (Claude Code's Stop)", () => {
     expect(shown.call).toMatchObject({ tool: 'Bash', tool_use_id: 'toolu_rm', session: 'sess-1' });
   });
 
+  it('a prompt holding a NUL is recorded like any other (it used to drop the prompt, and its calls went to the one before)', async () => {
+    const r = await runCli(['hook', 'claude-code'], { input: JSON.stringify({ session_id: 'sess-1', cwd: ws, hook_event_name: 'UserPromptSubmit', prompt: 'second\u0000prompt' }), env: baseEnv(home), cwd: ws });
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    const { prompts } = await ledger();
+    expect(prompts.map((p) => p.text)).toEqual(['second\u0000prompt']);
+    const edit = { tool_name: 'Edit', tool_input: { file_path: join(ws, 'a.ts'), old_string: '1', new_string: '2' }, tool_use_id: 'toolu_n' };
+    await claude('PreToolUse', edit);
+    await writeFile(join(ws, 'a.ts'), 'export const a = 2;\n');
+    await claude('PostToolUse', { ...edit, tool_response: { filePath: join(ws, 'a.ts') } });
+    const [taken] = await list();
+    expect(taken).toMatchObject({ prompt_id: prompts[0]!.id, prompt: 'second prompt' });
+  });
+
   it('in a folder no recorded workspace holds: nothing, and no store is made', async () => {
     const elsewhere = await mkdtemp(join(dir, 'not-recorded-'));
     const store = join(dir, 'no-store-yet');

@@ -24,6 +24,8 @@ export interface ClaudeCodePayload {
 }
 
 const LIMITS = { session_id: 1000, transcript_path: 10_000, cwd: 10_000, hook_event_name: 200, tool_name: 500, tool_use_id: 1000, prompt: 10_000_000, error: 10_000_000 } as const;
+/** Words, not names: a NUL in them is a character like any control (replaced where shown), never a reason to drop the event. */
+const TEXTS: ReadonlySet<string> = new Set(['prompt', 'error']);
 
 /** Parses stdin; throws one line saying what is wrong. */
 export function parsePayload(text: string): ClaudeCodePayload {
@@ -32,7 +34,7 @@ export function parsePayload(text: string): ClaudeCodePayload {
     const v = o[key];
     const required = key === 'cwd' || key === 'hook_event_name';
     if (v === undefined && !required) continue;
-    if (typeof v !== 'string' || v.length > max || (required && v.length === 0) || v.includes('\0')) {
+    if (typeof v !== 'string' || v.length > max || (required && v.length === 0) || (!TEXTS.has(key) && v.includes('\0'))) {
       throw new Error(`unexpected hook payload: ${key} must be ${required ? 'a non-empty' : 'a'} string`);
     }
   }
